@@ -1,0 +1,1 @@
+print("bench-rewrite: not built yet")

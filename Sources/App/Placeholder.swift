@@ -1,0 +1,2 @@
+// Placeholder so the skeleton builds; replaced by the module's real files.
+enum AppPlaceholder {}

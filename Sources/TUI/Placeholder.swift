@@ -1,0 +1,3 @@
+// Placeholder so the skeleton builds; replaced by the module's real files.
+enum TUIPlaceholder {}
+internal import CNcurses
