@@ -3,27 +3,38 @@ import Foundation
 import NIOCore
 import NIOHTTP1
 
-/// ``HTTPTransport`` over async-http-client's shared client.
+/// ``HTTPTransport`` over async-http-client.
+///
+/// ```swift
+/// let pipeline = NetworkPipeline(transport: AsyncHTTPClientTransport())
+/// ```
+/// By default it uses one process-wide client per connect timeout (kept for the life of the
+/// process, so nothing needs shutting down); pass `client:` to use your own for every request.
 public struct AsyncHTTPClientTransport: HTTPTransport {
-    let client: HTTPClient
+    let client: HTTPClient?
     /// Largest body accepted, in bytes.
     public var maxBodyBytes: Int
 
-    public init(client: HTTPClient = .shared, maxBodyBytes: Int = 256 << 20) {
+    public init(client: HTTPClient? = nil, maxBodyBytes: Int = 256 << 20) {
         self.client = client
         self.maxBodyBytes = maxBodyBytes
     }
 
     public func execute(_ request: HTTPRequest, timeout: Double) async throws -> HTTPResponse {
+        try await execute(request, timeouts: RequestTimeouts(connect: 10, request: timeout))
+    }
+
+    public func execute(_ request: HTTPRequest, timeouts: RequestTimeouts) async throws -> HTTPResponse {
+        let client = self.client ?? SharedClients.client(connectTimeout: timeouts.connect)
         var outgoing = HTTPClientRequest(url: request.url.absoluteString)
         outgoing.method = HTTPMethod(rawValue: request.method)
         for field in request.headers { outgoing.headers.add(name: field.name, value: field.value) }
         if let body = request.body { outgoing.body = .bytes(ByteBuffer(bytes: body)) }
         let start = ContinuousClock.now
         do {
-            let response = try await client.execute(outgoing, timeout: .milliseconds(Int64(timeout * 1000)))
-            var buffer = try await response.body.collect(upTo: maxBodyBytes)
-            let body = buffer.readData(length: buffer.readableBytes) ?? Data()
+            let response = try await client.execute(outgoing, timeout: .milliseconds(Int64(timeouts.request * 1000)))
+            let buffer = try await response.body.collect(upTo: maxBodyBytes)
+            let body = Data(buffer.readableBytesView)
             let ms = (ContinuousClock.now - start).milliseconds
             return HTTPResponse(
                 status: Int(response.status.code),
@@ -37,7 +48,8 @@ public struct AsyncHTTPClientTransport: HTTPTransport {
         } catch is CancellationError {
             throw CancellationError()
         } catch {
-            throw TransportError(message: String(describing: error), isConnectFailure: Self.isConnectFailure(error))
+            throw TransportError(message: Redaction.redact(String(describing: error)),
+                                 isConnectFailure: Self.isConnectFailure(error))
         }
     }
 
@@ -45,7 +57,25 @@ public struct AsyncHTTPClientTransport: HTTPTransport {
         let text = String(describing: error)
         return text.contains("connectTimeout") || text.contains("Connection refused")
             || text.contains("connect(descriptor") || text.contains("NIOConnectionError")
-            || text.contains("lookup")
+            || text.contains("lookup") || text.contains("connectionRefused")
+    }
+}
+
+/// One HTTPClient per connect timeout, alive for the whole process (never shut down, like
+/// `HTTPClient.shared`).
+enum SharedClients {
+    private static let clients = Locked<[Int64: HTTPClient]>([:])
+
+    static func client(connectTimeout: Double) -> HTTPClient {
+        let milliseconds = Int64((connectTimeout * 1000).rounded())
+        return clients.withLock { clients in
+            if let client = clients[milliseconds] { return client }
+            var configuration = HTTPClient.Configuration.singletonConfiguration
+            configuration.timeout.connect = .milliseconds(milliseconds)
+            let client = HTTPClient(eventLoopGroup: HTTPClient.defaultEventLoopGroup, configuration: configuration)
+            clients[milliseconds] = client
+            return client
+        }
     }
 }
 
@@ -61,7 +91,8 @@ extension TransportError {
         case .cancelled:
             self.init(message: "cancelled")
         default:
-            self.init(message: String(describing: error), isConnectFailure: AsyncHTTPClientTransport.isConnectFailure(error))
+            self.init(message: Redaction.redact(String(describing: error)),
+                      isConnectFailure: AsyncHTTPClientTransport.isConnectFailure(error))
         }
     }
 }

@@ -6,7 +6,8 @@ import Foundation
 /// let request = HTTPRequest(kind: .apiTokens, url: base.appending(path: "v1/events/tokens"),
 ///                           headers: [("Authorization", "Bearer \(token)")])
 /// ```
-public struct HTTPRequest: Sendable, Equatable {
+/// Its `description` never shows header values or the query, so it is safe to log.
+public struct HTTPRequest: Sendable, Equatable, CustomStringConvertible {
     /// What the request is for.
     public var kind: HTTPRequestKind
     /// `GET`, `POST`, ...
@@ -35,5 +36,21 @@ public struct HTTPRequest: Sendable, Equatable {
         self.headers = headers
         self.body = body
         self.isIdempotent = isIdempotent ?? ["GET", "HEAD", "PUT", "DELETE", "OPTIONS"].contains(method.uppercased())
+    }
+
+    /// `host[:port]`, the key early retry groups requests by.
+    public var hostKey: String {
+        let host = url.host ?? "?"
+        return url.port.map { "\(host):\($0)" } ?? host
+    }
+
+    /// `host[:port]/path`, without scheme, user, query or fragment (which may carry secrets).
+    public var loggableTarget: String {
+        let path = url.path
+        return hostKey + (path.isEmpty ? "/" : path)
+    }
+
+    public var description: String {
+        "\(method) \(kind.rawValue) \(loggableTarget)"
     }
 }

@@ -2,6 +2,7 @@
 ///
 /// ```swift
 /// var request = HTTPRequest(kind: .apiEvents, url: url)
+/// if request.kind.isAPI { ... }
 /// ```
 public enum HTTPRequestKind: String, Sendable, CaseIterable, Codable, Hashable {
     case apiAuth
@@ -14,4 +15,20 @@ public enum HTTPRequestKind: String, Sendable, CaseIterable, Codable, Hashable {
     case keyHlsAes
     case subtitles
     case thumbnail
+
+    /// True for the events API (`apiAuth`, `apiEvents`, `apiTokens`).
+    public var isAPI: Bool {
+        switch self {
+        case .apiAuth, .apiEvents, .apiTokens: return true
+        default: return false
+        }
+    }
+
+    /// The kind named `name`, compared case-insensitively (`"mediasegment"` is `.mediaSegment`).
+    public init?(named name: String) {
+        guard let kind = Self.allCases.first(where: { $0.rawValue.lowercased() == name.lowercased() }) else {
+            return nil
+        }
+        self = kind
+    }
 }

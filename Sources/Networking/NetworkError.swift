@@ -6,6 +6,8 @@ import Foundation
 /// do { _ = try await pipeline.send(request) }
 /// catch let error as NetworkError where error.status == 503 { ... }
 /// ```
+/// `description` names the target (host and path, never the query), the status or cause, and how
+/// many attempts were made: "127.0.0.1:8080/v1/events answered HTTP 503 after 4 attempts".
 public struct NetworkError: Error, Sendable, CustomStringConvertible {
     enum Reason: Sendable {
         case status(Int, String?)
@@ -13,7 +15,6 @@ public struct NetworkError: Error, Sendable, CustomStringConvertible {
         case timedOut(seconds: Double)
         case filter(String)
         case retryHandlerTimedOut(seconds: Double)
-        case aborted
         case cancelled
     }
 
@@ -24,12 +25,16 @@ public struct NetworkError: Error, Sendable, CustomStringConvertible {
     public let attempts: Int
     /// The last response, when the failure is an HTTP status.
     public let response: HTTPResponse?
+    /// Why the last failure was not retried, when that is worth saying.
+    let note: String?
 
-    init(_ reason: Reason, request: HTTPRequest, attempts: Int = 1, response: HTTPResponse? = nil) {
+    init(_ reason: Reason, request: HTTPRequest, attempts: Int = 1, response: HTTPResponse? = nil,
+         note: String? = nil) {
         self.reason = reason
         self.request = request
         self.attempts = attempts
         self.response = response
+        self.note = note
     }
 
     /// Constructors for callers outside the module (filters, tests).
@@ -57,32 +62,44 @@ public struct NetworkError: Error, Sendable, CustomStringConvertible {
         return false
     }
 
-    /// Host and path of the request, without query (which may carry secrets).
-    public var target: String {
-        var c = URLComponents(url: request.url, resolvingAgainstBaseURL: false)
-        c?.query = nil
-        c?.fragment = nil
-        return c?.string ?? request.url.host ?? "?"
+    /// True when a filter failed the request.
+    public var isFilterFailure: Bool {
+        if case .filter = reason { return true }
+        return false
     }
+
+    /// True when a custom retry handler answered neither retry nor abort in time.
+    public var isRetryHandlerTimeout: Bool {
+        if case .retryHandlerTimedOut = reason { return true }
+        return false
+    }
+
+    /// Host and path of the request, without query (which may carry secrets).
+    public var target: String { request.loggableTarget }
 
     public var description: String {
         let tries = attempts > 1 ? " after \(attempts) attempts" : ""
+        let why = note.map { " (\($0))" } ?? ""
+        let text: String
         switch reason {
         case .status(let code, let message):
-            let text = message.map { ": \($0)" } ?? ""
-            return "\(target) answered HTTP \(code)\(text)\(tries)"
+            let detail = message.map { ": \($0)" } ?? ""
+            text = "\(target) answered HTTP \(code)\(detail)\(tries)"
         case .transport(let message):
-            return "cannot reach \(target) (\(message))\(tries)"
+            text = "cannot reach \(target) (\(message))\(tries)"
         case .timedOut(let seconds):
-            return "\(target) did not answer within \(Int(seconds)) s\(tries)"
+            text = "\(target) did not answer within \(Self.seconds(seconds))\(tries)"
         case .filter(let message):
-            return "request to \(target) was stopped by a filter: \(message)"
+            text = "request to \(target) was stopped by a filter: \(message)\(tries)"
         case .retryHandlerTimedOut(let seconds):
-            return "the retry handler for \(target) answered neither retry nor abort within \(Int(seconds)) s"
-        case .aborted:
-            return "request to \(target) failed and the retry handler aborted it\(tries)"
+            text = "the retry handler for \(target) answered neither retry nor abort within \(Self.seconds(seconds))"
         case .cancelled:
-            return "request to \(target) was cancelled"
+            text = "request to \(target) was cancelled"
         }
+        return Redaction.redact(text + why)
+    }
+
+    static func seconds(_ value: Double) -> String {
+        value == value.rounded() ? "\(Int(value)) s" : String(format: "%.1f s", value)
     }
 }
