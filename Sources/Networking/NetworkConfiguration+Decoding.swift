@@ -55,45 +55,53 @@ extension NetworkConfiguration: Decodable {
         }
         if root.contains(Key("retry")) {
             let table = try root.nestedContainer(keyedBy: Key.self, forKey: Key("retry"))
-            if let value = try table.decodeIfPresent(Int.self, forKey: Key("maxRetries")) {
-                _ = try Self.check(Double(value), "retry.maxRetries", allowZero: true)
-                retry.maxRetries = value
+            if let value = try Self.number(table, "maxRetries", path: "retry.maxRetries", allowZero: true) {
+                guard value == value.rounded() else {
+                    throw NetworkConfigurationError(message: "retry.maxRetries must be a whole number (got \(value))")
+                }
+                retry.maxRetries = Int(value)
             }
-            if let value = try table.decodeIfPresent(Double.self, forKey: Key("base")) {
-                retry.base = try Self.check(value, "retry.base", allowZero: true)
-            }
-            if let value = try table.decodeIfPresent(Double.self, forKey: Key("cap")) {
-                retry.cap = try Self.check(value, "retry.cap", allowZero: true)
-            }
-            if let value = try table.decodeIfPresent(Double.self, forKey: Key("retryAfterCap")) {
-                retry.retryAfterCap = try Self.check(value, "retry.retryAfterCap", allowZero: true)
+            if let value = try Self.number(table, "base", path: "retry.base", allowZero: true) { retry.base = value }
+            if let value = try Self.number(table, "cap", path: "retry.cap", allowZero: true) { retry.cap = value }
+            if let value = try Self.number(table, "retryAfterCap", path: "retry.retryAfterCap", allowZero: true) {
+                retry.retryAfterCap = value
             }
         }
         if root.contains(Key("timeouts")) {
             let table = try root.nestedContainer(keyedBy: Key.self, forKey: Key("timeouts"))
-            let connect = try table.decodeIfPresent(Double.self, forKey: Key("connect"))
-            let request = try table.decodeIfPresent(Double.self, forKey: Key("request"))
-            setTimeouts(connect: try connect.map { try Self.check($0, "timeouts.connect") },
-                        request: try request.map { try Self.check($0, "timeouts.request") })
+            setTimeouts(connect: try Self.number(table, "connect", path: "timeouts.connect"),
+                        request: try Self.number(table, "request", path: "timeouts.request"))
             for key in table.allKeys where key.stringValue != "connect" && key.stringValue != "request" {
                 let kind = try Self.kind(key.stringValue, table: "timeouts")
                 let sub = try table.nestedContainer(keyedBy: Key.self, forKey: key)
                 var value = timeouts(for: kind)
-                if let connect = try sub.decodeIfPresent(Double.self, forKey: Key("connect")) {
-                    value.connect = try Self.check(connect, "timeouts.\(kind.rawValue).connect")
-                }
-                if let request = try sub.decodeIfPresent(Double.self, forKey: Key("request")) {
-                    value.request = try Self.check(request, "timeouts.\(kind.rawValue).request")
-                }
+                let path = "timeouts.\(kind.rawValue)"
+                if let connect = try Self.number(sub, "connect", path: path + ".connect") { value.connect = connect }
+                if let request = try Self.number(sub, "request", path: path + ".request") { value.request = request }
                 timeouts[kind] = value
             }
         }
         if root.contains(Key("requestLog")) {
             let table = try root.nestedContainer(keyedBy: Key.self, forKey: Key("requestLog"))
-            if let capacity = try table.decodeIfPresent(Int.self, forKey: Key("capacity")) {
-                requestLogCapacity = Int(try Self.check(Double(capacity), "requestLog.capacity"))
+            if let capacity = try Self.number(table, "capacity", path: "requestLog.capacity") {
+                requestLogCapacity = Int(capacity)
             }
         }
+    }
+
+    /// A number (TOML integer or float) at `key`, checked; nil when absent.
+    private static func number(_ table: KeyedDecodingContainer<Key>, _ key: String, path: String,
+                               allowZero: Bool = false) throws -> Double? {
+        guard table.contains(Key(key)) else { return nil }
+        let value: Double
+        if let double = try? table.decode(Double.self, forKey: Key(key)) {
+            value = double
+        } else if let integer = try? table.decode(Int.self, forKey: Key(key)) {
+            value = Double(integer)
+        } else {
+            throw NetworkConfigurationError(message: "\(path) must be a number")
+        }
+        return try check(value, path, allowZero: allowZero)
     }
 
     private static func kind(_ name: String, table: String) throws -> HTTPRequestKind {
