@@ -11,6 +11,7 @@ import DemoBackend
 import Foundation
 import Logging
 import NIOCore
+import NIOHTTP1
 import Networking
 
 struct BearerFilter: RequestFilter {

@@ -1,13 +1,14 @@
 import Foundation
 
 /// What users configure without code: headers per request kind, the retry policy and timeouts.
-/// The App fills it from the config file (it is `Decodable` from the file's root table, see
-/// `NetworkConfiguration+Decoding.swift`) and from `--header` flags, then builds the pipeline.
+/// The App fills it from the config file's `[network]` and `[headers.*]` tables (see
+/// `NetworkConfiguration+File.swift`) and from `--header` flags, then builds the pipeline.
 ///
 /// ```swift
-/// var configuration = try TOMLDecoder().decode(NetworkConfiguration.self, from: toml)
-/// for flag in options.headers { try configuration.addHeader(flag: flag) }  // "kind:Name: value"
-/// configuration.retry.maxRetries = 5
+/// var configuration = NetworkConfiguration()
+/// try configuration.apply(networkTable: ["retries": 5, "mediaSegment-request-timeout": 90])
+/// try configuration.apply(headerTable: "all", fields: [("User-Agent", "eventplayer/1.0")])
+/// try configuration.addHeader(flag: "mediaSegment:X-CDN-Key: abc")
 /// let pipeline = NetworkPipeline(configuration: configuration)
 /// ```
 public struct NetworkConfiguration: Sendable, Equatable {

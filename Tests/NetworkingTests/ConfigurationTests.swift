@@ -49,50 +49,70 @@ import Testing
     }
 }
 
-@Suite struct NetworkConfigurationDecodingTests {
-    /// The TOML file's tables, in the JSON form any Decoder gives (TOMLKit decodes the same shape).
-    let file = """
-    {
-      "server": "http://ignored.example",
-      "headers": {"User-Agent": "ep/1", "mediaSegment": {"X-CDN": "seg"}},
-      "retry": {"maxRetries": 5, "base": 0.5, "cap": 8, "retryAfterCap": 12},
-      "timeouts": {"connect": 4, "request": 25, "mediaSegment": {"request": 90}},
-      "requestLog": {"capacity": 50}
-    }
-    """
-
-    @Test func decodesEveryKey() throws {
-        let configuration = try JSONDecoder().decode(NetworkConfiguration.self, from: Data(file.utf8))
-        #expect(configuration.headers(for: .apiAuth) == [("User-Agent", "ep/1")])
-        #expect(configuration.headers(for: .mediaSegment) == [("User-Agent", "ep/1"), ("X-CDN", "seg")])
+@Suite struct NetworkConfigurationFileTests {
+    @Test func appliesEveryNetworkKey() throws {
+        var configuration = NetworkConfiguration()
+        try configuration.apply(networkTable: [
+            "retries": 5, "retry-base": 0.5, "retry-cap": 8, "retry-after-cap": 12,
+            "connect-timeout": 4, "request-timeout": 25, "mediaSegment-request-timeout": 90,
+            "apiAuth-connect-timeout": 2, "handler-timeout": 10, "request-log-size": 50,
+        ])
         #expect(configuration.retry == RetryPolicy(maxRetries: 5, base: 0.5, cap: 8, retryAfterCap: 12))
         #expect(configuration.timeouts(for: .apiEvents) == RequestTimeouts(connect: 4, request: 25))
         #expect(configuration.timeouts(for: .mediaSegment) == RequestTimeouts(connect: 4, request: 90))
+        #expect(configuration.timeouts(for: .apiAuth) == RequestTimeouts(connect: 2, request: 25))
+        #expect(configuration.handlerTimeout == 10)
         #expect(configuration.requestLogCapacity == 50)
     }
 
-    @Test func emptyFileGivesTheDefaults() throws {
-        let configuration = try JSONDecoder().decode(NetworkConfiguration.self, from: Data("{}".utf8))
-        #expect(configuration == NetworkConfiguration())
+    @Test func headerTablesForAllAndForOneKind() throws {
+        var configuration = NetworkConfiguration()
+        try configuration.apply(headerTable: "all", fields: [("User-Agent", "ep/1")])
+        try configuration.apply(headerTable: "mediaSegment", fields: [("X-CDN", "seg")])
+        try configuration.addHeader(flag: "User-Agent: ep/2")         // flags come after the file and win
+        #expect(configuration.headers(for: .apiAuth) == [("User-Agent", "ep/2")])
+        #expect(configuration.headers(for: .mediaSegment) == [("User-Agent", "ep/2"), ("X-CDN", "seg")])
+    }
+
+    @Test func defaults() {
+        let configuration = NetworkConfiguration()
         #expect(configuration.retry == RetryPolicy(maxRetries: 3, base: 0.25, cap: 5, retryAfterCap: 30))
         #expect(configuration.timeouts(for: .mediaSegment) == RequestTimeouts(connect: 10, request: 60))
+        #expect(configuration.timeouts(for: .apiEvents) == RequestTimeouts(connect: 10, request: 30))
         #expect(configuration.handlerTimeout == 20)
+        #expect(configuration.requestLogCapacity == 500)
+        #expect(NetworkConfiguration.networkKeys.contains("thumbnail-request-timeout"))
     }
 
     @Test(arguments: [
-        (#"{"headers": {"mediaSegmnt": {"X": "1"}}}"#, "[headers.mediaSegmnt]: 'mediaSegmnt' is not a request kind"),
-        (#"{"timeouts": {"request": 0}}"#, "timeouts.request must be a number above 0 (got 0.0)"),
-        (#"{"retry": {"maxRetries": -1}}"#, "retry.maxRetries must be a number of 0 or more (got -1.0)"),
-        (#"{"headers": {"Bad Name": "1"}}"#, "[headers] \"Bad Name\": 'Bad Name' is not a valid header name"),
+        (["retrys": 3.0], "[network] unknown key `retrys`"),
+        (["request-timeout": 0.0], "[network] request-timeout must be a number above 0 (got 0)"),
+        (["retries": -1.0], "[network] retries must be a whole number of 0 or more (got -1)"),
+        (["retries": 1.5], "[network] retries must be a whole number of 0 or more (got 1.5)"),
+        (["mediaSegmnt-request-timeout": 5.0], "[network] unknown key `mediaSegmnt-request-timeout`"),
     ])
-    func badValuesNameTheKey(json: String, message: String) {
+    func badNetworkValuesNameTheKey(table: [String: Double], message: String) {
+        var configuration = NetworkConfiguration()
         do {
-            _ = try JSONDecoder().decode(NetworkConfiguration.self, from: Data(json.utf8))
-            Issue.record("decoded \(json)")
+            try configuration.apply(networkTable: table)
+            Issue.record("accepted \(table)")
         } catch let error as NetworkConfigurationError {
             #expect(error.message.hasPrefix(message))
         } catch {
             Issue.record("unexpected \(error)")
+        }
+    }
+
+    @Test func badHeaderTables() {
+        var configuration = NetworkConfiguration()
+        #expect(throws: NetworkConfigurationError.self) {
+            try configuration.apply(headerTable: "mediaSegmnt", fields: [("X", "1")])
+        }
+        do {
+            try configuration.apply(headerTable: "all", fields: [("Bad Name", "1")])
+            Issue.record("accepted a bad name")
+        } catch {
+            #expect("\(error)" == "[headers.all] Bad Name: 'Bad Name' is not a valid header name (letters, digits, - and _)")
         }
     }
 }
