@@ -42,7 +42,11 @@ func stats(_ samples: [Double]) -> (mean: Double, median: Double) {
 
 let total = max(1000, CommandLine.arguments.dropFirst().first.flatMap(Int.init) ?? 2000)
 let blockSize = 100
-let server = try await DemoServer.start()
+var demoConfiguration = DemoConfiguration()
+demoConfiguration.resourcesDirectory = ProcessInfo.processInfo.environment["EVENTPLAYER_RESOURCES"].map(URL.init(fileURLWithPath:))
+    ?? URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent().appendingPathComponent("Resources")
+let server = try await DemoServer.start(demoConfiguration)
 let base = server.baseURL
 let client = HTTPClient.shared
 
