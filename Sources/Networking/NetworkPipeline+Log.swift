@@ -16,16 +16,20 @@ extension NetworkPipeline {
             date: Date(), kind: request.kind, method: request.method, target: request.loggableTarget,
             status: response?.status, error: failure, attempt: attempt, delay: delay,
             milliseconds: ms, bytes: response?.body.count ?? 0))
-        let metadata: Logger.Metadata = [
+        if record.isSuccess {
+            logger.info("\(record.description)", metadata: Self.metadata(record))
+        } else {
+            logger.warning("\(record.description)", metadata: Self.metadata(record))
+        }
+    }
+
+    /// The record's fields as logger metadata (built only when the level is enabled).
+    static func metadata(_ record: RequestRecord) -> Logger.Metadata {
+        [
             "kind": "\(record.kind.rawValue)", "method": "\(record.method)", "target": "\(record.target)",
-            "status": "\(record.status.map(String.init) ?? "-")", "attempt": "\(attempt)",
-            "delay": "\(String(format: "%.3f", delay))", "ms": "\(String(format: "%.1f", ms))",
+            "status": "\(record.status.map(String.init) ?? "-")", "attempt": "\(record.attempt)",
+            "delay": "\(String(format: "%.3f", record.delay))", "ms": "\(String(format: "%.1f", record.milliseconds))",
             "bytes": "\(record.bytes)",
         ]
-        if record.isSuccess {
-            logger.info("\(record.description)", metadata: metadata)
-        } else {
-            logger.warning("\(record.description)", metadata: metadata)
-        }
     }
 }
