@@ -106,4 +106,19 @@ import Testing
         #expect(await demo.requests(to: "/v1/events").map(\.status) == [503, 200])
         await demo.server.stop()
     }
+
+    @Test func aRefusedConnectIsRetriedEvenForAPost() async throws {
+        // Nothing listens on port 1: the request never reaches a server, so replaying it is safe.
+        // (async-http-client keeps retrying a refused connect until the connect timeout.)
+        let sleeper = InstantSleeper()
+        var configuration = NetworkConfiguration()
+        configuration.setTimeouts(connect: 0.3)
+        let pipeline = NetworkPipeline(configuration: configuration, sleeper: sleeper)
+        let post = HTTPRequest(kind: .apiAuth, method: "POST", url: URL(string: "http://127.0.0.1:1/v1/auth/sign-in")!)
+        let error = await failure { try await pipeline.send(post) }
+        #expect(error?.isTransport == true)
+        #expect(error?.attempts == 4)
+        #expect(error?.description.hasPrefix("cannot reach 127.0.0.1:1/v1/auth/sign-in") == true)
+        #expect(sleeper.delays.count == 3)
+    }
 }
