@@ -30,7 +30,9 @@ extension NetworkPipeline {
                 } catch {
                     action = Task.isCancelled || error is CancellationError
                         ? machine.cancelled() : machine.requestFilterFailed(Self.filterError(error))
-                    if case .decide = action { log(request, attempt: machine.attempt, delay: delay, error: error) }
+                    if case .fail(let failure) = action, failure.isCancelled {} else {
+                        log(request, attempt: machine.attempt, delay: delay, error: error)
+                    }
                 }
 
             case .execute(let request):
