@@ -108,15 +108,3 @@ extension NetworkConfiguration {
         NetworkConfigurationError(message: "[network] \(key) must be \(expected) (got \(value == value.rounded() && abs(value) < 1e15 ? String(Int(value)) : String(value)))")
     }
 }
-
-/// A network setting in the config file that cannot be used.
-///
-/// ```swift
-/// catch let error as NetworkConfigurationError { print("config.toml: \(error)") }
-/// ```
-public struct NetworkConfigurationError: Error, Sendable, Equatable, CustomStringConvertible {
-    /// Names the table and key, and what is wrong.
-    public var message: String
-
-    public var description: String { message }
-}
