@@ -72,6 +72,9 @@ enum SharedClients {
             if let client = clients[milliseconds] { return client }
             var configuration = HTTPClient.Configuration.singletonConfiguration
             configuration.timeout.connect = .milliseconds(milliseconds)
+            // The pipeline retries (with backoff and early retry); async-http-client's own retrying
+            // of a refused connect would hold every attempt until the connect timeout instead.
+            configuration.connectionPool.retryConnectionEstablishment = false
             let client = HTTPClient(eventLoopGroup: HTTPClient.defaultEventLoopGroup, configuration: configuration)
             clients[milliseconds] = client
             return client
