@@ -4,7 +4,10 @@ extension Player {
     /// Plays: unpauses; after the end, starts again from 0:00; after `stop` (or an error that
     /// unloaded the media) loads the same source again from the slider's stored position.
     public func play() {
-        if reducer.facts.interrupted { queue(reducer.setInterrupted(false)) }
+        if reducer.facts.interrupted {
+            resumeAfterInterruption = false
+            queue(reducer.setInterrupted(false, unpausing: handle != nil && !reducer.needsReload))
+        }
         if reducer.needsReload, let source = reducer.snapshot.source {
             _ = try? load(source, startAt: reducer.storedPosition)
             return
@@ -77,8 +80,9 @@ extension Player {
     /// Ends the interruption (SIGCONT): playback continues as it was before ``interrupt()``.
     public func resumeFromInterruption() {
         guard reducer.facts.interrupted else { return }
-        if resumeAfterInterruption { handle?.set("pause", flag: false) }
+        let unpausing = resumeAfterInterruption && handle != nil
+        if unpausing { handle?.set("pause", flag: false) }
         resumeAfterInterruption = false
-        queue(reducer.setInterrupted(false))
+        queue(reducer.setInterrupted(false, unpausing: unpausing))
     }
 }

@@ -7,13 +7,9 @@ extension RealMPV {
     @Suite struct LocalPlayback {
         let fixtures = HLSFixtures.shared
 
-        @Test(arguments: ["ts", "fmp4", "extension-less"])
+        @Test(arguments: ["ts", "fmp4"])
         func playsToEndedWithTheRightDuration(kind: String) async throws {
-            let url = switch kind {
-            case "ts": fixtures.tsEndlist
-            case "fmp4": fixtures.fmp4
-            default: fixtures.extensionless
-            }
+            let url = kind == "ts" ? fixtures.tsEndlist : fixtures.fmp4
             let driver = try PlayerDriver(PlayerDriver.configuration(speed: 4))
             let id = try driver.player.load(MediaSource(url: url, authorizationToken: "local-token"))
             await driver.run { $0.finish != nil }
@@ -43,10 +39,12 @@ extension RealMPV {
             #expect(driver.states(of: id).suffix(2) == [.paused, .playing])
         }
 
-        @Test func seekForwardAndBackShowDirectionAndMove() async throws {
+        @Test(arguments: ["ts", "fmp4"])
+        func seekForwardAndBackShowDirectionAndMove(kind: String) async throws {
             let driver = try PlayerDriver()
-            let id = try driver.player.load(MediaSource(url: fixtures.tsEndlist))
-            #expect(await driver.run { $0.playback == .playing })
+            let id = try driver.player.load(MediaSource(url: kind == "ts" ? fixtures.tsEndlist : fixtures.fmp4))
+            // fMP4: seek once cached (a seek lavf executes in fMP4 HLS jumps to the end, mpv 0.35/ffmpeg 5.1).
+            #expect(await driver.run { $0.playback == .playing && $0.load == .playthroughOK })
             driver.player.pause()
             #expect(await driver.run { $0.playback == .paused })
             driver.player.seek(to: 6)
@@ -61,10 +59,12 @@ extension RealMPV {
             #expect(states.firstIndex(of: .seekingForward)! < states.firstIndex(of: .seekingBackward)!)
         }
 
-        @Test func stopThenPlayResumesAtTheStoredPosition() async throws {
+        @Test(arguments: ["ts", "fmp4"])
+        func stopThenPlayResumesAtTheStoredPosition(kind: String) async throws {
             let driver = try PlayerDriver()
-            let first = try driver.player.load(MediaSource(url: fixtures.tsEndlist))
+            let first = try driver.player.load(MediaSource(url: kind == "ts" ? fixtures.tsEndlist : fixtures.fmp4))
             #expect(await driver.run { $0.playback == .playing })
+            #expect(await driver.run { $0.load == .playthroughOK })
             driver.player.seek(to: 5)
             #expect(await driver.run { $0.playback == .playing && $0.progress.position >= 5 })
             driver.player.stop()
@@ -78,6 +78,9 @@ extension RealMPV {
             #expect(second != first)
             #expect(await driver.run { $0.playback == .playing && $0.progress.position > 0 })
             #expect(driver.player.snapshot.progress.position >= stored - 1)
+            await driver.run(for: .milliseconds(500))
+            #expect(driver.player.snapshot.finish == nil)
+            #expect(driver.player.snapshot.progress.position < HLSFixtures.duration - 0.5)
         }
 
         @Test func muteAndVolume() async throws {
@@ -132,7 +135,7 @@ extension RealMPV {
             #expect(driver.player.snapshot.finish == nil)
             // The recording goes on: the rest appears, then the end list.
             let full = try fixtures.tsPlaylist(segments: 4, endList: true)
-            _ = try FileManager.default.replaceItemAt(url, withItemAt: full)
+            #expect(rename(full.path, url.path) == 0)
             await driver.run { $0.finish != nil }
             #expect(driver.finishes(of: id) == [.ended], "log: \(driver.player.recentLogMessages)")
             #expect(driver.player.snapshot.progress.position > HLSFixtures.duration - 1)
@@ -155,10 +158,11 @@ extension RealMPV {
 
         @Test func rapidSwitchingEndsWithTheLastPlaying() async throws {
             let driver = try PlayerDriver()
-            let urls = [fixtures.tsEndlist, fixtures.fmp4, fixtures.extensionless]
+            let urls = [fixtures.tsEndlist, fixtures.fmp4]  // fMP4 with a start: see MPVOptionPlan
             var ids: [PlaybackID] = []
             for index in 0..<10 {
                 ids.append(try driver.player.load(MediaSource(url: urls[index % urls.count]), startAt: Double(index % 3)))
+                if index == 4 { driver.player.seek(to: 5) }
                 await driver.run(for: .milliseconds(200))
             }
             let last = try #require(ids.last)
@@ -176,6 +180,20 @@ extension RealMPV {
             #expect(PlayerDriver.mpvThreads().isEmpty)
         }
 
+        /// ffmpeg's hls demuxer refuses local segment files without a media extension
+        /// (`allowed_extensions`, a guard against playlists reading arbitrary files); remote
+        /// extension-less segments play (see the demo backend tests). We keep ffmpeg's default.
+        @Test func localExtensionlessSegmentsAreRefusedWithAClearError() async throws {
+            let driver = try PlayerDriver()
+            let id = try driver.player.load(MediaSource(url: fixtures.extensionless))
+            await driver.run { $0.finish != nil }
+            guard case .error(let message)? = driver.finishes(of: id).first else {
+                Issue.record("expected an error, got \(driver.finishes(of: id))")
+                return
+            }
+            #expect(message.contains("not a common multimedia extension"), "\(message)")
+        }
+
         @Test func aRejectedUserOptionThrowsAnActionableError() throws {
             let player = try Player(configuration: PlayerDriver.configuration(extra: [MPVOption(name: "no-such-option", value: "1")]))
             #expect {
@@ -187,3 +205,4 @@ extension RealMPV {
         }
     }
 }
+

@@ -29,7 +29,7 @@ public struct PlayerError: Error, Sendable, Equatable, CustomStringConvertible {
         case .system(let call, let errno):
             "\(call) failed with errno \(errno) while setting up the player"
         case .invalidToken:
-            "the media token contains a line break and cannot be sent as a header; sign in again"
+            "the media token contains a control character (such as a line break) and cannot be sent as a header; sign in again"
         }
     }
 }

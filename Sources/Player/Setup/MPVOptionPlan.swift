@@ -47,16 +47,27 @@ enum MPVOptionPlan {
         if !configuration.audio { options.append(.init(name: "aid", value: "no")) }
         options.append(.init(name: "mute", value: muted ? "yes" : "no"))
         options.append(.init(name: "volume", value: number(volume)))
-        if start > 0 { options.append(.init(name: "start", value: number(start))) }
+        if start > 0 {
+            options.append(.init(name: "start", value: number(start)))
+            // mpv 0.35 + ffmpeg 5.1: a seek that lavf executes in fMP4 HLS (EXT-X-MAP) drops every
+            // packet and jumps to the end. Reading the cache first makes the start seek a cache seek.
+            if isFragmentedMP4(source.url) { options.append(.init(name: "demuxer-cache-wait", value: "yes")) }
+        }
         if let token = source.authorizationToken {
             options.append(.init(name: "http-header-fields", value: try authorizationHeader(token)))
         }
         return options + configuration.extraOptions
     }
 
+    /// True for a local playlist with `#EXT-X-MAP` (fMP4 segments); remote playlists are not fetched.
+    static func isFragmentedMP4(_ url: URL) -> Bool {
+        guard url.isFileURL, let text = try? String(contentsOf: url, encoding: .utf8) else { return false }
+        return text.contains("#EXT-X-MAP")
+    }
+
     /// `Authorization: <token>` as one item of mpv's comma-separated string list (`,` -> `\,`).
     static func authorizationHeader(_ token: String) throws -> String {
-        guard !token.contains(where: { $0 == "\r" || $0 == "\n" }) else { throw PlayerError(.invalidToken) }
+        guard !token.unicodeScalars.contains(where: { $0.value < 0x20 || $0.value == 0x7F }) else { throw PlayerError(.invalidToken) }
         return "Authorization: " + token.replacingOccurrences(of: ",", with: "\\,")
     }
 

@@ -82,7 +82,8 @@ struct LogAnalysis: Sendable, Equatable {
     static func isCause(_ text: String) -> Bool {
         let causes = ["Connection to ", "Connection refused", "timed out", "Operation timed out",
                       "Stream ends prematurely", "Failed to reload playlist", "Failed to open an initialization section",
-                      "Unable to open key file", "Failed to resolve hostname", "No such file or directory"]
+                      "Unable to open key file", "Failed to resolve hostname", "No such file or directory",
+                      "not a common multimedia extension"]
         return causes.contains { text.contains($0) }
     }
 }

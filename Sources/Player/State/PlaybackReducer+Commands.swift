@@ -47,10 +47,12 @@ extension PlaybackReducer {
         return (true, publish())
     }
 
-    /// The owner suspended (true) or resumed (false) playback.
-    mutating func setInterrupted(_ interrupted: Bool) -> [PlayerUpdate] {
+    /// The owner suspended (true) or resumed (false) playback; `unpausing` says the player just
+    /// asked mpv to unpause (so the resume shows "playing", not a moment of "paused").
+    mutating func setInterrupted(_ interrupted: Bool, unpausing: Bool = false) -> [PlayerUpdate] {
         guard snapshot.playbackID != nil, facts.interrupted != interrupted else { return [] }
         facts.interrupted = interrupted
+        if unpausing { facts.pause = false }
         return publish()
     }
 

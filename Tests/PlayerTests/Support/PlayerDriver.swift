@@ -30,11 +30,12 @@ final class PlayerDriver {
     func run(limit: Duration = .seconds(30), until done: (PlayerSnapshot) -> Bool) async -> Bool {
         let deadline = ContinuousClock.now + limit
         while ContinuousClock.now < deadline {
-            if done(player.snapshot) { return true }
             var fds = [pollfd(fd: player.wakeupDescriptor, events: Int16(POLLIN), revents: 0)]
-            _ = poll(&fds, 1, min(player.pollTimeout(), 25))
+            let timeout = player.pollTimeout()
+            _ = poll(&fds, 1, timeout < 0 ? 25 : min(timeout, 25))
             updates += player.drain()
             updates += player.tick()
+            if done(player.snapshot) { return true }
             await Task.yield()
         }
         return done(player.snapshot)
