@@ -34,6 +34,7 @@ extension Player {
         } else {
             updates += reducer.settle()
         }
+        trackStall(now: .now)
         return updates
     }
 
@@ -59,6 +60,23 @@ extension Player {
         var following = next + configuration.progressInterval
         if following <= now { following = now + configuration.progressInterval }
         deadline = following
+        trackStall(now: now)
+        if let since = stalledSince, now - since >= .seconds(configuration.stallTimeout) {
+            let updates = reducer.tick() + reducer.failStalled(after: configuration.stallTimeout)
+            handle?.destroy()
+            handle = nil
+            stalledSince = nil
+            return updates
+        }
         return reducer.tick()
+    }
+
+    /// Starts or clears the stall watchdog from the load state.
+    func trackStall(now: ContinuousClock.Instant) {
+        if case .stalled = reducer.snapshot.load, handle != nil {
+            if stalledSince == nil { stalledSince = now }
+        } else {
+            stalledSince = nil
+        }
     }
 }

@@ -32,6 +32,8 @@ public final class Player {
     var lastID = 0
     var loadStart: ContinuousClock.Instant?
     var deadline: ContinuousClock.Instant?
+    /// When the current stall began (the watchdog's start).
+    var stalledSince: ContinuousClock.Instant?
     /// Whether playback was running when `interrupt()` paused it.
     var resumeAfterInterruption = false
 
@@ -70,6 +72,7 @@ public final class Player {
     public func load(_ source: MediaSource, startAt position: Double = 0) throws -> PlaybackID {
         handle?.destroy()
         handle = nil
+        stalledSince = nil
         lastID += 1
         let id = PlaybackID(rawValue: lastID)
         let start = ContinuousClock.now

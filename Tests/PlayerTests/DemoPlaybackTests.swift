@@ -106,17 +106,45 @@ extension RealMPV {
             #expect(log.allSatisfy { $0.tokenSource == .header })
         }
 
-        @Test func hungSegmentShowsStalledThenRecovers() async throws {
+        /// A segment slower than usual (but inside the network timeout): stalled, then it plays on.
+        @Test func slowSegmentShowsStalledThenRecovers() async throws {
             let demo = try await DemoMedia.start()
             defer { Task { await demo.server.stop() } }
             let (url, token) = try demo.source("evt-endlist")
-            await demo.server.faults.delay(seconds: 6, pathPrefix: url.deletingLastPathComponent().appending(path: "segment2.ts").path)
-            let driver = try PlayerDriver()
+            await demo.server.faults.delay(seconds: 7, pathPrefix: url.deletingLastPathComponent().appending(path: "segment2.ts").path)
+            var configuration = PlayerDriver.configuration()
+            configuration.networkTimeout = 10
+            let driver = try PlayerDriver(configuration)
             let id = try driver.player.load(MediaSource(url: url, authorizationToken: token))
             await driver.run(limit: .seconds(30)) { $0.finish != nil }
             let loads = driver.updates(of: id).compactMap { if case .load(let l) = $0 { l } else { nil } }
             #expect(loads.contains { if case .stalled = $0 { true } else { false } }, "\(loads)")
-            #expect(driver.finishes(of: id) == [.ended], "log: \(driver.player.recentLogMessages) updates: \(driver.updates(of: id).suffix(12)) \(driver.player.snapshot)")
+            #expect(driver.finishes(of: id) == [.ended], "log: \(driver.player.recentLogMessages)")
+        }
+
+        /// A segment that hangs past the network timeout: mpv 0.35 keeps retrying it, stalled
+        /// for ever; the stall watchdog turns that into an error naming the segment.
+        @Test func hungSegmentShowsStalledThenAnError() async throws {
+            let demo = try await DemoMedia.start()
+            defer { Task { await demo.server.stop() } }
+            let (url, token) = try demo.source("evt-endlist")
+            await demo.server.faults.delay(seconds: 60, pathPrefix: url.deletingLastPathComponent().appending(path: "segment2.ts").path)
+            var configuration = PlayerDriver.configuration()
+            configuration.networkTimeout = 2
+            configuration.stallTimeout = 5
+            let driver = try PlayerDriver(configuration)
+            let id = try driver.player.load(MediaSource(url: url, authorizationToken: token))
+            await driver.run(limit: .seconds(40)) { $0.finish != nil }
+            let loads = driver.updates(of: id).compactMap { if case .load(let l) = $0 { l } else { nil } }
+            #expect(loads.contains { if case .stalled = $0 { true } else { false } }, "\(loads)")
+            guard case .error(let message)? = driver.finishes(of: id).first else {
+                Issue.record("expected an error, got \(driver.finishes(of: id)); log: \(driver.player.recentLogMessages)")
+                return
+            }
+            #expect(message.hasPrefix("stalled for 5 s at 0:0"), "\(message)")
+            #expect(message.contains("segment 2 failed"), "\(message)")
+            #expect(driver.player.snapshot.playback == .stopped)
+            #expect(PlayerDriver.mpvThreads().isEmpty)
         }
 
         @Test func backendGoneMidPlayIsAnError() async throws {

@@ -174,4 +174,19 @@ import Testing
         #expect(reducer.tick().map(\.kind) == [.progress(PlaybackProgress(position: 1, duration: 10))])
         #expect(reducer.tick().isEmpty)
     }
+
+    @Test func stallWatchdogFinishesWithAnErrorAndAllowsAReload() {
+        var reducer = PlaybackReducer(configuration: .init())
+        started(&reducer)
+        _ = reducer.apply(MPVEvent(id, .property(.timePos(3.5))))
+        _ = reducer.apply(MPVEvent(id, .log(PlayerLogMessage(prefix: "ffmpeg/demuxer", level: "warn", text: "hls: keepalive request failed for 'http://h/s2.ts' with error: 'Connection timed out' when opening url, retrying with new connection"))))
+        _ = reducer.apply(MPVEvent(id, .log(PlayerLogMessage(prefix: "ffmpeg/demuxer", level: "warn", text: "hls: Failed to open segment 2 of playlist 0"))))
+        _ = reducer.apply(MPVEvent(id, .property(.pausedForCache(true))))
+        let updates = reducer.failStalled(after: 30).map(\.kind)
+        #expect(updates.contains(.playback(.stopped)))
+        guard case .finished(.error(let message))? = updates.last else { Issue.record("\(updates)"); return }
+        #expect(message.hasPrefix("stalled for 30 s at 0:03 of 0:10: segment 2 failed (keepalive request failed"))
+        #expect(reducer.needsReload)
+        #expect(reducer.storedPosition == 3.5)
+    }
 }

@@ -21,6 +21,9 @@ public struct PlayerConfiguration: Sendable, Equatable {
     public var extraOptions: [MPVOption] = []
     /// How often ``Player/tick(now:)`` produces a progress update (the seek slider's clock).
     public var progressInterval: Duration = .seconds(1)
+    /// Seconds a playback may stay stalled (waiting for data) before it finishes with an error.
+    /// A segment that hangs past `networkTimeout` can leave mpv retrying it forever.
+    public var stallTimeout: Double = 30
     /// Seconds buffered ahead that count as "playthrough OK" when the end is not cached yet.
     public var playthroughSeconds: Double = 5
     /// How many recent warn/error log lines each playback keeps (they explain failures).

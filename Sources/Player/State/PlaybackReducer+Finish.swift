@@ -73,6 +73,17 @@ extension PlaybackReducer {
         return "\(what): \(mpvMessage)"
     }
 
+    /// The stall watchdog fired: the playback finishes with an error naming where and why, e.g.
+    /// "stalled for 30 s at 0:03 of 0:10: segment 2 failed (Connection timed out)".
+    mutating func failStalled(after seconds: Double) -> [PlayerUpdate] {
+        let analysis = LogAnalysis(facts.log)
+        let position = facts.timePos ?? storedPosition
+        let clock = PlaybackProgress.clock(position) + (facts.duration.map { " of \(PlaybackProgress.clock($0))" } ?? "")
+        let cause = analysis.segmentSummary ?? analysis.lastCause
+        storedPosition = position
+        return fail("stalled for \(Int(seconds.rounded())) s at \(clock)" + (cause.map { ": \($0)" } ?? ""))
+    }
+
     /// `.accessDenied` once per playback when the kept log shows a 401/403.
     mutating func accessDeniedFromLog() -> [PlayerUpdate.Kind] {
         guard !facts.accessDeniedReported, let denied = LogAnalysis(facts.log).accessDenied else { return [] }
