@@ -25,6 +25,19 @@ extension RealMPV {
             #expect(PlayerDriver.mpvThreads().isEmpty)
         }
 
+        @Test func playAfterEndedStartsAgainFromTheBeginning() async throws {
+            let driver = try PlayerDriver(PlayerDriver.configuration(speed: 4))
+            let id = try driver.player.load(MediaSource(url: fixtures.tsEndlist))
+            #expect(await driver.run { $0.finish == .ended })
+            #expect(driver.player.snapshot.playback == .paused)  // keep-open: the last frame stays
+            driver.player.play()
+            #expect(await driver.run { $0.playback == .playing && $0.finish == nil })
+            #expect(driver.player.snapshot.progress.position < 4)
+            #expect(driver.player.snapshot.playbackID == id)
+            #expect(await driver.run { $0.finish == .ended })
+            #expect(driver.finishes(of: id) == [.ended, .ended])
+        }
+
         @Test func pauseAndResume() async throws {
             let driver = try PlayerDriver()
             let id = try driver.player.load(MediaSource(url: fixtures.tsEndlist))

@@ -57,7 +57,8 @@ import Testing
         _ = reducer.apply(MPVEvent(id, .property(.timePos(9.96))))
         _ = reducer.apply(MPVEvent(id, .property(.eofReached(true))))
         #expect(reducer.settle().map(\.kind).last == .finished(.ended))
-        #expect(reducer.apply(MPVEvent(id, .property(.pause(true)))).map(\.kind) == [.playback(.paused)])
+        #expect(reducer.snapshot.playback == .paused)  // keep-open; pause=yes follows
+        #expect(reducer.apply(MPVEvent(id, .property(.pause(true)))).isEmpty)
         // Seeking back after the end clears the finish.
         _ = reducer.apply(MPVEvent(id, .property(.eofReached(false))))
         #expect(reducer.snapshot.finish == nil)

@@ -10,7 +10,8 @@ extension PlaybackReducer {
         case .backward: return .seekingBackward
         case nil: break
         }
-        if facts.pause { return .paused }
+        // keep-open pauses on the last frame; `pause=yes` arrives a moment after eof-reached.
+        if facts.pause || facts.eofReached { return .paused }
         if !facts.coreIdle || facts.started { return .playing }
         return .stopped
     }
