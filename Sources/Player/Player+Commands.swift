@@ -48,9 +48,11 @@ extension Player {
         queue(updates)
     }
 
-    /// Seeks by `delta` seconds from the current position (negative goes back).
+    /// Seeks by `delta` seconds from the current position (negative goes back); while a seek is
+    /// still in flight, from its target, so repeated key presses add up.
     public func seek(by delta: Double) {
-        seek(to: snapshot.progress.position + delta)
+        let base = reducer.facts.seekDirection != nil ? reducer.storedPosition : snapshot.progress.position
+        seek(to: base + delta)
     }
 
     /// Mutes or unmutes (kept for later playbacks).

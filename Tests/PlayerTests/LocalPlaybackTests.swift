@@ -66,6 +66,11 @@ extension RealMPV {
             driver.player.seek(by: -4)
             #expect(await driver.run { $0.playback == .paused })
             #expect(abs(driver.player.snapshot.progress.position - 2) < 0.5)
+            // Repeated presses add up even before mpv has finished the first seek.
+            driver.player.seek(by: 2)
+            driver.player.seek(by: 2)
+            #expect(await driver.run { $0.playback == .paused })
+            #expect(abs(driver.player.snapshot.progress.position - 6) < 0.5)
             let states = driver.states(of: id)
             #expect(states.contains(.seekingForward))
             #expect(states.contains(.seekingBackward))
