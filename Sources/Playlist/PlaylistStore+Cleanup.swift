@@ -43,6 +43,7 @@ extension PlaylistStore {
             let alive = pid != getpid() && (kill(pid, 0) == 0 || errno == EPERM)
             guard !alive else { continue }
             let path = parent.appendingPathComponent(name).path
+            guard !madeByThisProcess.contains(path) else { continue }
             var info = stat()
             guard lstat(path, &info) == 0, info.st_mode & S_IFMT == S_IFDIR, info.st_uid == getuid() else { continue }
             if (try? FileManager.default.removeItem(atPath: path)) != nil {
@@ -92,4 +93,12 @@ final class LockedState: @unchecked Sendable {
             return filesByPlayback.values.flatMap { $0 }
         }
     }
+}
+
+/// A set of paths behind a lock.
+final class LockedPaths: @unchecked Sendable {
+    private let lock = NSLock()
+    private var paths: Set<String> = []
+    func insert(_ path: String) { lock.withLock { _ = paths.insert(path) } }
+    func contains(_ path: String) -> Bool { lock.withLock { paths.contains(path) } }
 }

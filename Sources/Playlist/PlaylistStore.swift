@@ -26,6 +26,8 @@ public final class PlaylistStore: Sendable {
     let state = LockedState()
 
     static let prefix = "eventplayer-"
+    /// Directories made by stores of this process (never stale while it runs).
+    static let madeByThisProcess = LockedPaths()
 
     /// Makes the private directory under `parent` (default: `$XDG_RUNTIME_DIR`, `$TMPDIR`, `/tmp`),
     /// after removing stale ones of dead processes there.
@@ -39,6 +41,7 @@ public final class PlaylistStore: Sendable {
         }
         let path = template.withUnsafeBufferPointer { String(cString: $0.baseAddress!) }
         chmod(path, 0o700)
+        Self.madeByThisProcess.insert(path)
         directory = URL(fileURLWithPath: path, isDirectory: true)
     }
 
