@@ -141,6 +141,11 @@ let package = Package(
             swiftSettings: strict
         ),
         .testTarget(
+            name: "TUITests",
+            dependencies: ["TUI"],
+            swiftSettings: strict
+        ),
+        .testTarget(
             name: "AppTests",
             dependencies: ["App"],
             swiftSettings: strict
