@@ -6,7 +6,7 @@ extension RewriteEngine {
     mutating func writeURI(_ s: Int, _ e: Int) -> Bool {
         // One scan: variable references, and whether the fast path applies (a bare relative
         // name: no '/', '?', '#', ':', nothing to encode, not "." or "..").
-        var simple = true
+        var simple = s < e
         var k = s
         while k < e {
             let b = input[k]

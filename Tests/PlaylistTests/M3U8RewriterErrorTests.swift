@@ -70,7 +70,7 @@ struct M3U8RewriterErrorTests {
         let header = Array("#EXTM3U\n".utf8)
         let error = error(header + big, limits: .init(maxBytes: 200 << 20))
         #expect(error?.code == .lineTooLong && error?.line == 2)
-        #expect(self.error(Array("#EXTM3U\nabcdef\n".utf8), limits: .init(maxBytes: 100, maxLineBytes: 5))?.line == 2)
+        #expect(self.error(Array("#EXTM3U\nabcdefgh\n".utf8), limits: .init(maxBytes: 100, maxLineBytes: 7))?.line == 2)
         #expect(self.error(Array("#EXTM3U\nabcdef\n".utf8), limits: .init(maxBytes: 10))?.code == .tooLarge)
     }
 
