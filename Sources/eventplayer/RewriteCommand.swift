@@ -43,7 +43,7 @@ struct RewriteCommand: ParsableCommand {
         do {
             input = try Self.read(file, cap: rewriter.limits.maxBytes)
         } catch {
-            fail("cannot read \(file ?? "standard input"): \(error)")
+            fail("cannot read \(file ?? "standard input"): \((error as NSError).localizedDescription)")
         }
         do {
             let seen = try rewriter.rewrite(input) { chunk in
