@@ -1,0 +1,29 @@
+import Foundation
+
+/// What the playlist layer needs to know about an event to play it.
+///
+/// The App builds one from an events-API `Event`:
+/// ```swift
+/// let source = PlaybackSource(eventID: event.id, videoURL: event.videoUrl, bucket: event.bucket,
+///                             startTime: event.startTime, endTime: event.endTime)
+/// ```
+public struct PlaybackSource: Sendable, Equatable {
+    /// The event's id (used in messages and for the private files' bookkeeping).
+    public var eventID: String
+    /// The event's `videoUrl`, as the API gave it (it may carry a stale `Authorization` query item).
+    public var videoURL: URL
+    /// The storage bucket whose media token authorises the video, e.g. `"30-days"`.
+    public var bucket: String
+    /// When the event started.
+    public var startTime: Date
+    /// When it ended; `nil` while it is still going on.
+    public var endTime: Date?
+
+    public init(eventID: String, videoURL: URL, bucket: String, startTime: Date, endTime: Date?) {
+        self.eventID = eventID
+        self.videoURL = videoURL
+        self.bucket = bucket
+        self.startTime = startTime
+        self.endTime = endTime
+    }
+}

@@ -1,0 +1,45 @@
+import Foundation
+import Networking
+
+/// Preparing a playback failed; says which step and why, in words a user can act on.
+///
+/// ```swift
+/// do { _ = try await loader.prepare(source, tokens: provider) }
+/// catch let error as PlaylistLoadError { status.show(error.description) }
+/// // cannot play evt-no-token: no media token for bucket "365-days" (tokens exist for: ...)
+/// ```
+public struct PlaylistLoadError: Error, Sendable, CustomStringConvertible {
+    enum Step: String, Sendable {
+        case tokens = "getting media tokens failed"
+        case url = "its video URL is unusable"
+        case fetch = "fetching its playlist failed"
+        case fetchVariant = "fetching a variant playlist failed"
+        case rewrite = "its playlist is invalid"
+        case write = "writing the private playlist failed"
+    }
+
+    let step: Step
+    /// The event.
+    public let eventID: String
+    /// The cause: ``MissingBucketTokenError``, `NetworkError`, ``M3U8Error``, ``PlaylistStoreError``,
+    /// or whatever the token provider threw.
+    public let underlying: any Error & Sendable
+
+    init(_ step: Step, eventID: String, _ underlying: any Error & Sendable) {
+        self.step = step
+        self.eventID = eventID
+        self.underlying = underlying
+    }
+
+    /// The bucket without a token, when that is the cause.
+    public var missingBucket: String? { (underlying as? MissingBucketTokenError)?.bucket }
+    /// The HTTP status, when a playlist request failed with one.
+    public var status: Int? { (underlying as? NetworkError)?.status }
+    /// True when the server refused the token (401/403) even after fresh tokens.
+    public var isUnauthorized: Bool { status == 401 || status == 403 }
+
+    public var description: String {
+        if let missing = underlying as? MissingBucketTokenError { return "cannot play \(eventID): \(missing)" }
+        return "cannot play \(eventID): \(step.rawValue): \(underlying)"
+    }
+}

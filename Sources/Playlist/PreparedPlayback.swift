@@ -1,0 +1,36 @@
+import Foundation
+
+/// What the player needs to play an event, from ``PlaylistLoader/prepare(_:tokens:)``.
+///
+/// ```swift
+/// let prepared = try await loader.prepare(source, tokens: provider)
+/// player.load(MediaSource(url: prepared.url, authorizationToken: prepared.token, isLive: !prepared.isComplete))
+/// // when the playback ends:
+/// loader.finish(prepared)
+/// ```
+public struct PreparedPlayback: Sendable {
+    /// The event.
+    public var eventID: String
+    /// Groups this playback's private files in the store (``PlaylistStore/remove(playback:)``).
+    public var playbackID: String
+    /// What to open: a private `file://` playlist (complete event) or the authorised remote URL (live).
+    public var url: URL
+    /// The media token; send it as the `Authorization: <token>` header too (mpv `http-header-fields`).
+    public var token: String
+    /// Complete (ended, or older than 10 minutes): played from private files whose media
+    /// playlists end with `#EXT-X-ENDLIST`. False: live, played from the remote URL.
+    public var isComplete: Bool
+    /// The authorised remote URL of the event's playlist (also for a complete event).
+    public var remoteURL: URL
+    /// What the rewriter saw in the event's playlist (for a master: the master).
+    public var summary: M3U8Summary
+    /// Summaries of a master's variant playlists, in the master's order.
+    public var variantSummaries: [M3U8Summary]
+    /// The private files written (empty for a live event).
+    public var files: [URL]
+    /// Milliseconds per step.
+    public var timings: StartupTimings
+
+    /// True when ``url`` is a local file.
+    public var isLocalFile: Bool { url.isFileURL }
+}
