@@ -6,9 +6,12 @@
 /// // "  Up, k          Select the previous event      move-up"
 /// ```
 public enum HelpText {
-    /// Group headings followed by one line per action: keys, help text, keymap id.
-    public static func lines(keyMap: KeyMap) -> [String] {
+    /// Group headings followed by one line per action: keys, help text, and (when `width` allows) the keymap id.
+    public static func lines(keyMap: KeyMap, width: Int = 96) -> [String] {
         var out: [String] = []
+        let keysWidth = 16
+        let showIDs = width >= keysWidth + 2 + 56 + 20
+        let helpWidth = showIDs ? 56 : max(10, width - keysWidth - 2)
         let order: [KeyContext] = [.list, .player, .global, .form, .filter]
         for context in order {
             let specs = ActionTable.all.filter { $0.contexts.contains(context) }
@@ -20,13 +23,17 @@ public enum HelpText {
             if !out.isEmpty { out.append("") }
             out.append(context.title)
             for (keys, spec) in rows {
-                out.append("  " + DisplayWidth.pad(keys, to: 16) + DisplayWidth.pad(spec.help, to: 56) + spec.id)
+                let help = showIDs ? DisplayWidth.pad(spec.help, to: helpWidth) + spec.id : DisplayWidth.truncate(spec.help, to: helpWidth)
+                out.append("  " + DisplayWidth.pad(keys, to: keysWidth) + help)
             }
-            if context.isTextEntry { out.append("  " + DisplayWidth.pad("(typing)", to: 16) + "Edits the field") }
+            if context.isTextEntry { out.append("  " + DisplayWidth.pad("(typing)", to: keysWidth) + "Edits the field") }
         }
         out.append("")
-        out.append("Mouse: click the slider to seek, click a row to select it (again to play), wheel scrolls.")
-        out.append("Your bindings: ~/.config/eventplayer/keymap.conf (bind <context> <key> <action>).")
+        out.append("Mouse")
+        out.append("  Click the slider to seek; click a row to select it, again to play; the wheel scrolls.")
+        out.append("")
+        out.append("Your bindings")
+        out.append("  ~/.config/eventplayer/keymap.conf: bind <context> <key> <action>")
         return out
     }
 }

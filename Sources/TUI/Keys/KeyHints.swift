@@ -9,7 +9,9 @@ public enum KeyHints {
         var seenHints: [String: Int] = [:]
         let contexts: [KeyContext] = context.isTextEntry ? [context] : [context, .global]
         for ctx in contexts {
-            for spec in ActionTable.all where spec.contexts.contains(ctx) {
+            let specs = ActionTable.all.filter { $0.contexts.contains(ctx) }
+            let ordered = specs.filter { $0.group == ctx } + specs.filter { $0.group != ctx }
+            for spec in ordered {
                 guard let hint = spec.hint, let key = keyMap.keys(for: spec.id, in: ctx).first else { continue }
                 if let index = seenHints[hint] {   // pairs like ←/→ 5s
                     items[index] = items[index].replacingOccurrences(of: " \(hint)", with: "/\(key.symbol) \(hint)")

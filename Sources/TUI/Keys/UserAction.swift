@@ -6,7 +6,7 @@
 /// ```swift
 /// switch action {
 /// case .select(let index): state.selectedIndex = index
-/// case .seek(let seconds): state.pendingSeek += seconds
+/// case .seekBy(let seconds): state.pendingSeek += seconds
 /// case .quit: return .quit
 /// default: break
 /// }
@@ -22,7 +22,7 @@ public enum UserAction: Hashable, Sendable {
     // Player.
     case togglePause, toggleMute, stop, seekToStart, seekToEnd
     /// Relative seek in seconds (negative: backwards).
-    case seek(by: Double)
+    case seekBy(Double)
     /// Absolute seek as a fraction 0...1 of the duration (mouse click on the slider).
     case seek(toFraction: Double)
     /// Volume change in percent points.

@@ -81,8 +81,8 @@ enum SignalRelay {
             readFD = fds[0]
             relayWriteFD = fds[1]
         }
-        for signal in relayed { setHandler(signal, relayHandler, flags: SA_RESTART) }
-        for signal in fatal { setHandler(signal, fatalHandler, flags: Int32(SA_RESETHAND)) }
+        for signal in relayed { setHandler(signal, relayHandler, flags: Int32(truncatingIfNeeded: SA_RESTART)) }
+        for signal in fatal { setHandler(signal, fatalHandler, flags: Int32(truncatingIfNeeded: SA_RESETHAND)) }
         return readFD
     }
 
@@ -111,7 +111,7 @@ enum SignalRelay {
         sigaddset(&set, SIGTSTP)
         sigprocmask(SIG_UNBLOCK, &set, nil)
         raise(SIGTSTP)
-        setHandler(SIGTSTP, relayHandler, flags: SA_RESTART)
+        setHandler(SIGTSTP, relayHandler, flags: Int32(truncatingIfNeeded: SA_RESTART))
     }
 
     private static func setHandler(_ signal: Int32, _ handler: @convention(c) (Int32) -> Void, flags: Int32) {

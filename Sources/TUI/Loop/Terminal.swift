@@ -35,13 +35,13 @@ public final class Terminal {
         savedStderr = dup(2)
         SignalRelay.prepareEmergencyRestore(stderrCopy: savedStderr)
         stderrPath = options.stderrPath
-        redirectStderr()
+        Self.redirectStderr(to: stderrPath)
         let noColor = !(ProcessInfo.processInfo.environment["NO_COLOR"] ?? "").isEmpty
         do {
             screen = try CursesScreen(colors: options.colors ?? !noColor, mouse: options.mouse)
             signalFD = try SignalRelay.install()
         } catch {
-            restoreStderr()
+            if savedStderr >= 0 { dup2(savedStderr, 2) }
             SignalRelay.disarmEmergencyRestore()
             throw error
         }
@@ -65,7 +65,7 @@ public final class Terminal {
         restore()
     }
 
-    private func redirectStderr() {
+    private static func redirectStderr(to stderrPath: String?) {
         guard let stderrPath else { return }
         let fd = open(stderrPath, O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC, 0o600)
         if fd >= 0 {
@@ -86,7 +86,7 @@ public final class Terminal {
         restoreStderr()
         SignalRelay.stopSelf()
         // Running again (SIGCONT).
-        redirectStderr()
+        Self.redirectStderr(to: stderrPath)
         screen.resume()
         applyWindowSize()
     }

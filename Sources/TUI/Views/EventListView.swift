@@ -66,6 +66,11 @@ struct EventListView: PaneView {
             }
         }
         let position = "\(min(selectedIndex, count - 1) + 1)/\(count)\(moreAvailable ? "+" : "") "
-        canvas.putRight(position, y: 0, style: .heading)
+        let heading = columns.line(marker: "  ", camera: "Camera", title: "Title", start: "Start", duration: "Length", bucket: "Bucket")
+        var used = heading
+        while used.hasSuffix(" ") { used.removeLast() }
+        if DisplayWidth.of(used) + DisplayWidth.of(position) + 2 <= canvas.width {
+            canvas.putRight(position, y: 0, style: .heading)
+        }
     }
 }

@@ -7,7 +7,7 @@ struct PlayerTitleView: PaneView {
     func draw(on canvas: any Canvas) {
         canvas.put(String(repeating: "─", count: canvas.width), x: 0, y: 0, style: .divider)
         let style: TextStyle = isFocused ? .paneTitleFocused : .paneTitle
-        var right = 1
+        var right = canvas.width
         if !subtitle.isEmpty, canvas.width > 40 {
             right = canvas.putRight(" \(subtitle) ", y: 0, margin: 1, style: .divider)
         }

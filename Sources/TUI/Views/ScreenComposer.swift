@@ -41,7 +41,7 @@ enum ScreenComposer {
         if let overlay = screen.overlay {
             let rect = overlayRect(layout)
             let (title, lines) = switch overlay {
-            case .help: ("Help: keys", HelpText.lines(keyMap: keyMap))
+            case .help: ("Help: keys", HelpText.lines(keyMap: keyMap, width: rect.width - 4))
             case .requestLog: ("Request log", OverlayView.requestLogLines(rows: screen.requestLog, timeline: screen.timeline))
             }
             let page = OverlayView.pageSize(height: rect.height)
