@@ -22,8 +22,8 @@ public struct AsyncHTTPClientTransport: HTTPTransport {
         let start = ContinuousClock.now
         do {
             let response = try await client.execute(outgoing, timeout: .milliseconds(Int64(timeout * 1000)))
-            var buffer = try await response.body.collect(upTo: maxBodyBytes)
-            let body = buffer.readData(length: buffer.readableBytes) ?? Data()
+            let buffer = try await response.body.collect(upTo: maxBodyBytes)
+            let body = Data(buffer.readableBytesView)
             let ms = (ContinuousClock.now - start).milliseconds
             return HTTPResponse(
                 status: Int(response.status.code),

@@ -1,0 +1,29 @@
+# The two commands (README): `make run` and `make test`. Everything else is a helper.
+SWIFT ?= swift
+RELEASE_BIN := .build/release/eventplayer
+
+.PHONY: run test deps build release bench-network bench-rewrite clean-state
+
+## make run: install what is missing, build in release, start eventplayer against the embedded demo backend.
+run: deps release
+	$(RELEASE_BIN) $(ARGS)
+
+## make test: install what is missing, build, run the whole test suite.
+test: deps
+	$(SWIFT) build --build-tests
+	$(SWIFT) test --skip-build
+
+deps:
+	@scripts/install-deps
+
+build: deps
+	$(SWIFT) build
+
+release: deps
+	$(SWIFT) build -c release --product eventplayer
+
+bench-network: deps
+	$(SWIFT) run -c release bench-network
+
+bench-rewrite: deps
+	$(SWIFT) run -c release bench-rewrite

@@ -1,0 +1,83 @@
+import DemoBackend
+import EventsAPI
+import Foundation
+import Logging
+import Networking
+
+/// Everything a command needs, wired once: config, logging, server, pipeline, events client,
+/// session store and media-token cache.
+///
+/// ```swift
+/// let services = try await AppServices.start(options)
+/// defer { Task { await services.shutdown() } }
+/// let page = try await services.client.events()
+/// ```
+public final class AppServices: Sendable {
+    public let config: AppConfig
+    public let paths: XDGPaths
+    public let server: ServerChoice
+    public let pipeline: NetworkPipeline
+    public let client: EventsClient
+    public let sessions: SessionStore
+    public let tokens: MediaTokenCache
+    public let logger: Logger
+
+    init(config: AppConfig, paths: XDGPaths, server: ServerChoice, pipeline: NetworkPipeline,
+         client: EventsClient, sessions: SessionStore, tokens: MediaTokenCache, logger: Logger) {
+        self.config = config
+        self.paths = paths
+        self.server = server
+        self.pipeline = pipeline
+        self.client = client
+        self.sessions = sessions
+        self.tokens = tokens
+        self.logger = logger
+    }
+
+    /// Reads the config, starts logging, picks the server (starting the embedded demo backend
+    /// when none is configured, and signing in to it with the demo account), and restores the
+    /// stored session for that server.
+    public static func start(_ options: GlobalOptions, environment: [String: String] = ProcessInfo.processInfo.environment,
+                             notice: @Sendable (String) -> Void = { FileHandle.standardError.write(Data(("eventplayer: " + $0 + "\n").utf8)) }) async throws -> AppServices {
+        let paths = XDGPaths(environment: environment)
+        let configURL = options.configFile.map { URL(filePath: $0) } ?? AppConfig.defaultURL(environment: environment)
+        if options.configFile != nil, !FileManager.default.fileExists(atPath: configURL.path) {
+            throw ConfigError("config file \(configURL.path) does not exist")
+        }
+        let config = try AppConfig.load(from: configURL)
+        if let problem = AppLogging.bootstrap(paths: paths, level: options.logLevel ?? config.logLevel) { notice(problem) }
+        let logger = Logger(label: "eventplayer")
+        let server = try await ServerChoice.resolve(flag: options.server, environment: environment, config: config)
+        let pipeline = try NetworkSetup.pipeline(config: config, headerFlags: options.headers)
+        let sessions = SessionStore(directory: paths.state, logger: Logger(label: "eventplayer.session"))
+        let stored = server.isDemo ? nil : sessions.load(for: server.url)
+        if let stored { register(stored) }
+        let client = EventsClient(server: server.url, pipeline: pipeline, session: stored,
+                                  logger: Logger(label: "eventplayer.api")) { [isDemo = server.isDemo] session in
+            if let session { register(session) }
+            guard !isDemo else { return }
+            do { try sessions.save(session) } catch {
+                Logger(label: "eventplayer.session").error("cannot save session: \(error)")
+            }
+        }
+        if server.isDemo {
+            notice("no server configured: using the embedded demo backend at \(server.url.absoluteString) (\(DemoAccount.email))")
+            Redactor.shared.register(DemoAccount.password)
+            try await client.signIn(email: DemoAccount.email, password: DemoAccount.password)
+        }
+        let tokens = MediaTokenCache(client: client)
+        logger.info("started", metadata: ["server": "\(server.url.absoluteString)", "origin": "\(server.origin.rawValue)"])
+        return AppServices(config: config, paths: paths, server: server, pipeline: pipeline, client: client,
+                           sessions: sessions, tokens: tokens, logger: logger)
+    }
+
+    /// Stops what `start` started.
+    public func shutdown() async {
+        await server.shutdown()
+    }
+
+    static func register(_ session: Session) {
+        Redactor.shared.register(session.accessToken)
+        Redactor.shared.register(session.refreshToken)
+    }
+}

@@ -1,0 +1,19 @@
+import DemoBackend
+import Foundation
+
+/// `eventplayer demo-server`: starts the demo backend, prints where and how to sign in, and runs
+/// until SIGINT/SIGTERM.
+public enum DemoServerRunner {
+    public static func run(host: String, port: Int, output: @Sendable (String) -> Void) async throws {
+        var configuration = DemoConfiguration()
+        configuration.host = host
+        configuration.port = port
+        let server = try await DemoServer.start(configuration)
+        output("demo backend listening on \(server.baseURL.absoluteString)")
+        output("sign in with email \(DemoAccount.email), password \(DemoAccount.password)")
+        output("try: eventplayer events --server \(server.baseURL.absoluteString)")
+        await SignalWaiter.waitForTermination()
+        output("stopping")
+        await server.stop()
+    }
+}

@@ -1,0 +1,39 @@
+import Foundation
+
+/// The user's settings from `~/.config/eventplayer/config.toml` (see Resources/config.example.toml).
+/// Every key is optional; command-line flags win over the file.
+///
+/// ```swift
+/// let config = try AppConfig.load()
+/// print(config.server ?? "embedded demo")
+/// ```
+public struct AppConfig: Sendable, Equatable {
+    /// `server`: base URL of the events service.
+    public var server: URL?
+    /// `video`: auto, window, terminal or none.
+    public var video: String?
+    /// `audio`: false plays without sound.
+    public var audio: Bool?
+    /// `log-level`: trace, debug, info, notice, warning, error, critical.
+    public var logLevel: String?
+    /// `[network]`: retries, timeouts (names and units in README).
+    public var network: [String: Double] = [:]
+    /// `[headers.<kind>]` (kind, or `all`): extra request headers.
+    public var headers: [String: [HeaderField]] = [:]
+    /// `[mpv]`: options passed to libmpv after eventplayer's own.
+    public var mpvOptions: [HeaderField] = []
+    /// Where it was read from (nil when there was no file).
+    public var source: URL?
+
+    /// A name and a value, in file order.
+    public struct HeaderField: Sendable, Equatable {
+        public var name: String
+        public var value: String
+        public init(name: String, value: String) {
+            self.name = name
+            self.value = value
+        }
+    }
+
+    public init() {}
+}

@@ -1,0 +1,47 @@
+import DemoBackend
+import Foundation
+
+/// Which events server a command talks to, and whether it is the embedded demo backend.
+public struct ServerChoice: Sendable {
+    /// The base URL.
+    public let url: URL
+    /// Where the choice came from, for messages: `--server`, `EVENTPLAYER_SERVER`, the config file, or the demo.
+    public let origin: Origin
+    /// The in-process demo backend when no server was configured.
+    public let demo: DemoServer?
+
+    public enum Origin: String, Sendable {
+        case flag = "--server"
+        case environment = "EVENTPLAYER_SERVER"
+        case configFile = "config file"
+        case embeddedDemo = "embedded demo backend"
+    }
+
+    /// `--server`, then `EVENTPLAYER_SERVER`, then the config file's `server`; with none, starts
+    /// the demo backend in-process on a free loopback port.
+    public static func resolve(flag: String?, environment: [String: String] = ProcessInfo.processInfo.environment,
+                               config: AppConfig) async throws -> ServerChoice {
+        if let flag { return ServerChoice(url: try parse(flag, from: "--server"), origin: .flag, demo: nil) }
+        if let value = environment["EVENTPLAYER_SERVER"], !value.isEmpty {
+            return ServerChoice(url: try parse(value, from: "EVENTPLAYER_SERVER"), origin: .environment, demo: nil)
+        }
+        if let url = config.server { return ServerChoice(url: url, origin: .configFile, demo: nil) }
+        let demo = try await DemoServer.start()
+        return ServerChoice(url: demo.baseURL, origin: .embeddedDemo, demo: demo)
+    }
+
+    static func parse(_ text: String, from origin: String) throws -> URL {
+        guard let url = URL(string: text), let scheme = url.scheme, ["http", "https"].contains(scheme), url.host != nil else {
+            throw ConfigError("\(origin): `\(text)` is not an http(s) URL")
+        }
+        return url
+    }
+
+    /// True for the embedded demo backend.
+    public var isDemo: Bool { demo != nil }
+
+    /// Stops the embedded demo backend, if any.
+    public func shutdown() async {
+        await demo?.stop()
+    }
+}

@@ -1,0 +1,34 @@
+import Foundation
+import Logging
+
+/// How a ``DemoServer`` is started.
+///
+/// ```swift
+/// var configuration = DemoConfiguration()
+/// configuration.accessTokenLifetime = 1      // expire quickly in a test
+/// let server = try await DemoServer.start(configuration)
+/// ```
+public struct DemoConfiguration: Sendable {
+    /// Address to bind; `0.0.0.0` serves other machines too.
+    public var host = "127.0.0.1"
+    /// Port to bind; 0 picks a free one (read it back from ``DemoServer/baseURL``).
+    public var port = 0
+    /// Seconds an access token stays valid (`expiresIn` of sign-in and refresh).
+    public var accessTokenLifetime: TimeInterval = 900
+    /// Seconds a media (bucket) token stays valid; `/v1/events/tokens` then issues a new one.
+    public var mediaTokenLifetime: TimeInterval = 3600
+    /// How many `gen-NNNNN` events to generate over the last 60 days.
+    public var generatedEventCount = 3000
+    /// The `Resources` directory (holding `demo/catalog.json`). `nil`: `$EVENTPLAYER_RESOURCES`,
+    /// then next to the executable (`<exe dir>/../share/eventplayer`, `<exe dir>/Resources`),
+    /// then the repository's `Resources/` found from this source file's path.
+    public var resourcesDirectory: URL? = nil
+    /// Seconds between two segments appearing in `evt-live`'s playlist (the segment duration, 2 s).
+    /// Tests may shorten it; the media itself stays 2 s per segment.
+    public var liveSegmentInterval: TimeInterval = 2
+    /// Level of the server's own log messages (Hummingbird's and this module's).
+    public var logLevel: Logger.Level = .error
+
+    /// The defaults: loopback, a free port, 15 min access tokens, 1 h media tokens, 3000 events.
+    public init() {}
+}

@@ -1,0 +1,94 @@
+import Foundation
+import Hummingbird
+import Logging
+import ServiceLifecycle
+
+extension DemoServer {
+    /// Starts a server and returns once it is listening.
+    ///
+    /// ```swift
+    /// var configuration = DemoConfiguration()
+    /// configuration.generatedEventCount = 200
+    /// let server = try await DemoServer.start(configuration)
+    /// defer { Task { await server.stop() } }
+    /// ```
+    /// - Throws: ``DemoBackendError`` when the resources cannot be found or read, or binding fails.
+    public static func start(_ configuration: DemoConfiguration = .init()) async throws -> DemoServer {
+        let resources = try ResourceLocator.locate(configured: configuration.resourcesDirectory)
+        let catalog = try DemoCatalog.load(from: resources)
+        let now = Date(timeIntervalSince1970: Date().timeIntervalSince1970.rounded(.down))
+        let events = EventGenerator.events(
+            catalog: catalog, resources: resources, generatedCount: configuration.generatedEventCount, now: now
+        )
+        let segments = events.first(where: \.isLive).map { liveSegmentCount($0) } ?? 5
+        let context = DemoContext(
+            configuration: configuration, resources: resources, catalog: catalog, events: events,
+            eventsByID: Dictionary(events.map { ($0.id, $0) }, uniquingKeysWith: { a, _ in a }),
+            sessions: SessionStore(accessTokenLifetime: configuration.accessTokenLifetime),
+            mediaTokens: MediaTokenStore(buckets: catalog.tokenBuckets, lifetime: configuration.mediaTokenLifetime),
+            faults: FaultInjector(), log: RequestLog(),
+            live: LiveClock(interval: configuration.liveSegmentInterval, totalSegments: segments),
+            thumbnail: resources.appendingPathComponent("demo").appendingPathComponent(catalog.thumbnail),
+            boundBaseURL: LockedBox(nil)
+        )
+        var logger = Logger(label: "eventplayer.demo-backend")
+        logger.logLevel = configuration.logLevel
+        let bound = PortPromise()
+        let app = Application(
+            responder: DemoResponder(context: context),
+            configuration: .init(address: .hostname(configuration.host, port: configuration.port), serverName: "eventplayer-demo"),
+            onServerRunning: { channel in bound.resolve(.success(channel.localAddress?.port ?? configuration.port)) },
+            logger: logger
+        )
+        let group = ServiceGroup(services: [app], logger: logger)
+        let runTask = Task {
+            do {
+                try await group.run()
+                bound.resolve(.failure(DemoBackendError(.startFailed, "demo backend: the server stopped before it was listening.")))
+            } catch {
+                bound.resolve(.failure(DemoBackendError(
+                    .startFailed, "demo backend: cannot listen on \(configuration.host):\(configuration.port): \(error)")))
+            }
+        }
+        let port = try await bound.value()
+        let host = configuration.host.contains(":") ? "[\(configuration.host)]" : configuration.host
+        let baseURL = URL(string: "http://\(host):\(port)")!
+        context.boundBaseURL.value = baseURL
+        return DemoServer(baseURL: baseURL, context: context, group: group, runTask: runTask)
+    }
+
+    /// Segments in the live event's stored playlist.
+    private static func liveSegmentCount(_ event: DemoEvent) -> Int {
+        let url = event.mediaDirectory.appendingPathComponent(event.playlist)
+        let text = (try? String(contentsOf: url, encoding: .utf8)) ?? ""
+        return max(1, text.split(separator: "\n").filter { $0.hasPrefix("#EXTINF") }.count)
+    }
+}
+
+/// The bound port, delivered once from `onServerRunning` (or the failure to start).
+private final class PortPromise: @unchecked Sendable {
+    private let lock = NSLock()
+    private var result: Result<Int, any Error>?
+    private var waiter: CheckedContinuation<Int, any Error>?
+
+    func resolve(_ value: Result<Int, any Error>) {
+        let waiter: CheckedContinuation<Int, any Error>? = lock.withLock {
+            guard result == nil else { return nil }
+            result = value
+            defer { self.waiter = nil }
+            return self.waiter
+        }
+        waiter?.resume(with: value)
+    }
+
+    func value() async throws -> Int {
+        try await withCheckedThrowingContinuation { continuation in
+            let ready: Result<Int, any Error>? = lock.withLock {
+                if let result { return result }
+                waiter = continuation
+                return nil
+            }
+            if let ready { continuation.resume(with: ready) }
+        }
+    }
+}

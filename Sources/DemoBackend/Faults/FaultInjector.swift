@@ -1,0 +1,71 @@
+/// Faults the demo backend injects into its answers; reachable from Swift only (never over HTTP).
+///
+/// Rules match on the request path (without the query). Counted rules are used up by the
+/// requests they hit; ``reset()`` removes every rule.
+///
+/// ```swift
+/// let server = try await DemoServer.start()
+/// await server.faults.failNext(2, status: 503, retryAfter: 1, pathPrefix: "/v1/events")
+/// await server.faults.dropConnection(pathPrefix: "/media/", times: 1)
+/// await server.faults.expireMediaTokens()   // every current media token now answers 403
+/// ```
+public actor FaultInjector {
+    var failNextRules: [FailNextRule] = []
+    var failPathRules: [FailPathRule] = []
+    var delayRules: [DelayRule] = []
+    var dropRules: [CountedRule] = []
+    var malformedRules: [CountedRule] = []
+    /// Tokens issued under an older generation are expired.
+    private(set) var accessGeneration = 0
+    private(set) var mediaGeneration = 0
+
+    init() {}
+
+    /// Removes every rule (token expiries already applied stay applied).
+    public func reset() {
+        failNextRules = []
+        failPathRules = []
+        delayRules = []
+        dropRules = []
+        malformedRules = []
+    }
+
+    /// The next `count` requests whose path starts with `pathPrefix` answer `status` with an error
+    /// JSON body, plus `Retry-After: <retryAfter>` when given.
+    public func failNext(_ count: Int, status: Int = 503, retryAfter: Int? = nil, pathPrefix: String = "/") {
+        guard count > 0 else { return }
+        failNextRules.append(.init(remaining: count, status: status, retryAfter: retryAfter, pathPrefix: pathPrefix))
+    }
+
+    /// Requests whose path contains `containing` answer `status`: `times` times, or always when nil.
+    public func failPath(containing: String, status: Int = 500, times: Int? = nil) {
+        failPathRules.append(.init(fragment: containing, status: status, remaining: times))
+    }
+
+    /// Every request whose path starts with `pathPrefix` waits `seconds` before it is answered.
+    public func delay(seconds: Double, pathPrefix: String = "/") {
+        delayRules.append(.init(seconds: seconds, pathPrefix: pathPrefix))
+    }
+
+    /// The next `times` matching requests get their head and part of their body, then the
+    /// connection is closed (the announced Content-Length is never reached).
+    public func dropConnection(pathPrefix: String, times: Int = 1) {
+        dropRules.append(.init(pathPrefix: pathPrefix, remaining: times))
+    }
+
+    /// The next `times` matching requests answer 200 with a truncated, unparsable JSON body.
+    public func malformedJSON(pathPrefix: String, times: Int = 1) {
+        malformedRules.append(.init(pathPrefix: pathPrefix, remaining: times))
+    }
+
+    /// Every access token issued so far is expired now (API calls with it answer 401).
+    public func expireAccessTokens() {
+        accessGeneration += 1
+    }
+
+    /// Every media token issued so far is expired now (media answers 403 with it;
+    /// `/v1/events/tokens` then issues new ones).
+    public func expireMediaTokens() {
+        mediaGeneration += 1
+    }
+}

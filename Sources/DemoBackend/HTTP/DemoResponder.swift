@@ -1,0 +1,78 @@
+import Foundation
+import HTTPTypes
+import Hummingbird
+
+/// The server's one responder: reads the request, applies faults, routes, logs.
+struct DemoResponder: HTTPResponder {
+    typealias Context = BasicRequestContext
+    let context: DemoContext
+
+    func respond(to request: Request, context _: Context) async throws -> Response {
+        var request = request
+        let arrived = Date()
+        let bodyBuffer = try await request.collectBody(upTo: 1 << 20)
+        var headers: [String: String] = [:]
+        for field in request.headers where headers[field.name.canonicalName] == nil {
+            headers[field.name.canonicalName] = field.value
+        }
+        let info = RequestInfo(
+            method: request.method.rawValue, path: request.uri.path, query: request.uri.query,
+            headers: headers, body: Data(bodyBuffer.readableBytesView)
+        )
+        let plan = await context.faults.plan(for: info.path)
+        if plan.delay > 0 {
+            try? await Task.sleep(for: .seconds(plan.delay))
+        }
+        var reply: Reply
+        if let failure = plan.failure {
+            reply = Reply.error(failure.status, Self.code(forInjected: failure.status), "Injected failure (demo fault injector).")
+            if let retryAfter = failure.retryAfter { reply.headers.append(("Retry-After", String(retryAfter))) }
+        } else {
+            reply = await DemoRouter(context: context, plan: plan).route(info)
+        }
+        if plan.malformedJSON {
+            reply = Reply(status: 200, headers: [("Content-Type", "application/json; charset=utf-8")],
+                          body: Data(#"{"events":[{"id":"evt-trunc"#.utf8))
+        }
+        let isMedia = info.path.hasPrefix("/media/")
+        let token = isMedia ? info.mediaToken : (nil, .none)
+        await context.log.append(DemoRequestRecord(
+            method: info.method, path: info.path, query: info.query, mediaToken: token.token,
+            tokenSource: token.source, status: reply.status, fault: plan.label, date: arrived
+        ))
+        return Self.response(reply, head: request.method == .head, drop: plan.dropConnection)
+    }
+
+    static func code(forInjected status: Int) -> String {
+        switch status {
+        case 429: "rate_limited"
+        case 503: "service_unavailable"
+        default: "injected_failure"
+        }
+    }
+
+    /// Turns a ``Reply`` into a response; `drop` sends the head and half the body, then closes.
+    static func response(_ reply: Reply, head: Bool, drop: Bool) -> Response {
+        var fields = HTTPFields()
+        for (name, value) in reply.headers {
+            if let field = HTTPField.Name(name) { fields.append(HTTPField(name: field, value: value)) }
+        }
+        fields[.contentLength] = String(reply.body.count)
+        let status = HTTPResponse.Status(code: reply.status)
+        if head {
+            return Response(status: status, headers: fields)
+        }
+        let buffer = ByteBuffer(bytes: reply.body)
+        guard drop else {
+            return Response(status: status, headers: fields, body: ResponseBody(byteBuffer: buffer))
+        }
+        let half = buffer.getSlice(at: 0, length: reply.body.count / 2) ?? buffer
+        return Response(status: status, headers: fields, body: ResponseBody(contentLength: reply.body.count) { writer in
+            try await writer.write(half)
+            throw DroppedConnection()
+        })
+    }
+}
+
+/// Thrown from a response body to close the connection mid-body (fault injection).
+struct DroppedConnection: Error {}

@@ -1,0 +1,24 @@
+import App
+import ArgumentParser
+import DemoBackend
+
+struct DemoServerCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "demo-server",
+        abstract: "Run the demo events backend standalone (Ctrl-C stops it)."
+    )
+
+    @Option(help: "Port to listen on (0 picks a free one).")
+    var port = 8080
+
+    @Option(help: "Address to listen on.")
+    var host = "127.0.0.1"
+
+    func validate() throws {
+        guard (0...65535).contains(port) else { throw ValidationError("--port must be between 0 and 65535") }
+    }
+
+    func run() async throws {
+        try await DemoServerRunner.run(host: host, port: port) { print($0) }
+    }
+}

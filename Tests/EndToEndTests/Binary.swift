@@ -1,0 +1,63 @@
+import Foundation
+
+/// Runs the built `eventplayer` binary (next to the test bundle) with its own XDG directories.
+struct Binary {
+    let url: URL
+    let home: URL
+
+    init() throws {
+        let candidates = [
+            ProcessInfo.processInfo.environment["EVENTPLAYER_BIN"].map { URL(filePath: $0) },
+            URL(filePath: CommandLine.arguments[0]).deletingLastPathComponent().appending(path: "eventplayer"),
+            Bundle.main.bundleURL.deletingLastPathComponent().appending(path: "eventplayer"),
+            URL(filePath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+                .appending(path: ".build/debug/eventplayer"),
+        ].compactMap { $0 }
+        guard let found = candidates.first(where: { FileManager.default.isExecutableFile(atPath: $0.path) }) else {
+            throw BinaryNotFound(looked: candidates.map(\.path))
+        }
+        url = found
+        home = FileManager.default.temporaryDirectory.appending(path: "ep-e2e-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: home, withIntermediateDirectories: true)
+    }
+
+    struct BinaryNotFound: Error, CustomStringConvertible {
+        let looked: [String]
+        var description: String { "eventplayer binary not found (build it first); looked in \(looked)" }
+    }
+
+    struct Result {
+        let status: Int32
+        let stdout: String
+        let stderr: String
+    }
+
+    var environment: [String: String] {
+        var env = ProcessInfo.processInfo.environment
+        env["HOME"] = home.path
+        env["XDG_STATE_HOME"] = home.appending(path: "state").path
+        env["XDG_CONFIG_HOME"] = home.appending(path: "config").path
+        env.removeValue(forKey: "EVENTPLAYER_SERVER")
+        return env
+    }
+
+    /// Runs to completion with `input` on stdin.
+    func run(_ arguments: [String], input: String = "") throws -> Result {
+        let process = Process()
+        process.executableURL = url
+        process.arguments = arguments
+        process.environment = environment
+        let stdin = Pipe(), stdout = Pipe(), stderr = Pipe()
+        process.standardInput = stdin
+        process.standardOutput = stdout
+        process.standardError = stderr
+        try process.run()
+        stdin.fileHandleForWriting.write(Data(input.utf8))
+        try stdin.fileHandleForWriting.close()
+        let out = stdout.fileHandleForReading.readDataToEndOfFile()
+        let err = stderr.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return Result(status: process.terminationStatus, stdout: String(decoding: out, as: UTF8.self),
+                      stderr: String(decoding: err, as: UTF8.self))
+    }
+}
