@@ -55,7 +55,7 @@ import Testing
         #expect(small.contains("39×11, need 40×12"))
         let recovered = OffscreenRenderer.render(Fixtures.list, columns: 40, rows: 12)
         #expect(!recovered.contains("too small"))
-        #expect(recovered.contains("Front Door"))
+        #expect(recovered.contains("Motion detected 2"))
     }
 
     @Test func stylesMarkSelectionAndErrors() {

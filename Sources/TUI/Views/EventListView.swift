@@ -55,7 +55,8 @@ struct EventListView: PaneView {
             let text = columns.line(marker: "  ", camera: row.camera, title: row.title, start: row.startText,
                                     duration: row.isLive ? "live" : row.durationText, bucket: row.bucket)
             canvas.put(text, x: 0, y: y, style: style)
-            if row.isLive { canvas.put("●", x: 0, y: y, style: selected ? style : .live) }
+            if selected { canvas.put("▌", x: 0, y: y, style: style) }
+            if row.isLive { canvas.put("●", x: 1, y: y, style: selected ? style : .live) }
         }
         let after = 1 + visibleRows.count
         if after < canvas.height, firstIndex + visibleRows.count >= count {

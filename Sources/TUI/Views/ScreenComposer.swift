@@ -52,7 +52,7 @@ enum ScreenComposer {
     }
 
     static func overlayRect(_ layout: ScreenLayout) -> Rect {
-        let width = min(layout.columns - 2, 100)
+        let width = layout.columns <= 102 ? layout.columns : 100
         let height = layout.rows - 2
         return Rect(x: (layout.columns - width) / 2, y: 1, width: width, height: height)
     }

@@ -18,6 +18,7 @@ struct VideoPaneView: PaneView {
         } else if !player.videoModeText.isEmpty {
             lines.append((player.videoModeText, .dim))
         }
+        if case .stalled(let percent) = player.load { lines.append(("buffering… \(max(0, min(100, percent)))%", .prompt)) }
         if case .error(let message) = player.finish { lines.append(("✖ " + message, .error)) }
         let top = max(0, (canvas.height - lines.count) / 2)
         for (offset, line) in lines.enumerated() where top + offset < canvas.height {
