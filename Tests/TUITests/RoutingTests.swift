@@ -88,3 +88,49 @@ import Testing
         #expect(ListViewport.top(current: 7, selected: 3, count: 5, height: 10) == 0)
     }
 }
+
+@Suite struct DirtyTrackingTests {
+    func panes(_ screen: ScreenSnapshot, state: inout ViewState) -> [Pane] {
+        ScreenComposer.panes(screen, layout: ScreenLayout(columns: 80, rows: 24), keyMap: .defaults, state: &state)
+    }
+
+    func drawn(_ work: [DirtyTracker.Work], _ panes: [Pane]) -> Set<PaneSlot> {
+        Set(zip(panes, work).filter { $0.1 == .draw }.map(\.0.slot))
+    }
+
+    @Test func onlyChangedViewsRedraw() {
+        var tracker = DirtyTracker()
+        var state = ViewState()
+        var screen = Fixtures.player(.playing)
+        let first = panes(screen, state: &state)
+        #expect(drawn(tracker.plan(first), first).count == first.count)
+        let same = panes(screen, state: &state)
+        #expect(drawn(tracker.plan(same), same).isEmpty)
+        screen.player?.position = 5                          // the 1 s tick: only the slider
+        let tick = panes(screen, state: &state)
+        #expect(drawn(tracker.plan(tick), tick) == [.slider])
+        screen.player?.kind = .paused                        // status bar (state word and hints stay)
+        let paused = panes(screen, state: &state)
+        #expect(drawn(tracker.plan(paused), paused) == [.status])
+        screen.list.selectedIndex = 3                        // selection: the list only
+        let moved = panes(screen, state: &state)
+        #expect(drawn(tracker.plan(moved), moved) == [.list])
+    }
+
+    @Test func overlayRestagesAndClosingRedrawsAll() {
+        var tracker = DirtyTracker()
+        var state = ViewState()
+        var screen = Fixtures.player(.playing)
+        screen.overlay = .help
+        let open = panes(screen, state: &state)
+        _ = tracker.plan(open)
+        screen.player?.position = 6
+        let tick = panes(screen, state: &state)
+        let work = tracker.plan(tick)
+        #expect(drawn(work, tick) == [.slider])
+        #expect(work.last == .restage)                       // the overlay goes back on top
+        screen.overlay = nil
+        let closed = panes(screen, state: &state)
+        #expect(drawn(tracker.plan(closed), closed).count == closed.count)
+    }
+}

@@ -4,7 +4,8 @@ import Foundation
 /// The ncurses session: init/end, colours, mouse, resize, and the windows the views own.
 final class CursesScreen {
     private(set) var palette = CursesPalette(depth: .mono)
-    private var windows: [PaneSlot: (window: UnsafeMutablePointer<WINDOW>, rect: Rect, key: AnyHashable?)] = [:]
+    private var windows: [PaneSlot: (window: UnsafeMutablePointer<WINDOW>, rect: Rect)] = [:]
+    private var tracker = DirtyTracker()
     private let mouse: Bool
 
     /// Starts curses on the controlling terminal (fd 0/1). Throws when the terminal type is unknown.
@@ -66,49 +67,43 @@ final class CursesScreen {
 
     /// Forgets what is on screen so the next present redraws everything.
     func invalidate() {
-        for slot in Array(windows.keys) { windows[slot]?.key = nil }
+        tracker.invalidate()
         clearok(cn_stdscr(), true)
         wnoutrefresh(cn_stdscr())
     }
 
-    /// Draws the panes whose key changed (or all after a resize), stages them with wnoutrefresh
-    /// and calls doupdate once. Returns the number of views redrawn.
+    /// Draws the panes the ``DirtyTracker`` marks, stages them with wnoutrefresh and calls doupdate
+    /// once. Returns the number of views redrawn.
     @discardableResult
     func present(_ panes: [Pane]) -> Int {
         let slots = Set(panes.map(\.slot))
-        if !Set(windows.keys).subtracting(slots).isEmpty {   // a view went away (overlay closed, screen changed)
-            for slot in Array(windows.keys) where !slots.contains(slot) {
-                delwin(windows[slot]!.window)
-                windows[slot] = nil
-            }
-            for slot in Array(windows.keys) { windows[slot]?.key = nil }
+        for slot in Array(windows.keys) where !slots.contains(slot) {
+            delwin(windows[slot]!.window)
+            windows[slot] = nil
         }
-        var staged = 0
-        for pane in panes {
-            var entry = windows[pane.slot]
-            if entry == nil || entry!.rect != pane.rect {
-                if let old = entry?.window { delwin(old) }
-                guard !pane.rect.isEmpty, let window = newwin(Int32(pane.rect.height), Int32(pane.rect.width),
-                                                              Int32(pane.rect.y), Int32(pane.rect.x)) else { continue }
-                entry = (window, pane.rect, nil)
-            }
-            guard var current = entry else { continue }
-            let key = pane.key
-            let overlayNeedsRestage = pane.slot == .overlay && staged > 0
-            if current.key != key || overlayNeedsRestage {
-                if current.key != key {
-                    pane.view.draw(on: CursesCanvas(window: current.window, palette: palette))
-                    current.key = key
-                } else {
-                    touchwin(current.window)
-                }
-                wnoutrefresh(current.window)
-                staged += 1
-            }
-            windows[pane.slot] = current
+        for pane in panes where windows[pane.slot]?.rect != pane.rect {
+            if let old = windows[pane.slot]?.window { delwin(old) }
+            windows[pane.slot] = nil
+            tracker.invalidate()
+            guard !pane.rect.isEmpty, let window = newwin(Int32(pane.rect.height), Int32(pane.rect.width),
+                                                          Int32(pane.rect.y), Int32(pane.rect.x)) else { continue }
+            windows[pane.slot] = (window, pane.rect)
         }
-        if staged > 0 { doupdate() }
-        return staged
+        var drawn = 0
+        var staged = false
+        for (pane, work) in zip(panes, tracker.plan(panes)) {
+            guard let window = windows[pane.slot]?.window, work != .skip else { continue }
+            if work == .draw {
+                pane.view.draw(on: CursesCanvas(window: window, palette: palette))
+                drawn += 1
+            } else {
+                touchwin(window)
+            }
+            wnoutrefresh(window)
+            staged = true
+        }
+        if staged { doupdate() }
+        return drawn
     }
 
     /// Size of a slot's window (the video pane, for terminal video later).
