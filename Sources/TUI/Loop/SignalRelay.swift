@@ -12,6 +12,13 @@ nonisolated(unsafe) private var savedTermios = termios()
 nonisolated(unsafe) private var haveSavedTermios = false
 nonisolated(unsafe) private var originalStderr: Int32 = -1
 nonisolated(unsafe) private var emergencyArmed = false
+/// The actions installed before ours (indexed by signal number), so a crash still reaches the
+/// Swift runtime's backtracer (or the default action) after the terminal is restored.
+nonisolated(unsafe) private var previousActions: UnsafeMutablePointer<sigaction> = {
+    let actions = UnsafeMutablePointer<sigaction>.allocate(capacity: 65)
+    actions.initialize(repeating: sigaction(), count: 65)
+    return actions
+}()
 
 private func relayHandler(_ signal: Int32) {
     let savedErrno = errno
@@ -31,7 +38,9 @@ private func emergencyRestore() {
 
 private func fatalHandler(_ signal: Int32) {
     emergencyRestore()
-    // SA_RESETHAND restored the default action; the signal is blocked until we return, then kills us.
+    // Hand the signal to what was there before (Swift's backtracer or the default action); it is
+    // blocked until we return, then delivered again.
+    if signal > 0, signal < 65 { _ = sigaction(signal, previousActions + Int(signal), nil) }
     raise(signal)
 }
 
@@ -46,6 +55,7 @@ enum SignalRelay {
     static let fatal: [Int32] = [SIGSEGV, SIGBUS, SIGABRT, SIGILL, SIGFPE]
     private nonisolated(unsafe) static var readFD: Int32 = -1
     private nonisolated(unsafe) static var atExitRegistered = false
+    private nonisolated(unsafe) static var fatalInstalled = false
 
     /// Saves the tty modes and stderr for the crash path; call before curses starts.
     static func prepareEmergencyRestore(stderrCopy: Int32) {
@@ -82,13 +92,19 @@ enum SignalRelay {
             relayWriteFD = fds[1]
         }
         for signal in relayed { setHandler(signal, relayHandler, flags: Int32(truncatingIfNeeded: SA_RESTART)) }
-        for signal in fatal { setHandler(signal, fatalHandler, flags: Int32(truncatingIfNeeded: SA_RESETHAND)) }
+        for signal in fatal {
+            if !fatalInstalled { _ = sigaction(signal, nil, previousActions + Int(signal)) }
+            setHandler(signal, fatalHandler, flags: Int32(truncatingIfNeeded: SA_RESETHAND))
+        }
+        fatalInstalled = true
         return readFD
     }
 
     /// Puts every handled signal back to its default action.
     static func uninstall() {
-        for sig in relayed + fatal { _ = signal(sig, SIG_DFL) }
+        for sig in relayed { _ = signal(sig, SIG_DFL) }
+        for sig in fatal where fatalInstalled { _ = sigaction(sig, previousActions + Int(sig), nil) }
+        fatalInstalled = false
     }
 
     /// The signals received since the last call, in order.
