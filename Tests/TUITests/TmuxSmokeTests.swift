@@ -22,7 +22,7 @@ import Testing
         let script = """
         stty -a > \(dir.path)/stty.before; \
         TUI_SMOKE_CHILD=1 TUI_SMOKE_LOG=\(log) '\(exe)' --filter tuiSmokeChildRunsTheLoop --testing-library swift-testing 2>/dev/null; \
-        echo CHILD_EXIT=$?; stty -a > \(dir.path)/stty.after; sleep 60
+        rc=$?; stty -a > \(dir.path)/stty.after; echo CHILD_EXIT=$rc; sleep 60
         """
         session.run(["new-session", "-d", "-x", "80", "-y", "24", "sh", "-c", script])
         try session.waitFor("Nothing playing")

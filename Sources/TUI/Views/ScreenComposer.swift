@@ -34,8 +34,12 @@ enum ScreenComposer {
         panes.append(Pane(slot: .video, rect: layout.video, view: VideoPaneView(player: screen.player)))
         panes.append(Pane(slot: .slider, rect: layout.slider, view: SeekSliderView(player: screen.player)))
         let context = KeyContext.current(for: screen)
-        panes.append(Pane(slot: .status, rect: layout.status, view: StatusBarView(
-            player: screen.player, hints: KeyHints.items(for: context, keyMap: keyMap))))
+        var hints = KeyHints.items(for: context, keyMap: keyMap)
+        if screen.overlay != nil {
+            let close = keyMap.keys(for: "back", in: .global).first?.symbol ?? "Esc"
+            hints = ["↑/↓ PgUp/PgDn scroll", "\(close) close"]
+        }
+        panes.append(Pane(slot: .status, rect: layout.status, view: StatusBarView(player: screen.player, hints: hints)))
         panes.append(Pane(slot: .message, rect: layout.message, view: MessageLineView(
             isEditingFilter: list.isEditingFilter, filterText: list.filterText, error: screen.error, message: screen.message)))
         if let overlay = screen.overlay {
@@ -53,7 +57,7 @@ enum ScreenComposer {
 
     static func overlayRect(_ layout: ScreenLayout) -> Rect {
         let width = layout.columns <= 102 ? layout.columns : 100
-        let height = layout.rows - 2
+        let height = layout.rows - 3   // the status bar stays visible below
         return Rect(x: (layout.columns - width) / 2, y: 1, width: width, height: height)
     }
 }
