@@ -41,6 +41,20 @@ struct Binary {
         return env
     }
 
+    /// Starts the binary with stdout to a pipe; the caller signals and waits.
+    func start(_ arguments: [String], environment extra: [String: String] = [:]) throws -> (Process, Pipe) {
+        let process = Process()
+        process.executableURL = url
+        process.arguments = arguments
+        process.environment = environment.merging(extra) { _, new in new }
+        let stdout = Pipe()
+        process.standardOutput = stdout
+        process.standardError = FileHandle.nullDevice
+        process.standardInput = FileHandle.nullDevice
+        try process.run()
+        return (process, stdout)
+    }
+
     /// Runs to completion with `input` on stdin.
     func run(_ arguments: [String], input: String = "") throws -> Result {
         let process = Process()

@@ -1,0 +1,135 @@
+import DemoBackend
+import Foundation
+import Testing
+
+@Suite("eventplayer play / playlist / rewrite against the demo backend", .serialized)
+struct PlayCommandTests {
+    /// Signs the binary's session in to `server` first.
+    func signedInBinary(_ server: DemoServer) throws -> Binary {
+        let binary = try Binary()
+        let login = try binary.run(["login", "--server", server.baseURL.absoluteString, "--email", DemoAccount.email,
+                                    "--password-stdin"], input: DemoAccount.password + "\n")
+        try #require(login.status == 0, "\(login.stderr)")
+        return binary
+    }
+
+    func jsonLines(_ text: String) -> [[String: Any]] {
+        text.split(separator: "\n").compactMap { try? JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any] }
+    }
+
+    @Test func anEndedEventPlaysToTheEndWithJSONLinesAndExit0() async throws {
+        let server = try await DemoServer.start()
+        defer { Task { await server.stop() } }
+        let binary = try signedInBinary(server)
+        let run = try binary.run(["play", "evt-no-endlist", "--server", server.baseURL.absoluteString,
+                                  "--video", "none", "--no-audio", "--json"])
+        #expect(run.status == 0, "\(run.stdout)\n\(run.stderr)")
+        let lines = jsonLines(run.stdout)
+        #expect(lines.contains { $0["playback"] as? String == "playing" })
+        #expect(lines.contains { $0["timeline"] != nil })
+        let last = try #require(lines.last)
+        #expect(last["finish"] as? String == "ended")
+        let positions = lines.compactMap { $0["position"] as? Double }
+        #expect((positions.max() ?? 0) >= 9)
+        let media = await server.requestLog().filter { $0.path.hasPrefix("/media/") }
+        #expect(!media.isEmpty)
+        #expect(media.allSatisfy { $0.status == 200 && $0.mediaToken != nil })
+    }
+
+    @Test func aFailingSegmentIsAnErrorWithExit1() async throws {
+        let server = try await DemoServer.start()
+        defer { Task { await server.stop() } }
+        let binary = try signedInBinary(server)
+        let run = try binary.run(["play", "evt-broken", "--server", server.baseURL.absoluteString, "--video", "none", "--no-audio"])
+        #expect(run.status == 1)
+        let last = run.stdout.split(separator: "\n").last.map(String.init) ?? ""
+        #expect(last.contains("finished: error"), "\(run.stdout)")
+        #expect(last.contains("segment 2 failed"))
+    }
+
+    @Test func aBucketWithoutATokenIsNamed() async throws {
+        let server = try await DemoServer.start()
+        defer { Task { await server.stop() } }
+        let binary = try signedInBinary(server)
+        let run = try binary.run(["play", "evt-no-token", "--server", server.baseURL.absoluteString, "--video", "none"])
+        #expect(run.status == 1)
+        #expect(run.stdout.contains("365-days"))
+        let unknown = try binary.run(["play", "no-such-event", "--server", server.baseURL.absoluteString, "--video", "none"])
+        #expect(unknown.status == 1)
+        #expect(unknown.stderr.contains("no event with id `no-such-event`"))
+    }
+
+    @Test func framesOneStopsAfterTheFirstFrameAndPrintsTheTimeline() async throws {
+        let server = try await DemoServer.start()
+        defer { Task { await server.stop() } }
+        let binary = try signedInBinary(server)
+        let run = try binary.run(["play", "evt-master", "--server", server.baseURL.absoluteString, "--video", "none",
+                                  "--no-audio", "--frames", "1"])
+        #expect(run.status == 0, "\(run.stdout)\n\(run.stderr)")
+        let timeline = try #require(run.stdout.split(separator: "\n").first { $0.hasPrefix("timeline:") })
+        for step in ["tokens", "playlist", "rewrite", "mpvOpen", "firstFrame"] { #expect(timeline.contains(step)) }
+        #expect(run.stdout.contains("stopped after the first frame"))
+    }
+
+    @Test func playlistShowsTheRewrittenPlaylistWithTheTokenRedacted() async throws {
+        let server = try await DemoServer.start()
+        defer { Task { await server.stop() } }
+        let binary = try signedInBinary(server)
+        let url = server.baseURL.absoluteString
+        let run = try binary.run(["playlist", "evt-no-endlist", "--server", url])
+        #expect(run.status == 0, "\(run.stderr)")
+        #expect(run.stdout.contains("mode: complete"))
+        #expect(run.stdout.contains("appended: true"))
+        #expect(run.stdout.contains("#EXT-X-ENDLIST"))
+        #expect(run.stdout.contains("Authorization=<redacted>"))
+        let tokens = try #require(run.stdout.split(separator: "\n").first { $0.hasPrefix("open: ") })
+        #expect(tokens.hasPrefix("open: file://"))
+        let shown = try binary.run(["playlist", "evt-no-endlist", "--server", url, "--show-token"])
+        #expect(!shown.stdout.contains("<redacted>"))
+        let live = try binary.run(["playlist", "evt-live", "--server", url])
+        #expect(live.stdout.contains("mode: live"))
+    }
+
+    @Test func rewriteReadsStdinAndReportsBadInputWithTheLine() throws {
+        let binary = try Binary()
+        let ok = try binary.run(["rewrite", "--url", "https://cdn.example/a/b/index.m3u8", "--token", "T0K", "--end-list"],
+                                input: "#EXTM3U\n#EXT-X-TARGETDURATION:2\n#EXTINF:2,\n../seg0.ts?x=1\n")
+        #expect(ok.status == 0, "\(ok.stderr)")
+        #expect(ok.stdout.contains("https://cdn.example/a/seg0.ts?x=1&Authorization=T0K"))
+        #expect(ok.stdout.hasSuffix("#EXT-X-ENDLIST\n"))
+        let bad = try binary.run(["rewrite", "--url", "https://cdn.example/index.m3u8", "--token", "T"], input: "hello\n")
+        #expect(bad.status == 1)
+        #expect(bad.stderr.contains("line 1"))
+    }
+}
+
+@Suite("eventplayer play stops cleanly on Ctrl-C")
+struct PlayInterruptTests {
+    @Test func sigintStopsThePlaybackExits130AndRemovesPrivateFiles() async throws {
+        let server = try await DemoServer.start()
+        defer { Task { await server.stop() } }
+        let binary = try Binary()
+        let login = try binary.run(["login", "--server", server.baseURL.absoluteString, "--email", DemoAccount.email,
+                                    "--password-stdin"], input: DemoAccount.password + "\n")
+        try #require(login.status == 0)
+        let runtime = binary.home.appending(path: "runtime")
+        try FileManager.default.createDirectory(at: runtime, withIntermediateDirectories: true)
+        let (process, stdout) = try binary.start(["play", "evt-endlist", "--server", server.baseURL.absoluteString,
+                                                  "--video", "none", "--no-audio"],
+                                                 environment: ["XDG_RUNTIME_DIR": runtime.path])
+        let deadline = Date().addingTimeInterval(15)
+        while Date() < deadline {
+            let media = await server.requestLog().filter { $0.path.hasSuffix(".ts") }
+            if media.count >= 2 { break }
+            try await Task.sleep(for: .milliseconds(100))
+        }
+        let during = try FileManager.default.contentsOfDirectory(atPath: runtime.path)
+        #expect(!during.isEmpty, "a private playlist directory exists while playing")
+        process.interrupt()
+        let output = String(decoding: stdout.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        #expect(process.terminationStatus == 130, "\(output)")
+        #expect(output.contains("finished: user exited"))
+        #expect(try FileManager.default.contentsOfDirectory(atPath: runtime.path).isEmpty)
+    }
+}
