@@ -2,7 +2,7 @@
 SWIFT ?= swift
 RELEASE_BIN := .build/release/eventplayer
 
-.PHONY: run test deps build release bench-network bench-rewrite clean-state
+.PHONY: run test deps build release bench-network bench-rewrite bench-play
 
 ## make run: install what is missing, build in release, start eventplayer against the embedded demo backend.
 run: deps release
@@ -27,3 +27,6 @@ bench-network: deps
 
 bench-rewrite: deps
 	$(SWIFT) run -c release bench-rewrite
+
+bench-play: deps release
+	scripts/bench-first-frame
