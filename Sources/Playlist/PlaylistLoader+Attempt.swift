@@ -70,7 +70,7 @@ extension PlaylistLoader {
         let file: URL
         do {
             file = try store.write(playback: playbackID) { write in summary = try rewriter.rewrite(body, to: write) }
-        } catch let error as PlaylistStoreError {
+        } catch {
             if let format = error.underlying as? M3U8Error, format.code != .writeFailed {
                 throw PlaylistLoadError(.rewrite, eventID: source.eventID, format)
             }
