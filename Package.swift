@@ -143,6 +143,7 @@ let package = Package(
         .testTarget(
             name: "TUITests",
             dependencies: ["TUI"],
+            exclude: ["Golden"],
             swiftSettings: strict
         ),
         .testTarget(

@@ -53,13 +53,14 @@ public final class AppServices: Sendable {
         let stored = server.isDemo ? nil : sessions.load(for: server.url)
         if let stored { register(stored) }
         let client = EventsClient(server: server.url, pipeline: pipeline, session: stored,
-                                  logger: Logger(label: "eventplayer.api")) { [isDemo = server.isDemo] session in
+                                  logger: Logger(label: "eventplayer.api"),
+                                  sessionDidChange: { [isDemo = server.isDemo] (session: Session?) in
             if let session { register(session) }
             guard !isDemo else { return }
             do { try sessions.save(session) } catch {
                 Logger(label: "eventplayer.session").error("cannot save session: \(error)")
             }
-        }
+        })
         if server.isDemo {
             notice("no server configured: using the embedded demo backend at \(server.url.absoluteString) (\(DemoAccount.email))")
             Redactor.shared.register(DemoAccount.password)

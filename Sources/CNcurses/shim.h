@@ -22,4 +22,10 @@ static inline unsigned int cn_a_bold(void) { return A_BOLD; }
 static inline unsigned int cn_a_reverse(void) { return A_REVERSE; }
 static inline unsigned int cn_a_dim(void) { return A_DIM; }
 static inline unsigned int cn_a_underline(void) { return A_UNDERLINE; }
+static inline unsigned int cn_a_normal(void) { return A_NORMAL; }
+static inline mmask_t cn_button1_pressed(void) { return BUTTON1_PRESSED; }
+static inline mmask_t cn_button1_clicked(void) { return BUTTON1_CLICKED; }
+static inline mmask_t cn_button4_pressed(void) { return BUTTON4_PRESSED; }
+static inline mmask_t cn_button5_pressed(void) { return BUTTON5_PRESSED; }
+static inline int cn_key_f(int n) { return KEY_F(n); }
 #endif

@@ -10,7 +10,8 @@ struct EventPlayer: AsyncParsableCommand {
         abstract: "Browse and watch camera events in the terminal.",
         discussion: "With no server configured (--server, EVENTPLAYER_SERVER or the config file), commands use the embedded demo backend.",
         subcommands: [
-            EventsCommand.self, LoginCommand.self, LogoutCommand.self, DemoServerCommand.self,
+            EventsCommand.self, PlayCommand.self, LoginCommand.self, LogoutCommand.self,
+            PlaylistCommand.self, RewriteCommand.self, DemoServerCommand.self,
         ],
         defaultSubcommand: EventsCommand.self
     )

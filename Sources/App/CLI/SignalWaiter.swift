@@ -24,21 +24,23 @@ enum SignalWaiter {
         }
     }
 
-    private final class SourceBox: Sendable {
-        private let sources = Mutex<[any DispatchSourceSignal]?>([])
+    /// Dispatch sources are not Sendable; every access to them goes through `lock`.
+    private final class SourceBox: @unchecked Sendable {
+        private let lock = Mutex(())
+        private var sources: [any DispatchSourceSignal]? = []
 
         func add(_ source: any DispatchSourceSignal) {
-            sources.withLock { $0?.append(source) }
+            lock.withLock { _ in sources?.append(source) }
         }
 
         /// Cancels every source; true for the first caller only.
         func finish() -> Bool {
-            let taken = sources.withLock { list -> [any DispatchSourceSignal]? in
-                defer { list = nil }
-                return list
+            lock.withLock { _ in
+                guard let taken = sources else { return false }
+                sources = nil
+                taken.forEach { $0.cancel() }
+                return true
             }
-            taken?.forEach { $0.cancel() }
-            return taken != nil
         }
     }
 }

@@ -41,6 +41,12 @@ struct DemoRouter: Sendable {
 
     /// Checks `Authorization: Bearer <accessToken>`; returns the 401 to answer, or nil when valid.
     func requireAccess(_ request: RequestInfo) async -> Reply? {
+        guard var reply = await accessProblem(request) else { return nil }
+        reply.headers.append(("WWW-Authenticate", "Bearer realm=\"eventplayer-demo\""))
+        return reply
+    }
+
+    private func accessProblem(_ request: RequestInfo) async -> Reply? {
         guard let token = request.bearerToken else {
             return .error(401, "missing_token", "Send Authorization: Bearer <accessToken> (sign in at /v1/auth/sign-in).")
         }

@@ -19,11 +19,7 @@ struct Reply: Sendable {
 
     /// `{"error":{"code":…,"message":…}}` with `status`.
     static func error(_ status: Int, _ code: String, _ message: String) -> Reply {
-        var reply = json(ErrorBody(error: .init(code: code, message: message)), status: status)
-        if status == 401 {
-            reply.headers.append(("WWW-Authenticate", "Bearer realm=\"eventplayer-demo\""))
-        }
-        return reply
+        json(ErrorBody(error: .init(code: code, message: message)), status: status)
     }
 
     static func data(_ body: Data, contentType: String) -> Reply {

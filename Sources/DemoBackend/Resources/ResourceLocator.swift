@@ -7,12 +7,14 @@ import Foundation
 /// found from this file's `#filePath`. The error names every place it looked.
 enum ResourceLocator {
     static let marker = "demo/catalog.json"
+    /// This file's path at build time (a `#filePath` default argument would be the caller's).
+    static let thisFile: String = #filePath
 
     static func locate(
         configured: URL?,
         environment: [String: String] = ProcessInfo.processInfo.environment,
         executable: URL? = Bundle.main.executableURL,
-        sourceFile: String = #filePath
+        sourceFile: String = ResourceLocator.thisFile
     ) throws -> URL {
         var candidates: [(URL, String)] = []
         if let configured {

@@ -1,0 +1,18 @@
+/// A `--header` flag that cannot be read.
+///
+/// ```swift
+/// do { try configuration.addHeader(flag: "X-Foo") }
+/// catch let error as HeaderFlagError { print(error) }   // --header "X-Foo": it has no ':'; write ...
+/// ```
+public struct HeaderFlagError: Error, Sendable, Equatable, CustomStringConvertible {
+    /// The flag as given.
+    public var flag: String
+    /// What is wrong with it.
+    public var problem: String
+
+    public var description: String {
+        let kinds = HTTPRequestKind.allCases.map(\.rawValue).joined(separator: ", ")
+        return "--header \"\(flag)\": \(problem); write \"Name: value\" for every request or "
+            + "\"kind:Name: value\" for one kind (kinds: \(kinds))"
+    }
+}

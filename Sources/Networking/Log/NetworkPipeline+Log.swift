@@ -1,0 +1,35 @@
+import Foundation
+import Logging
+
+extension NetworkPipeline {
+    /// Records one attempt in ``requestLog`` and on the logger: never a query, header value or body.
+    func log(_ request: HTTPRequest, attempt: Int, delay: Double, ms: Double = 0,
+             response: HTTPResponse? = nil, error: (any Error)? = nil) {
+        let failure: String? = if let error {
+            Redaction.redact(String(describing: error))
+        } else if let response, !response.isSuccess {
+            "HTTP \(response.status)"
+        } else {
+            nil
+        }
+        let record = requestLog.append(RequestRecord(
+            date: Date(), kind: request.kind, method: request.method, target: request.loggableTarget,
+            status: response?.status, error: failure, attempt: attempt, delay: delay,
+            milliseconds: ms, bytes: response?.body.count ?? 0))
+        if record.isSuccess {
+            logger.info("\(record.description)", metadata: Self.metadata(record))
+        } else {
+            logger.warning("\(record.description)", metadata: Self.metadata(record))
+        }
+    }
+
+    /// The record's fields as logger metadata (built only when the level is enabled).
+    static func metadata(_ record: RequestRecord) -> Logger.Metadata {
+        [
+            "kind": "\(record.kind.rawValue)", "method": "\(record.method)", "target": "\(record.target)",
+            "status": "\(record.status.map(String.init) ?? "-")", "attempt": "\(record.attempt)",
+            "delay": "\(String(format: "%.3f", record.delay))", "ms": "\(String(format: "%.1f", record.milliseconds))",
+            "bytes": "\(record.bytes)",
+        ]
+    }
+}

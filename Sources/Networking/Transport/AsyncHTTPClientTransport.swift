@@ -1,0 +1,108 @@
+import AsyncHTTPClient
+import Foundation
+import NIOCore
+import NIOHTTP1
+
+/// ``HTTPTransport`` over async-http-client.
+///
+/// ```swift
+/// let pipeline = NetworkPipeline(transport: AsyncHTTPClientTransport())
+/// ```
+/// By default it uses one process-wide client per connect timeout (kept for the life of the
+/// process, so nothing needs shutting down); pass `client:` to use your own for every request.
+public struct AsyncHTTPClientTransport: HTTPTransport {
+    let client: HTTPClient?
+    /// Largest body accepted, in bytes.
+    public var maxBodyBytes: Int
+
+    public init(client: HTTPClient? = nil, maxBodyBytes: Int = 256 << 20) {
+        self.client = client
+        self.maxBodyBytes = maxBodyBytes
+    }
+
+    public func execute(_ request: HTTPRequest, timeout: Double) async throws -> HTTPResponse {
+        try await execute(request, timeouts: RequestTimeouts(connect: 10, request: timeout))
+    }
+
+    public func execute(_ request: HTTPRequest, timeouts: RequestTimeouts) async throws -> HTTPResponse {
+        let client = self.client ?? SharedClients.client(connectTimeout: timeouts.connect)
+        var outgoing = HTTPClientRequest(url: request.url.absoluteString)
+        outgoing.method = HTTPMethod(rawValue: request.method)
+        for field in request.headers { outgoing.headers.add(name: field.name, value: field.value) }
+        if let body = request.body { outgoing.body = .bytes(ByteBuffer(bytes: body)) }
+        let start = ContinuousClock.now
+        do {
+            let response = try await client.execute(outgoing, timeout: .milliseconds(Int64(timeouts.request * 1000)))
+            let buffer = try await response.body.collect(upTo: maxBodyBytes)
+            let body = Data(buffer.readableBytesView)
+            let ms = (ContinuousClock.now - start).milliseconds
+            return HTTPResponse(
+                status: Int(response.status.code),
+                headers: HTTPHeaderFields(response.headers.map { ($0.name, $0.value) }),
+                body: body,
+                request: request,
+                timing: .init(attemptMilliseconds: ms, totalMilliseconds: ms)
+            )
+        } catch let error as HTTPClientError {
+            throw TransportError(error, url: request.url)
+        } catch is CancellationError {
+            throw CancellationError()
+        } catch {
+            throw TransportError(message: Redaction.redact(String(describing: error)),
+                                 isConnectFailure: Self.isConnectFailure(error))
+        }
+    }
+
+    static func isConnectFailure(_ error: any Error) -> Bool {
+        let text = String(describing: error)
+        return text.contains("connectTimeout") || text.contains("Connection refused")
+            || text.contains("connect(descriptor") || text.contains("NIOConnectionError")
+            || text.contains("lookup") || text.contains("connectionRefused")
+    }
+}
+
+/// One HTTPClient per connect timeout, alive for the whole process (never shut down, like
+/// `HTTPClient.shared`).
+enum SharedClients {
+    private static let clients = Locked<[Int64: HTTPClient]>([:])
+
+    static func client(connectTimeout: Double) -> HTTPClient {
+        let milliseconds = Int64((connectTimeout * 1000).rounded())
+        return clients.withLock { clients in
+            if let client = clients[milliseconds] { return client }
+            var configuration = HTTPClient.Configuration.singletonConfiguration
+            configuration.timeout.connect = .milliseconds(milliseconds)
+            // The pipeline retries (with backoff and early retry); async-http-client's own retrying
+            // of a refused connect would hold every attempt until the connect timeout instead.
+            configuration.connectionPool.retryConnectionEstablishment = false
+            let client = HTTPClient(eventLoopGroup: HTTPClient.defaultEventLoopGroup, configuration: configuration)
+            clients[milliseconds] = client
+            return client
+        }
+    }
+}
+
+extension TransportError {
+    init(_ error: HTTPClientError, url: URL) {
+        switch error {
+        case .deadlineExceeded, .readTimeout, .writeTimeout:
+            self.init(message: "timed out", isTimeout: true)
+        case .connectTimeout:
+            self.init(message: "connect timed out", isConnectFailure: true, isTimeout: true)
+        case .remoteConnectionClosed:
+            self.init(message: "connection closed by the server")
+        case .cancelled:
+            self.init(message: "cancelled")
+        default:
+            self.init(message: Redaction.redact(String(describing: error)),
+                      isConnectFailure: AsyncHTTPClientTransport.isConnectFailure(error))
+        }
+    }
+}
+
+extension Duration {
+    /// The duration in milliseconds, as a Double.
+    public var milliseconds: Double {
+        Double(components.seconds) * 1000 + Double(components.attoseconds) / 1e15
+    }
+}

@@ -1,0 +1,44 @@
+import Foundation
+
+/// The one seam between the pipeline and the wire: sends one attempt of a request.
+/// Throws ``TransportError`` when no HTTP response arrived.
+///
+/// ```swift
+/// struct Scripted: HTTPTransport {
+///     func execute(_ request: HTTPRequest, timeout: Double) async throws -> HTTPResponse {
+///         HTTPResponse(status: 200, request: request)
+///     }
+/// }
+/// ```
+public protocol HTTPTransport: Sendable {
+    /// Sends `request` once, failing after `timeout` seconds.
+    func execute(_ request: HTTPRequest, timeout: Double) async throws -> HTTPResponse
+    /// Sends `request` once with a connect and a whole-request timeout. The pipeline calls this;
+    /// the default forwards to ``execute(_:timeout:)`` with `timeouts.request`.
+    func execute(_ request: HTTPRequest, timeouts: RequestTimeouts) async throws -> HTTPResponse
+}
+
+extension HTTPTransport {
+    public func execute(_ request: HTTPRequest, timeouts: RequestTimeouts) async throws -> HTTPResponse {
+        try await execute(request, timeout: timeouts.request)
+    }
+}
+
+/// A failure below HTTP: no response, or a broken one.
+public struct TransportError: Error, Sendable, CustomStringConvertible {
+    /// Connection refused, DNS, TLS...: the request never reached the server, so it is always
+    /// safe to retry.
+    public var isConnectFailure: Bool
+    /// The deadline passed.
+    public var isTimeout: Bool
+    /// What happened, for the user.
+    public var message: String
+
+    public init(message: String, isConnectFailure: Bool = false, isTimeout: Bool = false) {
+        self.message = message
+        self.isConnectFailure = isConnectFailure
+        self.isTimeout = isTimeout
+    }
+
+    public var description: String { message }
+}

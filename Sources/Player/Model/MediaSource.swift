@@ -1,0 +1,28 @@
+import Foundation
+
+/// What the player plays: a URL (a private `file://` playlist or a remote one) and the media
+/// token that authorises its requests.
+///
+/// The token is sent as the `Authorization: <token>` header on every media request mpv makes
+/// (playlists, segments, init segments, keys). A `file://` playlist written by the Playlist
+/// module already carries the token in its URIs as well; the header covers live playback of a
+/// remote URL.
+///
+/// ```swift
+/// let source = MediaSource(url: prepared.url, authorizationToken: prepared.token, isLive: !prepared.isComplete)
+/// try player.load(source)
+/// ```
+public struct MediaSource: Sendable, Equatable {
+    /// The playlist (or any media) URL mpv opens.
+    public var url: URL
+    /// The bucket's media token, sent as `Authorization: <token>` (raw, no "Bearer"); nil sends none.
+    public var authorizationToken: String?
+    /// True for an event still being recorded: its playlist grows and has no `#EXT-X-ENDLIST` yet.
+    public var isLive: Bool
+
+    public init(url: URL, authorizationToken: String? = nil, isLive: Bool = false) {
+        self.url = url
+        self.authorizationToken = authorizationToken
+        self.isLive = isLive
+    }
+}

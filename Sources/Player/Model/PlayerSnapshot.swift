@@ -1,0 +1,29 @@
+/// Everything a view shows about the player, as one value (DESIGN.md: TUI gets value snapshots).
+///
+/// ```swift
+/// let s = player.snapshot
+/// print("\(s.playback) \(s.load) \(s.progress)\(s.finish.map { " \($0)" } ?? "")")
+/// // playing playthrough OK 0:03/0:10 +7s
+/// ```
+public struct PlayerSnapshot: Sendable, Equatable {
+    /// The current playback, nil before the first load.
+    public var playbackID: PlaybackID?
+    /// What is playing (nil before the first load).
+    public var source: MediaSource?
+    /// Stopped, playing, paused, interrupted, seeking forward/backward.
+    public var playback: PlaybackState = .stopped
+    /// Playable, playthrough OK, stalled (with buffering %).
+    public var load: LoadState = .unknown
+    /// Set when the playback finished; cleared when a playback restarts (seeking back after the end).
+    public var finish: FinishReason?
+    /// Position, duration and buffered-ahead seconds.
+    public var progress = PlaybackProgress()
+    /// mpv's `mute`.
+    public var muted = false
+    /// mpv's `volume`, 0...130 (100 is unchanged).
+    public var volume: Double = 100
+    /// Startup timings of the current playback.
+    public var timeline = PlaybackTimeline()
+
+    public init() {}
+}

@@ -1,0 +1,55 @@
+/// One change the owner's loop applies, returned by ``Player/drain()`` and ``Player/tick(now:)``.
+/// Updates of a playback other than the current one are never returned (stale events are
+/// dropped at the boundary), except the `.finished(.userExited)` of the playback a load replaces.
+///
+/// ```swift
+/// for update in player.drain() {
+///     switch update.kind {
+///     case .playback(let state): model.playback = state
+///     case .finished(let reason): model.finish = reason
+///     case .accessDenied(let denied): app.refreshAccess(resumingAt: denied.position)
+///     default: break
+///     }
+/// }
+/// ```
+public struct PlayerUpdate: Sendable, Equatable, CustomStringConvertible {
+    /// What changed.
+    public enum Kind: Sendable, Equatable {
+        /// The playback state changed.
+        case playback(PlaybackState)
+        /// The load state changed.
+        case load(LoadState)
+        /// Position, duration or buffered seconds changed (1 s ticks, seeks, stop, load).
+        case progress(PlaybackProgress)
+        /// `mute` or `volume` changed.
+        case audio(muted: Bool, volume: Double)
+        /// The first frame is ready (the first PLAYBACK_RESTART of this playback).
+        case firstFrame
+        /// The playback finished: ended, error, or user exited.
+        case finished(FinishReason)
+        /// Media requests are refused (401/403): refresh tokens and reload at `position`.
+        case accessDenied(AccessDenied)
+    }
+
+    /// The playback this update belongs to.
+    public var playbackID: PlaybackID
+    /// What changed.
+    public var kind: Kind
+
+    public init(_ playbackID: PlaybackID, _ kind: Kind) {
+        self.playbackID = playbackID
+        self.kind = kind
+    }
+
+    public var description: String {
+        switch kind {
+        case .playback(let state): "\(playbackID) playback \(state)"
+        case .load(let state): "\(playbackID) load \(state)"
+        case .progress(let progress): "\(playbackID) progress \(progress)"
+        case .audio(let muted, let volume): "\(playbackID) audio \(muted ? "muted" : "unmuted") volume \(Int(volume))"
+        case .firstFrame: "\(playbackID) first frame"
+        case .finished(let reason): "\(playbackID) finished \(reason)"
+        case .accessDenied(let denied): "\(playbackID) \(denied)"
+        }
+    }
+}

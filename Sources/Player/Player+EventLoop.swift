@@ -1,0 +1,82 @@
+import Foundation
+
+/// The owner's side of the event loop: the wakeup pipe, the drain, and the progress deadline.
+extension Player {
+    /// Most events decoded per `drain()`; more are left for the next round (the pipe is
+    /// signalled again) so a flood of `time-pos` changes cannot starve the owner's loop.
+    static let drainBudget = 2000
+
+    /// Reads the wakeup pipe, then every pending mpv event (`mpv_wait_event(h, 0)` until NONE),
+    /// and returns the updates of the current playback, in order. Never blocks.
+    ///
+    /// ```swift
+    /// if fds[1].revents & Int16(POLLIN) != 0 { for update in player.drain() { model.apply(update) } }
+    /// ```
+    public func drain() -> [PlayerUpdate] {
+        wakeup.drain()
+        var updates = pending
+        pending = []
+        guard let handle else { return updates }
+        var budget = Self.drainBudget
+        while budget > 0, let event = handle.nextEvent() {
+            budget -= 1
+            if event.kind == .fileLoaded, reducer.snapshot.timeline.fileLoaded == nil, let loadStart {
+                reducer.snapshot.timeline.fileLoaded = ContinuousClock.now - loadStart
+            }
+            let eventUpdates = reducer.apply(event)
+            if let loadStart, eventUpdates.contains(where: { $0.kind == .firstFrame }) {
+                reducer.snapshot.timeline.firstFrame = ContinuousClock.now - loadStart
+            }
+            updates += eventUpdates
+        }
+        if budget == 0 {
+            wakeup.signal()
+        } else {
+            updates += reducer.settle()
+        }
+        trackStall(now: .now)
+        return updates
+    }
+
+    /// When ``tick(now:)`` next has work: the progress deadline (every
+    /// ``PlayerConfiguration/progressInterval`` while a handle exists), or nil.
+    public var nextDeadline: ContinuousClock.Instant? { handle == nil ? nil : deadline }
+
+    /// Milliseconds until ``nextDeadline`` for `poll(2)` (0 if past, -1 if none).
+    public func pollTimeout(now: ContinuousClock.Instant = .now) -> Int32 {
+        guard let next = nextDeadline else { return -1 }
+        let remaining = (next - now).milliseconds
+        return Int32(clamping: max(0, remaining + 1))
+    }
+
+    /// The progress tick: when the deadline has passed, schedules the next one and returns a
+    /// `.progress` update if position, duration or buffered seconds changed; else nothing.
+    ///
+    /// ```swift
+    /// for update in player.tick(now: .now) { slider.apply(update) }
+    /// ```
+    public func tick(now: ContinuousClock.Instant = .now) -> [PlayerUpdate] {
+        guard let next = nextDeadline, now >= next else { return [] }
+        var following = next + configuration.progressInterval
+        if following <= now { following = now + configuration.progressInterval }
+        deadline = following
+        trackStall(now: now)
+        if let since = stalledSince, now - since >= .seconds(configuration.stallTimeout) {
+            let updates = reducer.tick() + reducer.failStalled(after: configuration.stallTimeout)
+            handle?.destroy()
+            handle = nil
+            stalledSince = nil
+            return updates
+        }
+        return reducer.tick()
+    }
+
+    /// Starts or clears the stall watchdog from the load state.
+    func trackStall(now: ContinuousClock.Instant) {
+        if case .stalled = reducer.snapshot.load, handle != nil {
+            if stalledSince == nil { stalledSince = now }
+        } else {
+            stalledSince = nil
+        }
+    }
+}

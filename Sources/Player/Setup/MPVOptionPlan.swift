@@ -1,0 +1,78 @@
+import Foundation
+
+/// The options set on each new mpv handle before `mpv_initialize`, in order: ours (DESIGN.md §5,
+/// each one exists because playback fails, often silently, without it), then the user's.
+enum MPVOptionPlan {
+    /// `demuxer-lavf-o`: without the whitelist a local playlist with http segments is re-read as
+    /// a plain list; without `extension_picky=0` extension-less segments fail; a live playlist
+    /// plays from its first segment.
+    static let lavfOptions = "protocol_whitelist=[file,http,https,tcp,tls,crypto,data],extension_picky=0,live_start_index=0"
+
+    static func options(
+        for source: MediaSource,
+        configuration: PlayerConfiguration,
+        start: Double,
+        muted: Bool,
+        volume: Double
+    ) throws -> [MPVOption] {
+        var options: [MPVOption] = [
+            // We own the terminal and the keys.
+            .init(name: "terminal", value: "no"),
+            .init(name: "input-terminal", value: "no"),
+            .init(name: "input-default-bindings", value: "no"),
+            .init(name: "idle", value: "yes"),
+            // No Lua: the stats overlay, console and auto-profiles are key-driven (we own the
+            // keys) and each costs startup time; user scripts can come back via pass-through.
+            .init(name: "load-scripts", value: "no"),
+            .init(name: "load-stats-overlay", value: "no"),
+            .init(name: "load-osd-console", value: "no"),
+            .init(name: "load-auto-profiles", value: "no"),
+            // HLS through lavf only: no plain-list fallback, no youtube-dl hook (it makes an extra
+            // request without Authorization after a failed load).
+            .init(name: "demuxer", value: "lavf"),
+            .init(name: "demuxer-lavf-o", value: lavfOptions),
+            .init(name: "ytdl", value: "no"),
+            // Pause on the last frame at the end instead of unloading.
+            .init(name: "keep-open", value: "yes"),
+            .init(name: "network-timeout", value: number(configuration.networkTimeout)),
+            // Cache the demuxed stream even when the playlist is a local file with remote segments.
+            .init(name: "cache", value: "yes"),
+        ]
+        switch configuration.video {
+        case .window:
+            options += [.init(name: "vo", value: "gpu"), .init(name: "hwdec", value: "auto-safe")]
+        case .none:
+            options += [.init(name: "vo", value: "null"), .init(name: "hwdec", value: "no")]
+        }
+        if !configuration.audio { options.append(.init(name: "aid", value: "no")) }
+        options.append(.init(name: "mute", value: muted ? "yes" : "no"))
+        options.append(.init(name: "volume", value: number(volume)))
+        if start > 0 {
+            options.append(.init(name: "start", value: number(start)))
+            // mpv 0.35 + ffmpeg 5.1: a seek that lavf executes in fMP4 HLS (EXT-X-MAP) drops every
+            // packet and jumps to the end. Reading the cache first makes the start seek a cache seek.
+            if isFragmentedMP4(source.url) { options.append(.init(name: "demuxer-cache-wait", value: "yes")) }
+        }
+        if let token = source.authorizationToken {
+            options.append(.init(name: "http-header-fields", value: try authorizationHeader(token)))
+        }
+        return options + configuration.extraOptions
+    }
+
+    /// True for a local playlist with `#EXT-X-MAP` (fMP4 segments); remote playlists are not fetched.
+    static func isFragmentedMP4(_ url: URL) -> Bool {
+        guard url.isFileURL, let text = try? String(contentsOf: url, encoding: .utf8) else { return false }
+        return text.contains("#EXT-X-MAP")
+    }
+
+    /// `Authorization: <token>` as one item of mpv's comma-separated string list (`,` -> `\,`).
+    static func authorizationHeader(_ token: String) throws -> String {
+        guard !token.unicodeScalars.contains(where: { $0.value < 0x20 || $0.value == 0x7F }) else { throw PlayerError(.invalidToken) }
+        return "Authorization: " + token.replacingOccurrences(of: ",", with: "\\,")
+    }
+
+    /// A locale-independent decimal: `number(10) == "10"`, `number(12.5) == "12.5"`.
+    static func number(_ value: Double) -> String {
+        value == value.rounded() && abs(value) < 1e15 ? String(Int(value)) : String(value)
+    }
+}

@@ -1,0 +1,38 @@
+/// The raw facts mpv reported about one playback, before mapping to states.
+/// A new playback starts from `PlaybackFacts()`: nothing is inherited.
+struct PlaybackFacts: Sendable, Equatable {
+    enum SeekDirection: Sendable, Equatable { case forward, backward }
+    enum PendingEnd: Sendable, Equatable {
+        case atEnd
+        case openFailure(String)
+    }
+
+    /// FILE_LOADED seen and no END_FILE since.
+    var loaded = false
+    /// The first PLAYBACK_RESTART was seen (the first frame is ready).
+    var started = false
+    var pause = false
+    var coreIdle = true
+    var idleActive = false
+    var timePos: Double?
+    var duration: Double?
+    var pausedForCache = false
+    var bufferingPercent: Int?
+    var cache: DemuxerCacheState?
+    var eofReached = false
+    /// Set by our seek command until PLAYBACK_RESTART.
+    var seekDirection: SeekDirection?
+    /// `stop` was asked for.
+    var userStopped = false
+    /// The owner interrupted playback (terminal suspended).
+    var interrupted = false
+    /// The finish was derived from reaching the end (so seeking back clears it).
+    var finishedAtEnd = false
+    /// How the playback ended, decided by `settle()` once the batch's log lines are in (mpv
+    /// delivers queued events before the log lines that explain them).
+    var pendingEnd: PendingEnd?
+    /// `.accessDenied` was already reported for this playback.
+    var accessDeniedReported = false
+    /// Recent warn/error log lines, oldest first (a ring of `logCapacity`).
+    var log: [PlayerLogMessage] = []
+}

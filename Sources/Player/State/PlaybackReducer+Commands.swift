@@ -1,0 +1,91 @@
+/// The owner's commands as they change state (the player sends the mpv side).
+extension PlaybackReducer {
+    /// Starts playback `id` from scratch: nothing of the previous one is inherited except the
+    /// audio settings. The previous playback, if still going, finishes as `.userExited`.
+    mutating func begin(_ id: PlaybackID, source: MediaSource, start: Double) -> [PlayerUpdate] {
+        var updates: [PlayerUpdate] = []
+        if let old = snapshot.playbackID, snapshot.finish == nil {
+            updates.append(PlayerUpdate(old, .finished(.userExited)))
+        }
+        var fresh = PlayerSnapshot()
+        fresh.playbackID = id
+        fresh.source = source
+        fresh.muted = snapshot.muted
+        fresh.volume = snapshot.volume
+        snapshot = fresh
+        facts = PlaybackFacts()
+        storedPosition = max(start, 0)
+        publishedProgress = nil
+        published = nil  // the first publish reports every state
+        return updates + publish([.progress(progressNow)])
+    }
+
+    /// `stop`: the playback is over (user exited); the slider keeps its position.
+    mutating func stop() -> [PlayerUpdate] {
+        guard snapshot.playbackID != nil, !facts.userStopped else { return [] }
+        if facts.loaded, let position = facts.timePos { storedPosition = position }
+        facts.userStopped = true
+        facts.loaded = false
+        facts.seekDirection = nil
+        facts.interrupted = false
+        if snapshot.finish == nil { snapshot.finish = .userExited }
+        return publish([.progress(progressNow)])
+    }
+
+    /// A seek to `target` seconds was sent (loaded) or only moves the slider (stopped/finished
+    /// with an error). Returns whether mpv should be told.
+    mutating func seek(to target: Double) -> (send: Bool, updates: [PlayerUpdate]) {
+        guard snapshot.playbackID != nil else { return (false, []) }
+        let clamped = max(0, facts.duration.map { min(target, $0) } ?? target)
+        guard facts.loaded, !facts.userStopped else {
+            storedPosition = clamped
+            return (false, publish([.progress(progressNow)]))
+        }
+        let from = facts.timePos ?? storedPosition
+        facts.seekDirection = clamped >= from ? .forward : .backward
+        storedPosition = clamped
+        return (true, publish())
+    }
+
+    /// The owner suspended (true) or resumed (false) playback; `unpausing` says the player just
+    /// asked mpv to unpause (so the resume shows "playing", not a moment of "paused").
+    mutating func setInterrupted(_ interrupted: Bool, unpausing: Bool = false) -> [PlayerUpdate] {
+        guard snapshot.playbackID != nil, facts.interrupted != interrupted else { return [] }
+        facts.interrupted = interrupted
+        if unpausing { facts.pause = false }
+        return publish()
+    }
+
+    /// The 1 s progress tick: an update when position, duration or buffered seconds changed.
+    mutating func tick() -> [PlayerUpdate] {
+        publish([.progress(progressNow)])
+    }
+
+    /// True when `play` should load again (after stop, or after an error unloaded the media).
+    var needsReload: Bool {
+        guard snapshot.playbackID != nil else { return false }
+        return facts.userStopped || !facts.loaded && snapshot.finish != nil
+    }
+
+    /// True when `play` should restart from the beginning: paused on the last frame after "ended".
+    var isAtEnd: Bool { facts.loaded && facts.eofReached }
+}
+
+extension PlaybackReducer {
+    /// The playback could not start (mpv rejected an option or failed to initialise).
+    mutating func fail(_ message: String) -> [PlayerUpdate] {
+        guard snapshot.playbackID != nil else { return [] }
+        facts.loaded = false
+        if snapshot.finish == nil { snapshot.finish = .error(message) }
+        return publish()
+    }
+}
+
+extension PlaybackReducer {
+    /// Mute/volume changed while no handle exists (applied to the next playback's options).
+    mutating func setAudio(muted: Bool?, volume: Double?) -> [PlayerUpdate] {
+        if let muted { snapshot.muted = muted }
+        if let volume { snapshot.volume = volume }
+        return publish()
+    }
+}

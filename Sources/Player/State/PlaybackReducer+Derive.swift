@@ -1,0 +1,80 @@
+/// The state table (DESIGN.md §5): facts -> playback state, load state, progress; and turning
+/// differences from the last published snapshot into updates.
+extension PlaybackReducer {
+    /// Stopped, playing, paused, interrupted, seeking forward/backward.
+    var derivedPlayback: PlaybackState {
+        if facts.interrupted { return .interrupted }
+        if facts.userStopped || !facts.loaded || facts.idleActive { return .stopped }
+        switch facts.seekDirection {
+        case .forward: return .seekingForward
+        case .backward: return .seekingBackward
+        case nil: break
+        }
+        // keep-open pauses on the last frame; `pause=yes` arrives a moment after eof-reached.
+        if facts.pause || facts.eofReached { return .paused }
+        if !facts.coreIdle || facts.started { return .playing }
+        return .stopped
+    }
+
+    /// Unknown, playable, playthrough OK, stalled.
+    var derivedLoad: LoadState {
+        guard facts.loaded, !facts.userStopped else { return .unknown }
+        if facts.pausedForCache { return .stalled(bufferingPercent: facts.bufferingPercent) }
+        if facts.cache?.eofCached == true { return .playthroughOK }
+        if let ahead = facts.cache?.cacheDuration, ahead >= configuration.playthroughSeconds { return .playthroughOK }
+        return .playable
+    }
+
+    /// Position (the slider's when nothing plays), duration, buffered ahead.
+    var progressNow: PlaybackProgress {
+        let playing = facts.loaded && !facts.userStopped
+        return PlaybackProgress(
+            position: playing ? (facts.timePos ?? storedPosition) : storedPosition,
+            duration: facts.duration,
+            bufferedAhead: playing ? max(facts.cache?.cacheDuration ?? 0, 0) : 0
+        )
+    }
+
+    /// Derives the snapshot and returns an update per visible change, plus `extra` (in order:
+    /// extra events first, then playback, load, audio, finish).
+    mutating func publish(_ extra: [PlayerUpdate.Kind] = []) -> [PlayerUpdate] {
+        guard let id = snapshot.playbackID else { return [] }
+        let before = published
+        snapshot.playback = derivedPlayback
+        snapshot.load = derivedLoad
+        snapshot.progress = progressNow
+        var kinds: [PlayerUpdate.Kind] = []
+        if snapshot.playback != before?.playback { kinds.append(.playback(snapshot.playback)) }
+        if snapshot.load != before?.load { kinds.append(.load(snapshot.load)) }
+        if snapshot.muted != before?.muted || snapshot.volume != before?.volume {
+            kinds.append(.audio(muted: snapshot.muted, volume: snapshot.volume))
+        }
+        for kind in extra {
+            if case .progress(let progress) = kind {
+                guard progress != publishedProgress else { continue }
+                publishedProgress = progress
+            }
+            kinds.append(kind)
+        }
+        if let finish = snapshot.finish, finish != before?.finish { kinds.append(.finished(finish)) }
+        published = Published(snapshot)
+        return kinds.map { PlayerUpdate(id, $0) }
+    }
+}
+
+/// The parts of the snapshot whose changes become updates.
+struct Published: Sendable, Equatable {
+    var playback: PlaybackState
+    var load: LoadState
+    var muted: Bool
+    var volume: Double
+    var finish: FinishReason?
+
+    init(_ snapshot: PlayerSnapshot) {
+        playback = snapshot.playback
+        load = snapshot.load
+        muted = snapshot.muted
+        volume = snapshot.volume
+        finish = snapshot.finish
+    }
+}

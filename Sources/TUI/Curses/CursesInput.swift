@@ -1,0 +1,62 @@
+internal import CNcurses
+
+extension CursesScreen {
+    /// Reads everything ncurses has buffered (stdin is non-blocking) as input events.
+    func readInput(limit: Int = 512) -> [InputEvent] {
+        var events: [InputEvent] = []
+        var ch: wint_t = 0
+        while events.count < limit {
+            let rc = wget_wch(cn_stdscr(), &ch)
+            if rc == ERR { break }
+            if rc == KEY_CODE_YES {
+                if let event = special(Int32(ch)) { events.append(event) }
+            } else if let key = Self.key(character: UInt32(ch)) {
+                events.append(.key(key))
+            }
+        }
+        return events
+    }
+
+    private func special(_ code: Int32) -> InputEvent? {
+        switch code {
+        case KEY_RESIZE: return .resize
+        case KEY_MOUSE:
+            var event = MEVENT()
+            guard getmouse(&event) == OK else { return nil }
+            let state = event.bstate
+            let button: MouseButton? =
+                state & (cn_button1_pressed() | cn_button1_clicked()) != 0 ? .left
+                : state & cn_button4_pressed() != 0 ? .wheelUp
+                : state & cn_button5_pressed() != 0 ? .wheelDown : nil
+            return button.map { .mouse(column: Int(event.x), row: Int(event.y), button: $0) }
+        default:
+            return Self.specialKeys[code].map { .key(.special($0)) }
+        }
+    }
+
+    private static let specialKeys: [Int32: Key.SpecialKey] = {
+        var map: [Int32: Key.SpecialKey] = [
+            KEY_UP: .up, KEY_DOWN: .down, KEY_LEFT: .left, KEY_RIGHT: .right,
+            KEY_PPAGE: .pageUp, KEY_NPAGE: .pageDown, KEY_HOME: .home, KEY_END: .end,
+            KEY_ENTER: .enter, KEY_BTAB: .backTab, KEY_BACKSPACE: .backspace, KEY_DC: .delete, KEY_IC: .insert,
+        ]
+        let functionKeys: [Key.SpecialKey] = [.f1, .f2, .f3, .f4, .f5, .f6, .f7, .f8, .f9, .f10, .f11, .f12]
+        for (index, key) in functionKeys.enumerated() { map[cn_key_f(Int32(index + 1))] = key }
+        return map
+    }()
+
+    /// A wide character from wget_wch as a key.
+    static func key(character code: UInt32) -> Key? {
+        switch code {
+        case 9: return .special(.tab)
+        case 10, 13: return .special(.enter)
+        case 27: return .special(.escape)
+        case 8, 127: return .special(.backspace)
+        case 32: return .special(.space)
+        case 1...26: return .ctrl(Character(Unicode.Scalar(UInt8(96 + code))))
+        default:
+            guard code >= 32, let scalar = Unicode.Scalar(code) else { return nil }
+            return .char(Character(scalar))
+        }
+    }
+}

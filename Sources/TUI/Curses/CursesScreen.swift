@@ -1,0 +1,111 @@
+internal import CNcurses
+import Foundation
+
+/// The ncurses session: init/end, colours, mouse, resize, and the windows the views own.
+final class CursesScreen {
+    private(set) var palette = CursesPalette(depth: .mono)
+    private var windows: [PaneSlot: (window: UnsafeMutablePointer<WINDOW>, rect: Rect)] = [:]
+    private var tracker = DirtyTracker()
+    private let mouse: Bool
+
+    /// Starts curses on the controlling terminal (fd 0/1). Throws when the terminal type is unknown.
+    init(colors: Bool, mouse: Bool) throws {
+        self.mouse = mouse
+        set_escdelay(25)
+        guard let output = fdopen(dup(1), "w"), let input = fdopen(dup(0), "r") else {
+            throw TerminalError(.notATerminal)
+        }
+        guard let screen = newterm(nil, output, input) else {
+            throw TerminalError(.unknownTerminalType(ProcessInfo.processInfo.environment["TERM"] ?? ""))
+        }
+        _ = set_term(screen)
+        cbreak()
+        noecho()
+        nonl()
+        intrflush(cn_stdscr(), false)
+        keypad(cn_stdscr(), true)
+        nodelay(cn_stdscr(), true)
+        curs_set(0)
+        if colors, has_colors() {
+            start_color()
+            use_default_colors()
+            palette = CursesPalette(depth: cn_colors() >= 256 ? .extended : cn_colors() >= 8 ? .basic : .mono)
+        }
+        enableMouse()
+    }
+
+    var size: (columns: Int, rows: Int) { (Int(cn_cols()), Int(cn_lines())) }
+
+    private func enableMouse() {
+        guard mouse else { return }
+        mousemask(cn_button1_pressed() | cn_button1_clicked() | cn_button4_pressed() | cn_button5_pressed(), nil)
+        mouseinterval(0)
+    }
+
+    /// Leaves curses mode: mouse off, cursor on, endwin (tty modes and the normal screen back).
+    func end() {
+        mousemask(0, nil)
+        curs_set(1)
+        endwin()
+    }
+
+    /// Back to curses mode after ``end()`` (Ctrl-Z then fg): everything is redrawn on the next present.
+    func resume() {
+        reset_prog_mode()
+        curs_set(0)
+        enableMouse()
+        invalidate()
+    }
+
+    /// Applies a new terminal size (from TIOCGWINSZ) and forces a full redraw.
+    func resize(columns: Int, rows: Int) {
+        if columns > 0, rows > 0, columns != size.columns || rows != size.rows {
+            resizeterm(Int32(rows), Int32(columns))
+        }
+        invalidate()
+    }
+
+    /// Forgets what is on screen so the next present redraws everything.
+    func invalidate() {
+        tracker.invalidate()
+        clearok(cn_stdscr(), true)
+        wnoutrefresh(cn_stdscr())
+    }
+
+    /// Draws the panes the ``DirtyTracker`` marks, stages them with wnoutrefresh and calls doupdate
+    /// once. Returns the number of views redrawn.
+    @discardableResult
+    func present(_ panes: [Pane]) -> Int {
+        let slots = Set(panes.map(\.slot))
+        for slot in Array(windows.keys) where !slots.contains(slot) {
+            delwin(windows[slot]!.window)
+            windows[slot] = nil
+        }
+        for pane in panes where windows[pane.slot]?.rect != pane.rect {
+            if let old = windows[pane.slot]?.window { delwin(old) }
+            windows[pane.slot] = nil
+            tracker.invalidate()
+            guard !pane.rect.isEmpty, let window = newwin(Int32(pane.rect.height), Int32(pane.rect.width),
+                                                          Int32(pane.rect.y), Int32(pane.rect.x)) else { continue }
+            windows[pane.slot] = (window, pane.rect)
+        }
+        var drawn = 0
+        var staged = false
+        for (pane, work) in zip(panes, tracker.plan(panes)) {
+            guard let window = windows[pane.slot]?.window, work != .skip else { continue }
+            if work == .draw {
+                pane.view.draw(on: CursesCanvas(window: window, palette: palette))
+                drawn += 1
+            } else {
+                touchwin(window)
+            }
+            wnoutrefresh(window)
+            staged = true
+        }
+        if staged { doupdate() }
+        return drawn
+    }
+
+    /// Size of a slot's window (the video pane, for terminal video later).
+    func rect(of slot: PaneSlot) -> Rect? { windows[slot]?.rect }
+}

@@ -1,0 +1,52 @@
+/// The one table of bindable actions (tig style). The default key map, Resources/keymap.conf,
+/// the `?` help overlay and the status-bar hints are all generated from it.
+///
+/// ```swift
+/// let pause = ActionTable.spec(id: "toggle-pause")   // Space, p
+/// ```
+public enum ActionTable {
+    public static let all: [ActionSpec] = [
+        // Event list.
+        .init(id: "move-up", action: .moveUp, contexts: [.list], keys: ["Up", "k"], help: "Select the previous event"),
+        .init(id: "move-down", action: .moveDown, contexts: [.list], keys: ["Down", "j"], help: "Select the next event"),
+        .init(id: "page-up", action: .pageUp, contexts: [.list], keys: ["PgUp"], help: "One page up"),
+        .init(id: "page-down", action: .pageDown, contexts: [.list], keys: ["PgDn"], help: "One page down"),
+        .init(id: "move-first", action: .moveToFirst, contexts: [.list], keys: ["Home", "g"], help: "First event"),
+        .init(id: "move-last", action: .moveToLast, contexts: [.list], keys: ["End", "G"], help: "Last loaded event"),
+        .init(id: "play", action: .play, contexts: [.list, .player], keys: ["Enter"],
+              help: "Play the selected event (player: resume from the knob)", hint: "play"),
+        .init(id: "filter", action: .startFilter, contexts: [.list], keys: ["/"], help: "Filter by camera or title", hint: "filter"),
+        .init(id: "refresh", action: .refresh, contexts: [.list], keys: ["r"], help: "Reload the events", hint: "refresh"),
+        // Player.
+        .init(id: "toggle-pause", action: .togglePause, contexts: [.player], keys: ["Space", "p"], help: "Pause or resume", hint: "pause"),
+        .init(id: "toggle-mute", action: .toggleMute, contexts: [.player], keys: ["m"], help: "Mute or unmute", hint: "mute"),
+        .init(id: "seek-backward", action: .seekBy(-5), contexts: [.player], keys: ["Left"], help: "Back 5 seconds", hint: "5s"),
+        .init(id: "seek-forward", action: .seekBy(5), contexts: [.player], keys: ["Right"], help: "Forward 5 seconds", hint: "5s"),
+        .init(id: "seek-backward-long", action: .seekBy(-60), contexts: [.player], keys: ["Down"], help: "Back 60 seconds"),
+        .init(id: "seek-forward-long", action: .seekBy(60), contexts: [.player], keys: ["Up"], help: "Forward 60 seconds"),
+        .init(id: "volume-down", action: .volume(by: -5), contexts: [.player], keys: ["9"], help: "Volume down"),
+        .init(id: "volume-up", action: .volume(by: 5), contexts: [.player], keys: ["0"], help: "Volume up"),
+        .init(id: "stop", action: .stop, contexts: [.player], keys: ["s"], help: "Stop (Enter resumes from the knob)", hint: "stop"),
+        .init(id: "seek-start", action: .seekToStart, contexts: [.player], keys: ["Home"], help: "Jump to the start"),
+        .init(id: "seek-end", action: .seekToEnd, contexts: [.player], keys: ["End"], help: "Jump to the end"),
+        // Anywhere.
+        .init(id: "toggle-focus", action: .toggleFocus, contexts: [.global], keys: ["Tab"], help: "Switch focus between list and player", hint: "focus"),
+        .init(id: "back", action: .back, contexts: [.global], keys: ["Esc"], help: "Close overlay, dismiss error, back to the list"),
+        .init(id: "help", action: .toggleHelp, contexts: [.global], keys: ["?"], help: "Show or hide this help", hint: "help"),
+        .init(id: "request-log", action: .toggleRequestLog, contexts: [.global], keys: ["d"], help: "Request log and startup timeline"),
+        .init(id: "quit-or-back", action: .quitOrBack, contexts: [.global], keys: ["q"], help: "Back, then quit", hint: "quit"),
+        .init(id: "quit", action: .quit, contexts: [.global], keys: ["Ctrl-C"], help: "Quit now"),
+        // Text entry.
+        .init(id: "next-field", action: .nextField, contexts: [.form], keys: ["Tab", "Down"], help: "Next field", hint: "next field"),
+        .init(id: "previous-field", action: .previousField, contexts: [.form], keys: ["BackTab", "Up"], help: "Previous field"),
+        .init(id: "submit", action: .submit, contexts: [.form, .filter], keys: ["Enter"], help: "Sign in / apply the filter", hint: "submit"),
+        .init(id: "delete-backward", action: .deleteBackward, contexts: [.form, .filter], keys: ["Backspace"], help: "Delete the character before the cursor"),
+        .init(id: "clear-field", action: .clearField, contexts: [.form, .filter], keys: ["Ctrl-U"], help: "Clear the field"),
+        .init(id: "cancel", action: .cancel, contexts: [.filter], keys: ["Esc"], help: "Cancel the filter", hint: "cancel"),
+    ]
+
+    /// The spec with this keymap id, nil when unknown.
+    public static func spec(id: String) -> ActionSpec? {
+        all.first { $0.id == id }
+    }
+}

@@ -1,0 +1,48 @@
+/// What the user asked for. The TUI turns keys, mouse clicks and signals into these; the App handles them.
+///
+/// List navigation keys (Up/Down/PgUp/PgDn/Home/End in the list) reach the App already resolved to
+/// ``select(index:)`` (the TUI knows the page height), so the App never sees `moveUp`…`moveToLast`.
+///
+/// ```swift
+/// switch action {
+/// case .select(let index): state.selectedIndex = index
+/// case .seekBy(let seconds): state.pendingSeek += seconds
+/// case .quit: return .quit
+/// default: break
+/// }
+/// ```
+public enum UserAction: Hashable, Sendable {
+    // Event list.
+    case moveUp, moveDown, pageUp, pageDown, moveToFirst, moveToLast
+    /// Select the row at this index of ``EventListSnapshot/rows`` (navigation keys, mouse click, wheel).
+    case select(index: Int)
+    /// Play the selected event (list) or resume from the knob after a stop (player).
+    case play
+    case startFilter, refresh
+    // Player.
+    case togglePause, toggleMute, stop, seekToStart, seekToEnd
+    /// Relative seek in seconds (negative: backwards).
+    case seekBy(Double)
+    /// Absolute seek as a fraction 0...1 of the duration (mouse click on the slider).
+    case seek(toFraction: Double)
+    /// Volume change in percent points.
+    case volume(by: Int)
+    // Anywhere.
+    case toggleFocus
+    case focus(Focus)
+    /// Esc: close an overlay, dismiss an error, return focus to the list.
+    case back
+    case toggleHelp, toggleRequestLog
+    /// q: back (close overlay / focus list), then quit.
+    case quitOrBack
+    /// Ctrl-C, SIGINT, SIGTERM, SIGHUP.
+    case quit
+    // Text entry (sign-in form, filter prompt).
+    case insertText(String)
+    case deleteBackward, clearField, nextField, previousField, submit, cancel
+    // Terminal.
+    /// Ctrl-Z: the terminal is about to be handed to the shell (mark playback interrupted).
+    case suspend
+    /// After `fg`: the screen was redrawn (resume playback as it was).
+    case resume
+}

@@ -1,0 +1,38 @@
+import Foundation
+
+/// Time formatting for the list and the slider (fixed English words, no locale surprises).
+///
+/// ```swift
+/// TimeText.clock(65)        // "1:05"
+/// TimeText.clock(3725)      // "1:02:05"
+/// TimeText.startText(date, now: .now, calendar: .current)  // "Today 14:02", "Yesterday 09:10", "Mon 14:02", "12 Nov 14:02", "12 Nov 2025"
+/// ```
+public enum TimeText {
+    /// `m:ss`, or `h:mm:ss` from one hour; negative and NaN show as 0:00.
+    public static func clock(_ seconds: Double) -> String {
+        let total = seconds.isFinite ? max(0, Int(seconds.rounded(.down))) : 0
+        let h = total / 3600, m = (total % 3600) / 60, s = total % 60
+        return h > 0 ? "\(h):\(two(m)):\(two(s))" : "\(m):\(two(s))"
+    }
+
+    /// Local start time relative to `now`.
+    public static func startText(_ date: Date, now: Date, calendar: Calendar) -> String {
+        let c = calendar.dateComponents([.year, .month, .day, .hour, .minute, .weekday], from: date)
+        let time = "\(two(c.hour ?? 0)):\(two(c.minute ?? 0))"
+        let days = calendar.dateComponents([.day], from: calendar.startOfDay(for: date), to: calendar.startOfDay(for: now)).day ?? 0
+        switch days {
+        case 0: return "Today \(time)"
+        case 1: return "Yesterday \(time)"
+        case 2...6: return "\(weekdays[((c.weekday ?? 1) - 1) % 7]) \(time)"
+        default:
+            let dayMonth = "\(c.day ?? 1) \(months[((c.month ?? 1) - 1) % 12])"
+            let sameYear = calendar.component(.year, from: now) == c.year
+            return sameYear && days > 0 ? "\(dayMonth) \(time)" : "\(dayMonth) \(c.year ?? 0)"
+        }
+    }
+
+    private static let weekdays = ["Sun", "Mon", "Tue", "Wed", "Thu", "Fri", "Sat"]
+    private static let months = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"]
+
+    private static func two(_ n: Int) -> String { n < 10 ? "0\(n)" : "\(n)" }
+}

@@ -1,0 +1,103 @@
+import Foundation
+
+/// The terminal in curses mode, always restored: ``restore()`` (idempotent, also on deinit), and on a
+/// crash (fatal signals restore with raw reset sequences and re-raise) or `exit()` (atexit).
+/// SIGINT/SIGTERM/SIGHUP become ``UserAction/quit`` in ``UILoop``; SIGTSTP suspends.
+///
+/// ```swift
+/// let terminal = try Terminal(options: .init())
+/// defer { terminal.restore() }
+/// ```
+public final class Terminal {
+    /// How to start the terminal.
+    public struct Options: Sendable {
+        /// Where stderr goes while the TUI runs so nothing (logs, libraries) reaches the screen;
+        /// nil leaves stderr alone. Restored by ``Terminal/restore()``.
+        public var stderrPath: String? = "/dev/null"
+        /// xterm mouse reporting (clicks on the slider and rows, wheel).
+        public var mouse = true
+        /// Colours: nil = automatic (off when `NO_COLOR` is set and non-empty or the terminal has none).
+        public var colors: Bool? = nil
+
+        public init() {}
+    }
+
+    let screen: CursesScreen
+    let signalFD: Int32
+    private var savedStderr: Int32 = -1
+    private let stderrPath: String?
+    private var isActive = true
+
+    public init(options: Options = .init()) throws {
+        guard isatty(0) == 1, isatty(1) == 1 else { throw TerminalError(.notATerminal) }
+        setlocale(LC_ALL, "")
+        setlocale(LC_NUMERIC, "C")   // libmpv requires it
+        savedStderr = dup(2)
+        SignalRelay.prepareEmergencyRestore(stderrCopy: savedStderr)
+        stderrPath = options.stderrPath
+        Self.redirectStderr(to: stderrPath)
+        let noColor = !(ProcessInfo.processInfo.environment["NO_COLOR"] ?? "").isEmpty
+        do {
+            screen = try CursesScreen(colors: options.colors ?? !noColor, mouse: options.mouse)
+            signalFD = try SignalRelay.install()
+        } catch {
+            if savedStderr >= 0 { dup2(savedStderr, 2) }
+            SignalRelay.disarmEmergencyRestore()
+            throw error
+        }
+    }
+
+    /// Columns and rows of the terminal.
+    public var size: (columns: Int, rows: Int) { screen.size }
+
+    /// Leaves curses mode for good: signal handlers back to default, endwin (cursor, echo, mouse off,
+    /// alternate screen left), stderr back. Safe to call more than once.
+    public func restore() {
+        guard isActive else { return }
+        isActive = false
+        SignalRelay.uninstall()
+        screen.end()
+        restoreStderr()
+        SignalRelay.disarmEmergencyRestore()
+    }
+
+    deinit {
+        restore()
+    }
+
+    private static func redirectStderr(to stderrPath: String?) {
+        guard let stderrPath else { return }
+        let fd = open(stderrPath, O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC, 0o600)
+        if fd >= 0 {
+            dup2(fd, 2)
+            close(fd)
+        }
+    }
+
+    private func restoreStderr() {
+        if savedStderr >= 0 {
+            dup2(savedStderr, 2)
+        }
+    }
+
+    /// Ctrl-Z: hand the terminal to the shell, stop, and come back in curses mode after `fg`.
+    func suspendUntilContinued() {
+        screen.end()
+        restoreStderr()
+        SignalRelay.stopSelf()
+        // Running again (SIGCONT).
+        Self.redirectStderr(to: stderrPath)
+        screen.resume()
+        applyWindowSize()
+    }
+
+    /// Reads the real window size (TIOCGWINSZ) and relayouts.
+    func applyWindowSize() {
+        var size = winsize()
+        if ioctl(1, UInt(TIOCGWINSZ), &size) == 0, size.ws_col > 0, size.ws_row > 0 {
+            screen.resize(columns: Int(size.ws_col), rows: Int(size.ws_row))
+        } else {
+            screen.invalidate()
+        }
+    }
+}

@@ -1,0 +1,149 @@
+import Foundation
+
+/// The one UI thread: `poll()` on stdin, the signal self-pipe and the App's wake fds, with a timeout
+/// up to the delegate's next deadline (no busy loop). Each turn it renders the delegate's screen
+/// (only changed views redraw, one `doupdate()`), then turns input into ``UIEvent``s.
+///
+/// ```swift
+/// let terminal = try Terminal()
+/// defer { terminal.restore() }
+/// let loop = UILoop(terminal: terminal, keyMap: KeyMap.load(userFile: KeyMap.defaultUserFile()).map)
+/// loop.addWakeSource(fd: player.wakeupFD, name: "player")
+/// loop.addWakePipe(appWake, name: "app")
+/// loop.run(coordinator)                      // returns when the coordinator answers .quit
+/// ```
+public final class UILoop {
+    let terminal: Terminal
+    /// The bindings used for keys, hints and the help overlay.
+    public var keyMap: KeyMap
+    private var sources: [(fd: Int32, name: String, pipe: WakePipe?)] = []
+    var viewState = ViewState()
+    private(set) var layout: ScreenLayout
+    private var shownOverlay: Overlay?
+    private var reportedDeadline: ContinuousClock.Instant?
+    private var running = false
+    private var stdinOpen = true
+    /// Number of views redrawn by the last turn (benchmarks, tests).
+    public private(set) var lastRedrawCount = 0
+
+    public init(terminal: Terminal, keyMap: KeyMap = .defaults) {
+        self.terminal = terminal
+        self.keyMap = keyMap
+        layout = ScreenLayout(columns: terminal.size.columns, rows: terminal.size.rows)
+    }
+
+    /// Polls `fd` too; when readable the delegate gets `.wake(name)` and must drain it (e.g. mpv's wakeup pipe).
+    public func addWakeSource(fd: Int32, name: String) {
+        sources.append((fd, name, nil))
+    }
+
+    /// Polls the pipe too; the loop drains it and reports `.wake(name)`.
+    public func addWakePipe(_ pipe: WakePipe, name: String) {
+        sources.append((pipe.readFD, name, pipe))
+    }
+
+    /// Cells of the video pane in the current layout (for terminal video later).
+    public var videoPaneSize: (columns: Int, rows: Int) { (layout.video.width, layout.video.height) }
+
+    /// Runs until the delegate answers ``LoopControl/quit`` (or stdin is gone). Does not restore the terminal.
+    public func run(_ delegate: any UILoopDelegate) {
+        running = true
+        while running {
+            render(delegate.screen)
+            var fds = [pollfd(fd: stdinOpen ? 0 : -1, events: Int16(POLLIN), revents: 0),
+                       pollfd(fd: terminal.signalFD, events: Int16(POLLIN), revents: 0)]
+            fds += sources.map { pollfd(fd: $0.fd, events: Int16(POLLIN), revents: 0) }
+            let ready = poll(&fds, nfds_t(fds.count), timeout(for: delegate.nextDeadline))
+            if ready < 0 {
+                if errno == EINTR { continue }
+                deliver(.action(.quit), to: delegate)
+                break
+            }
+            if fds[1].revents != 0 {
+                for signal in SignalRelay.drain() where running { handle(signal: signal, delegate: delegate) }
+            }
+            if running, fds[0].revents != 0 { handleStdin(revents: fds[0].revents, delegate: delegate) }
+            for (index, source) in sources.enumerated() where running && fds[index + 2].revents != 0 {
+                source.pipe?.drain()
+                deliver(.wake(source.name), to: delegate)
+            }
+            if running, let deadline = delegate.nextDeadline, deadline <= .now, deadline != reportedDeadline {
+                reportedDeadline = deadline
+                deliver(.deadline, to: delegate)
+            }
+        }
+    }
+
+    private func deliver(_ event: UIEvent, to delegate: any UILoopDelegate) {
+        if delegate.handle(event) == .quit { running = false }
+    }
+
+    private func timeout(for deadline: ContinuousClock.Instant?) -> Int32 {
+        guard let deadline, deadline != reportedDeadline else { return -1 }
+        let remaining = deadline - .now
+        if remaining <= .zero { return 0 }
+        let (seconds, attoseconds) = remaining.components
+        let ms = seconds * 1000 + (attoseconds + 999_999_999_999_999) / 1_000_000_000_000_000
+        return Int32(min(ms, 24 * 3600 * 1000))
+    }
+
+    func render(_ screen: ScreenSnapshot) {
+        let size = terminal.screen.size
+        layout = ScreenLayout(columns: size.columns, rows: size.rows)
+        if screen.overlay != shownOverlay {
+            shownOverlay = screen.overlay
+            viewState.overlayScroll = 0
+        }
+        let panes = ScreenComposer.panes(screen, layout: layout, keyMap: keyMap, state: &viewState)
+        lastRedrawCount = terminal.screen.present(panes)
+    }
+
+    private func handle(signal: Int32, delegate: any UILoopDelegate) {
+        switch signal {
+        case SIGINT, SIGTERM:
+            deliver(.action(.quit), to: delegate)
+        case SIGHUP:
+            stdinOpen = false
+            deliver(.action(.quit), to: delegate)
+        case SIGWINCH:
+            terminal.applyWindowSize()
+        case SIGTSTP:
+            deliver(.action(.suspend), to: delegate)
+            terminal.suspendUntilContinued()
+            deliver(.action(.resume), to: delegate)
+        case SIGCONT:
+            terminal.applyWindowSize()
+        default:
+            break
+        }
+    }
+
+    private func handleStdin(revents: Int16, delegate: any UILoopDelegate) {
+        var available: Int32 = 0
+        let hungUp = revents & Int16(POLLHUP | POLLERR | POLLNVAL) != 0
+        if hungUp || (ioctl(0, UInt(FIONREAD), &available) == 0 && available == 0) {
+            stdinOpen = false   // the terminal is gone (SSH drop): quit
+            deliver(.action(.quit), to: delegate)
+            return
+        }
+        for event in terminal.screen.readInput() where running {
+            switch event {
+            case .resize:
+                terminal.applyWindowSize()
+            case .mouse(let column, let row, let button):
+                let screen = delegate.screen
+                if screen.overlay != nil, button != .left {
+                    viewState.overlayScroll += button == .wheelUp ? -3 : 3
+                } else if let action = MouseRouting.action(column: column, row: row, button: button, layout: layout,
+                                                           screen: screen, listTop: viewState.listTop) {
+                    deliver(.action(action), to: delegate)
+                }
+            case .key(let key):
+                if let action = KeyRouting.action(for: key, screen: delegate.screen, keyMap: keyMap,
+                                                  layout: layout, viewState: &viewState) {
+                    deliver(.action(action), to: delegate)
+                }
+            }
+        }
+    }
+}

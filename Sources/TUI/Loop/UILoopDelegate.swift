@@ -1,0 +1,27 @@
+/// The App side of the UI loop: it owns the state, the loop renders it and reports events.
+///
+/// ```swift
+/// final class Coordinator: UILoopDelegate {
+///     var screen: ScreenSnapshot { state.snapshot }          // cache it; read after every event
+///     var nextDeadline: ContinuousClock.Instant? { state.nextTick }
+///     func handle(_ event: UIEvent) -> LoopControl {
+///         switch event {
+///         case .action(.quit): return .quit
+///         case .action(let action): state.apply(action)
+///         case .wake("player"): player.drainEvents()
+///         case .wake: inbox.drain()
+///         case .deadline: state.tick(now: .now)
+///         }
+///         return .keepRunning
+///     }
+/// }
+/// ```
+public protocol UILoopDelegate: AnyObject {
+    /// The screen to show; read after every event (keep a cached value, do not rebuild rows each time).
+    var screen: ScreenSnapshot { get }
+    /// When to report ``UIEvent/deadline`` next (1 s progress tick, message expiry); nil: none.
+    /// A deadline must move forward once reported, else it is ignored until it changes.
+    var nextDeadline: ContinuousClock.Instant? { get }
+    /// Handles one event.
+    func handle(_ event: UIEvent) -> LoopControl
+}

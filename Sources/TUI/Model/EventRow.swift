@@ -1,0 +1,29 @@
+/// One row of the event list, already formatted by the App.
+///
+/// ```swift
+/// let row = EventRow(id: "evt-1", camera: "Front Door", title: "Motion",
+///                    startText: "Today 14:02", durationText: "0:10", bucket: "30-days")
+/// ```
+public struct EventRow: Hashable, Sendable {
+    public var id: String
+    public var camera: String
+    public var title: String
+    /// Local start time as shown, e.g. "Today 14:02" (see ``TimeText/startText(_:now:calendar:)``).
+    public var startText: String
+    /// Duration as shown, e.g. "0:10"; empty for a live event.
+    public var durationText: String
+    public var bucket: String
+    /// The event is still in progress (shows a live marker).
+    public var isLive: Bool
+
+    public init(id: String, camera: String, title: String, startText: String,
+                durationText: String, bucket: String, isLive: Bool = false) {
+        self.id = id
+        self.camera = camera
+        self.title = title
+        self.startText = startText
+        self.durationText = durationText
+        self.bucket = bucket
+        self.isLive = isLive
+    }
+}

@@ -1,0 +1,42 @@
+/// The whole screen as a value: the App builds one and hands it to ``UILoop`` each turn.
+/// Only the views whose part changed are redrawn.
+///
+/// ```swift
+/// var screen = ScreenSnapshot()
+/// screen.header = HeaderSnapshot(user: "Demo User", server: "127.0.0.1:8080", isDemo: true)
+/// screen.list = EventListSnapshot(rows: rows)
+/// screen.player = PlayerSnapshot(title: "Front Door · Motion", kind: .playing)
+/// screen.focus = .player
+/// ```
+public struct ScreenSnapshot: Hashable, Sendable {
+    /// Nil shows the main screen; a value shows the sign-in form instead.
+    public var signIn: SignInSnapshot?
+    public var header: HeaderSnapshot
+    public var list: EventListSnapshot
+    /// Nil: nothing loaded (the pane says how to play).
+    public var player: PlayerSnapshot?
+    public var focus: Focus
+    public var overlay: Overlay?
+    /// Transient message (the App clears it at its deadline).
+    public var message: StatusMessage?
+    /// Persistent error, shown until the App clears it (on ``UserAction/back``).
+    public var error: String?
+    public var requestLog: [RequestLogRow]
+    public var timeline: [TimelineRow]
+
+    public init(signIn: SignInSnapshot? = nil, header: HeaderSnapshot = .init(), list: EventListSnapshot = .init(),
+                player: PlayerSnapshot? = nil, focus: Focus = .list, overlay: Overlay? = nil,
+                message: StatusMessage? = nil, error: String? = nil,
+                requestLog: [RequestLogRow] = [], timeline: [TimelineRow] = []) {
+        self.signIn = signIn
+        self.header = header
+        self.list = list
+        self.player = player
+        self.focus = focus
+        self.overlay = overlay
+        self.message = message
+        self.error = error
+        self.requestLog = requestLog
+        self.timeline = timeline
+    }
+}

@@ -1,3 +1,0 @@
-// Placeholder so the skeleton builds; replaced by the module's real files.
-enum TUIPlaceholder {}
-internal import CNcurses

@@ -1,0 +1,72 @@
+/// View state the TUI keeps between turns (like tig's view offsets): list scroll and overlay scroll.
+struct ViewState: Hashable {
+    var listTop = 0
+    var overlayScroll = 0
+}
+
+/// Turns a snapshot and a layout into the panes to draw, in drawing order (overlay last).
+enum ScreenComposer {
+    static func panes(_ screen: ScreenSnapshot, layout: ScreenLayout, keyMap: KeyMap, state: inout ViewState) -> [Pane] {
+        if let tooSmall = layout.tooSmall {
+            return [Pane(slot: .tooSmall, rect: tooSmall, view: TooSmallView(columns: layout.columns, rows: layout.rows))]
+        }
+        var panes = [Pane(slot: .header, rect: layout.header, view: HeaderView(header: screen.header))]
+        if let form = screen.signIn {
+            let body = Rect(x: 0, y: 1, width: layout.columns, height: layout.rows - 1)
+            panes.append(Pane(slot: .signIn, rect: body, view: SignInView(form: form)))
+            return panes
+        }
+        let list = screen.list
+        let count = list.rows.count
+        let selected = count == 0 ? 0 : min(max(0, list.selectedIndex), count - 1)
+        let page = layout.listPageSize
+        state.listTop = ListViewport.top(current: state.listTop, selected: selected, count: count, height: page)
+        let visible = count == 0 ? [] : Array(list.rows[state.listTop..<min(count, state.listTop + page)])
+        panes.append(Pane(slot: .list, rect: layout.list, view: EventListView(
+            visibleRows: visible, firstIndex: state.listTop, selectedIndex: selected, count: count,
+            moreAvailable: list.moreAvailable, isLoading: list.isLoading, isFocused: screen.focus == .list,
+            emptyText: list.emptyText, filterText: list.filterText)))
+        if layout.isSideBySide {
+            panes.append(Pane(slot: .divider, rect: layout.divider, view: DividerView(height: layout.divider.height)))
+        }
+        panes.append(Pane(slot: .playerTitle, rect: layout.playerTitle, view: PlayerTitleView(
+            title: screen.player?.title ?? "", subtitle: screen.player?.subtitle ?? "", isFocused: screen.focus == .player)))
+        panes.append(Pane(slot: .video, rect: layout.video, view: VideoPaneView(player: screen.player)))
+        panes.append(Pane(slot: .slider, rect: layout.slider, view: SeekSliderView(player: screen.player)))
+        let context = KeyContext.current(for: screen)
+        var hints = KeyHints.items(for: context, keyMap: keyMap)
+        if screen.overlay != nil {
+            let close = keyMap.keys(for: "back", in: .global).first?.symbol ?? "Esc"
+            hints = ["↑/↓ PgUp/PgDn scroll", "\(close) close"]
+        }
+        panes.append(Pane(slot: .status, rect: layout.status, view: StatusBarView(player: screen.player, hints: hints)))
+        panes.append(Pane(slot: .message, rect: layout.message, view: MessageLineView(
+            isEditingFilter: list.isEditingFilter, filterText: list.filterText, error: screen.error, message: screen.message)))
+        if let overlay = screen.overlay {
+            let rect = overlayRect(layout)
+            let (title, lines) = switch overlay {
+            case .help: ("Help: keys", HelpText.lines(keyMap: keyMap, width: rect.width - 4))
+            case .requestLog: ("Request log", OverlayView.requestLogLines(rows: screen.requestLog, timeline: screen.timeline))
+            }
+            let page = OverlayView.pageSize(height: rect.height)
+            state.overlayScroll = min(max(0, state.overlayScroll), max(0, lines.count - page))
+            panes.append(Pane(slot: .overlay, rect: rect, view: OverlayView(title: title, lines: lines, scroll: state.overlayScroll)))
+        }
+        return panes
+    }
+
+    static func overlayRect(_ layout: ScreenLayout) -> Rect {
+        let width = layout.columns <= 102 ? layout.columns : 100
+        let height = layout.rows - 3   // the status bar stays visible below
+        return Rect(x: (layout.columns - width) / 2, y: 1, width: width, height: height)
+    }
+}
+
+extension KeyContext {
+    /// The context whose bindings apply for this snapshot (overlays scroll with the list keys).
+    public static func current(for screen: ScreenSnapshot) -> KeyContext {
+        if screen.signIn != nil { return .form }
+        if screen.list.isEditingFilter { return .filter }
+        return screen.focus == .player ? .player : .list
+    }
+}

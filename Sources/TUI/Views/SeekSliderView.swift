@@ -1,0 +1,40 @@
+/// `  0:04 ━━━━━━●═══────────  0:10 `: elapsed, played bar, knob, buffered ahead, total.
+/// While a key seek is pending the knob (and the elapsed label) follow the target.
+struct SeekSliderView: PaneView {
+    let position: Double
+    let duration: Double?
+    let bufferedAhead: Double
+    let isLive: Bool
+    let isActive: Bool
+
+    init(player: PlayerSnapshot?) {
+        position = player.map { $0.pendingSeekTarget ?? $0.position } ?? 0
+        duration = player?.duration
+        bufferedAhead = player?.bufferedAhead ?? 0
+        isLive = player?.isLive ?? false
+        isActive = player != nil
+    }
+
+    func draw(on canvas: any Canvas) {
+        canvas.clear(.normal)
+        let geometry = SliderGeometry(width: canvas.width, duration: duration)
+        let label = geometry.labelWidth - 2
+        canvas.put(DisplayWidth.padLeft(isActive ? TimeText.clock(position) : "-:--", to: label), x: 1, y: 0, style: .time)
+        let total = isLive ? "LIVE" : (duration.map(TimeText.clock) ?? "-:--")
+        canvas.put(DisplayWidth.pad(total, to: label), x: canvas.width - geometry.labelWidth + 1, y: 0,
+                   style: isLive ? .live : .time)
+        let bar = geometry.barWidth
+        guard bar > 1 else { return }
+        guard let duration, duration > 0 else {
+            canvas.put(String(repeating: "─", count: bar), x: geometry.barStart, y: 0, style: .remaining)
+            return
+        }
+        let knob = geometry.column(forTime: position)
+        let bufferEnd = max(knob, geometry.column(forTime: position + bufferedAhead))
+        var x = geometry.barStart
+        x = canvas.put(String(repeating: "━", count: knob), x: x, y: 0, style: .played)
+        x = canvas.put("●", x: x, y: 0, style: .knob)
+        x = canvas.put(String(repeating: "═", count: bufferEnd - knob), x: x, y: 0, style: .buffered)
+        canvas.put(String(repeating: "─", count: max(0, bar - bufferEnd - 1)), x: x, y: 0, style: .remaining)
+    }
+}

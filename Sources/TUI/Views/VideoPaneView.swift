@@ -1,0 +1,45 @@
+/// The video pane. For now a poster: what plays and where the video goes.
+/// Seam: when ``PlayerSnapshot/frame`` is set, terminal video will be drawn here (later issue).
+/// Holds only what it draws, so the 1 s progress tick does not redraw it.
+struct VideoPaneView: PaneView {
+    let hasPlayer: Bool
+    let title: String
+    let subtitle: String
+    let videoModeText: String
+    let frame: VideoFrame?
+    let stalledPercent: Int?
+    let errorMessage: String?
+
+    init(player: PlayerSnapshot?) {
+        hasPlayer = player != nil
+        title = player?.title ?? ""
+        subtitle = player?.subtitle ?? ""
+        videoModeText = player?.videoModeText ?? ""
+        frame = player?.frame
+        if case .stalled(let percent) = player?.load { stalledPercent = max(0, min(100, percent)) } else { stalledPercent = nil }
+        if case .error(let message) = player?.finish { errorMessage = message } else { errorMessage = nil }
+    }
+
+    func draw(on canvas: any Canvas) {
+        canvas.clear(.normal)
+        guard hasPlayer else {
+            let middle = max(0, canvas.height / 2 - 1)
+            canvas.putCentered("Nothing playing", y: middle, style: .dim)
+            canvas.putCentered("Select an event and press Enter", y: middle + 1, style: .dim)
+            return
+        }
+        var lines: [(String, TextStyle)] = [(title, .paneTitle)]
+        if !subtitle.isEmpty { lines.append((subtitle, .dim)) }
+        if let frame {
+            lines.append(("terminal video \(frame.width)×\(frame.height)", .dim))
+        } else if !videoModeText.isEmpty {
+            lines.append((videoModeText, .dim))
+        }
+        if let stalledPercent { lines.append(("buffering… \(stalledPercent)%", .prompt)) }
+        if let errorMessage { lines.append(("✖ " + errorMessage, .error)) }
+        let top = max(0, (canvas.height - lines.count) / 2)
+        for (offset, line) in lines.enumerated() where top + offset < canvas.height {
+            canvas.putCentered(line.0, y: top + offset, style: line.1)
+        }
+    }
+}

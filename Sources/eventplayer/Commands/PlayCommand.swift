@@ -1,0 +1,48 @@
+import App
+import ArgumentParser
+
+struct PlayCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "play",
+        abstract: "Play one event without the TUI, printing a line per state change.",
+        discussion: "Exit status: 0 when the event played to its end (or --frames was reached), 1 on an error, 130 when stopped by Ctrl-C."
+    )
+
+    @OptionGroup var global: GlobalFlags
+
+    @Argument(help: "The event id (see `eventplayer events`).")
+    var eventID: String
+
+    @Option(help: "Where video goes: auto (a window when there is a display, else none), window, none.")
+    var video = "auto"
+
+    @Flag(help: "Play without sound.")
+    var noAudio = false
+
+    @Option(help: "Start at this many seconds.")
+    var start: Double = 0
+
+    @Option(help: "Stop after this many video frames (like mpv's --frames).")
+    var frames: Int?
+
+    @Flag(help: "Print JSON lines instead of text.")
+    var json = false
+
+    @Option(name: .customLong("mpv-option"), help: ArgumentHelp("An mpv option key=value, after ours and the config's [mpv] (repeatable).", valueName: "key=value"))
+    var mpvOptions: [String] = []
+
+    func validate() throws {
+        guard ["auto", "window", "none"].contains(video) else { throw ValidationError("--video must be auto, window or none") }
+        guard start >= 0, start.isFinite else { throw ValidationError("--start must be 0 or more seconds") }
+        if let frames, frames < 1 { throw ValidationError("--frames must be at least 1") }
+    }
+
+    func run() async throws {
+        let options = HeadlessPlayOptions(eventID: eventID, video: video, audio: !noAudio, start: start, frames: frames,
+                                          json: json, mpvOptions: mpvOptions)
+        let code = try await AppServices.with(global) { services in
+            try await HeadlessPlayback.run(options, services: services) { print($0) }
+        }
+        if code != 0 { throw ExitCode(code) }
+    }
+}

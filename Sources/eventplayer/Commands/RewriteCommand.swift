@@ -1,0 +1,48 @@
+import App
+import ArgumentParser
+import Foundation
+
+/// `eventplayer rewrite`: the playlist rewriter on its own, for debugging a stream with plain
+/// mpv or curl. Pure: no server, no sign-in.
+///
+/// ```
+/// curl -s -H "Authorization: $TOKEN" "$URL" | eventplayer rewrite --url "$URL" --token "$TOKEN" --end-list > local.m3u8
+/// mpv --demuxer-lavf-o=protocol_whitelist=[file,http,https,tcp,tls,crypto,data] local.m3u8
+/// ```
+struct RewriteCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "rewrite",
+        abstract: "Rewrite an HLS playlist so every URI is absolute and carries a media token.",
+        discussion: """
+            Reads FILE (or standard input) and writes the playlist to standard output with every URI line \
+            and URI="..." attribute resolved against --url (RFC 3986) and carrying exactly one \
+            Authorization=<token> query item; other lines are copied unchanged. data:, skd: and {$var} \
+            URIs are left alone. Errors go to standard error with the line number, exit status 1.
+            """
+    )
+
+    @Option(help: ArgumentHelp("The playlist's own URL: relative URIs are resolved against it.", valueName: "url"))
+    var url: String
+
+    @Option(help: ArgumentHelp("The media token of the event's bucket (added percent-encoded).", valueName: "token"))
+    var token: String
+
+    @Flag(name: .customLong("end-list"), help: "Append #EXT-X-ENDLIST to a media playlist that lacks it (a finished event).")
+    var endList = false
+
+    @Flag(help: "Print what the rewriter saw (kind, segments, duration, variants) to standard error.")
+    var summary = false
+
+    @Argument(help: ArgumentHelp("The playlist file; standard input when omitted or \"-\".", valueName: "file"))
+    var file: String?
+
+    func run() throws {
+        do {
+            let lines = try RewriteFlow.run(url: url, token: token, endList: endList, summary: summary, file: file)
+            if !lines.isEmpty { FileHandle.standardError.write(Data((lines.joined(separator: "\n") + "\n").utf8)) }
+        } catch {
+            FileHandle.standardError.write(Data("eventplayer rewrite: \(error)\n".utf8))
+            throw ExitCode(1)
+        }
+    }
+}

@@ -1,0 +1,193 @@
+import Foundation
+import Testing
+@testable import Player
+
+/// The state table as a pure function of decoded events: no libmpv here.
+@Suite struct PlaybackReducerTests {
+    let id = PlaybackID(rawValue: 1)
+    let source = MediaSource(url: URL(fileURLWithPath: "/tmp/x.m3u8"), authorizationToken: "t")
+
+    func started(_ reducer: inout PlaybackReducer, duration: Double = 10) {
+        _ = reducer.begin(id, source: source, start: 0)
+        for kind: MPVEvent.Kind in [.startFile, .fileLoaded, .property(.duration(duration)),
+                                    .property(.pause(false)), .property(.coreIdle(false)), .playbackRestart] {
+            _ = reducer.apply(MPVEvent(id, kind))
+        }
+    }
+
+    @Test func loadThenPlayGoesStoppedToPlaying() {
+        var reducer = PlaybackReducer(configuration: .init())
+        let begun = reducer.begin(id, source: source, start: 0).map(\.kind)
+        #expect(begun.contains(.playback(.stopped)))
+        #expect(begun.contains(.load(.unknown)))
+        #expect(reducer.apply(MPVEvent(id, .fileLoaded)).map(\.kind) == [.load(.playable)])
+        let playing = reducer.apply(MPVEvent(id, .property(.coreIdle(false)))).map(\.kind)
+        #expect(playing == [.playback(.playing)])
+        let first = reducer.apply(MPVEvent(id, .playbackRestart)).map(\.kind)
+        #expect(first.first == .firstFrame)
+    }
+
+    @Test func pauseAndResume() {
+        var reducer = PlaybackReducer(configuration: .init())
+        started(&reducer)
+        #expect(reducer.apply(MPVEvent(id, .property(.pause(true)))).map(\.kind) == [.playback(.paused)])
+        #expect(reducer.apply(MPVEvent(id, .property(.pause(false)))).map(\.kind) == [.playback(.playing)])
+    }
+
+    @Test func seekShowsDirectionUntilRestart() {
+        var reducer = PlaybackReducer(configuration: .init())
+        started(&reducer)
+        _ = reducer.apply(MPVEvent(id, .property(.timePos(3))))
+        let forward = reducer.seek(to: 8)
+        #expect(forward.send)
+        #expect(forward.updates.map(\.kind) == [.playback(.seekingForward)])
+        _ = reducer.apply(MPVEvent(id, .seek))
+        #expect(reducer.snapshot.playback == .seekingForward)
+        _ = reducer.apply(MPVEvent(id, .property(.timePos(8))))
+        #expect(reducer.apply(MPVEvent(id, .playbackRestart)).map(\.kind).contains(.playback(.playing)))
+        let backward = reducer.seek(to: 1)
+        #expect(backward.updates.map(\.kind) == [.playback(.seekingBackward)])
+        _ = reducer.apply(MPVEvent(id, .reply(error: "error running command")))
+        #expect(reducer.snapshot.playback == .playing)
+    }
+
+    @Test func endedOnlyAtTheRealEnd() {
+        var reducer = PlaybackReducer(configuration: .init())
+        started(&reducer, duration: 10)
+        _ = reducer.apply(MPVEvent(id, .property(.timePos(9.96))))
+        _ = reducer.apply(MPVEvent(id, .property(.eofReached(true))))
+        #expect(reducer.settle().map(\.kind).last == .finished(.ended))
+        #expect(reducer.snapshot.playback == .paused)  // keep-open; pause=yes follows
+        #expect(reducer.apply(MPVEvent(id, .property(.pause(true)))).isEmpty)
+        // Seeking back after the end clears the finish.
+        _ = reducer.apply(MPVEvent(id, .property(.eofReached(false))))
+        #expect(reducer.snapshot.finish == nil)
+    }
+
+    @Test func earlyEndIsAnErrorNamingTheSegment() {
+        var reducer = PlaybackReducer(configuration: .init())
+        started(&reducer, duration: 20)
+        for (prefix, text) in [("ffmpeg", "http: HTTP error 500 Internal Server Error"),
+                               ("ffmpeg/demuxer", "hls: Failed to open segment 5 of playlist 0")] {
+            _ = reducer.apply(MPVEvent(id, .log(PlayerLogMessage(prefix: prefix, level: "warn", text: text))))
+        }
+        _ = reducer.apply(MPVEvent(id, .property(.timePos(11.2))))
+        _ = reducer.apply(MPVEvent(id, .property(.eofReached(true))))
+        #expect(reducer.settle().map(\.kind).last == .finished(.error("stream ended early at 0:11 of 0:20: segment 5 failed (HTTP error 500 Internal Server Error)")))
+    }
+
+    @Test func skippedSegmentAtFullLengthIsStillAnError() {
+        var reducer = PlaybackReducer(configuration: .init())
+        started(&reducer, duration: 10)
+        _ = reducer.apply(MPVEvent(id, .log(PlayerLogMessage(prefix: "ffmpeg/demuxer", level: "warn", text: "hls: Failed to open segment 2 of playlist 0"))))
+        _ = reducer.apply(MPVEvent(id, .property(.timePos(9.9))))
+        _ = reducer.apply(MPVEvent(id, .property(.eofReached(true))))
+        _ = reducer.settle()
+        guard case .error(let message)? = reducer.snapshot.finish else { Issue.record("expected an error"); return }
+        #expect(message.contains("segment 2 failed"))
+    }
+
+    @Test func openFailureCarriesTheHTTPReasonLoggedAfterEndFile() {
+        var reducer = PlaybackReducer(configuration: .init())
+        _ = reducer.begin(id, source: source, start: 0)
+        #expect(reducer.apply(MPVEvent(id, .endFile(.error("loading failed")))).isEmpty)
+        _ = reducer.apply(MPVEvent(id, .log(PlayerLogMessage(prefix: "ffmpeg", level: "warn", text: "http: HTTP error 404 Not Found"))))
+        _ = reducer.apply(MPVEvent(id, .log(PlayerLogMessage(prefix: "stream", level: "error", text: "Failed to open http://h/v.m3u8."))))
+        let updates = reducer.settle().map(\.kind)
+        #expect(updates == [.finished(.error("could not open the media: HTTP error 404 Not Found (mpv: loading failed)"))])
+        #expect(reducer.snapshot.playback == .stopped)
+        #expect(reducer.needsReload)
+    }
+
+    @Test func forbiddenMediaRaisesAccessDeniedOnceWithThePosition() {
+        var reducer = PlaybackReducer(configuration: .init())
+        started(&reducer)
+        _ = reducer.apply(MPVEvent(id, .property(.timePos(4.5))))
+        let log = MPVEvent(id, .log(PlayerLogMessage(prefix: "ffmpeg", level: "error", text: "http: HTTP error 403 Forbidden")))
+        let first = reducer.apply(log).map(\.kind)
+        #expect(first == [.accessDenied(AccessDenied(status: 403, position: 4.5, message: "HTTP error 403 Forbidden"))])
+        #expect(reducer.apply(log).isEmpty)
+    }
+
+    @Test func staleEventsAreDroppedAndNothingIsInherited() {
+        var reducer = PlaybackReducer(configuration: .init())
+        started(&reducer)
+        _ = reducer.apply(MPVEvent(id, .property(.timePos(7))))
+        _ = reducer.apply(MPVEvent(id, .property(.pause(true))))
+        let next = PlaybackID(rawValue: 2)
+        let begun = reducer.begin(next, source: source, start: 0)
+        #expect(begun.first == PlayerUpdate(id, .finished(.userExited)))
+        #expect(begun.dropFirst().allSatisfy { $0.playbackID == next })
+        #expect(reducer.apply(MPVEvent(id, .property(.eofReached(true)))).isEmpty)
+        #expect(reducer.apply(MPVEvent(id, .playbackRestart)).isEmpty)
+        #expect(reducer.snapshot.playback == .stopped)
+        #expect(reducer.snapshot.finish == nil)
+        #expect(reducer.snapshot.progress.position == 0)
+        #expect(reducer.snapshot.progress.duration == nil)
+    }
+
+    @Test func stopKeepsTheSliderPositionAndSeekWhileStoppedMovesIt() {
+        var reducer = PlaybackReducer(configuration: .init())
+        started(&reducer)
+        _ = reducer.apply(MPVEvent(id, .property(.timePos(6.5))))
+        let stopped = reducer.stop().map(\.kind)
+        #expect(stopped.contains(.playback(.stopped)))
+        #expect(stopped.contains(.finished(.userExited)))
+        #expect(reducer.storedPosition == 6.5)
+        #expect(reducer.needsReload)
+        // Late events of the stopped playback change nothing.
+        #expect(reducer.apply(MPVEvent(id, .property(.timePos(9)))).isEmpty)
+        let moved = reducer.seek(to: 3)
+        #expect(!moved.send)
+        #expect(reducer.storedPosition == 3)
+    }
+
+    @Test func loadStatesFromTheCache() {
+        var reducer = PlaybackReducer(configuration: .init())
+        started(&reducer)
+        #expect(reducer.snapshot.load == .playable)
+        _ = reducer.apply(MPVEvent(id, .property(.pausedForCache(true))))
+        _ = reducer.apply(MPVEvent(id, .property(.cacheBufferingState(40))))
+        #expect(reducer.snapshot.load == .stalled(bufferingPercent: 40))
+        #expect(reducer.snapshot.playback == .playing)
+        _ = reducer.apply(MPVEvent(id, .property(.pausedForCache(false))))
+        _ = reducer.apply(MPVEvent(id, .property(.demuxerCacheState(DemuxerCacheState(eofCached: false, cacheDuration: 6)))))
+        #expect(reducer.snapshot.load == .playthroughOK)
+        #expect(reducer.progressNow.bufferedAhead == 6)
+        _ = reducer.apply(MPVEvent(id, .property(.demuxerCacheState(DemuxerCacheState(eofCached: true, cacheDuration: 1)))))
+        #expect(reducer.snapshot.load == .playthroughOK)
+    }
+
+    @Test func interruptionOverridesAndRestores() {
+        var reducer = PlaybackReducer(configuration: .init())
+        started(&reducer)
+        #expect(reducer.setInterrupted(true).map(\.kind) == [.playback(.interrupted)])
+        _ = reducer.apply(MPVEvent(id, .property(.pause(true))))
+        #expect(reducer.snapshot.playback == .interrupted)
+        _ = reducer.apply(MPVEvent(id, .property(.pause(false))))
+        #expect(reducer.setInterrupted(false).map(\.kind) == [.playback(.playing)])
+    }
+
+    @Test func tickReportsProgressOnlyWhenItChanged() {
+        var reducer = PlaybackReducer(configuration: .init())
+        started(&reducer)
+        _ = reducer.apply(MPVEvent(id, .property(.timePos(1))))
+        #expect(reducer.tick().map(\.kind) == [.progress(PlaybackProgress(position: 1, duration: 10))])
+        #expect(reducer.tick().isEmpty)
+    }
+
+    @Test func stallWatchdogFinishesWithAnErrorAndAllowsAReload() {
+        var reducer = PlaybackReducer(configuration: .init())
+        started(&reducer)
+        _ = reducer.apply(MPVEvent(id, .property(.timePos(3.5))))
+        _ = reducer.apply(MPVEvent(id, .log(PlayerLogMessage(prefix: "ffmpeg/demuxer", level: "warn", text: "hls: keepalive request failed for 'http://h/s2.ts' with error: 'Connection timed out' when opening url, retrying with new connection"))))
+        _ = reducer.apply(MPVEvent(id, .log(PlayerLogMessage(prefix: "ffmpeg/demuxer", level: "warn", text: "hls: Failed to open segment 2 of playlist 0"))))
+        _ = reducer.apply(MPVEvent(id, .property(.pausedForCache(true))))
+        let updates = reducer.failStalled(after: 30).map(\.kind)
+        #expect(updates.contains(.playback(.stopped)))
+        guard case .finished(.error(let message))? = updates.last else { Issue.record("\(updates)"); return }
+        #expect(message.hasPrefix("stalled for 30 s at 0:03 of 0:10: segment 2 failed (keepalive request failed"))
+        #expect(reducer.needsReload)
+        #expect(reducer.storedPosition == 3.5)
+    }
+}

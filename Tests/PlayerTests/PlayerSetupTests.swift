@@ -1,0 +1,73 @@
+import Foundation
+import Testing
+@testable import Player
+
+/// Option plan, log parsing and redaction, formatting: pure parts.
+@Suite struct PlayerSetupTests {
+    let source = MediaSource(url: URL(string: "https://h/v.m3u8")!, authorizationToken: "a,b", isLive: true)
+
+    @Test func optionsComeInOrderWithTheHeaderEscapedAndUserOptionsLast() throws {
+        var configuration = PlayerConfiguration()
+        configuration.video = .none
+        configuration.audio = false
+        configuration.extraOptions = [MPVOption(name: "network-timeout", value: "3")]
+        let options = try MPVOptionPlan.options(for: source, configuration: configuration, start: 12.5, muted: true, volume: 80)
+        let text = options.map(\.description)
+        #expect(text.contains("http-header-fields=Authorization: a\\,b"))
+        #expect(text.contains("demuxer-lavf-o=protocol_whitelist=[file,http,https,tcp,tls,crypto,data],extension_picky=0,live_start_index=0"))
+        for expected in ["demuxer=lavf", "ytdl=no", "keep-open=yes", "terminal=no", "input-terminal=no",
+                         "input-default-bindings=no", "vo=null", "hwdec=no", "aid=no", "mute=yes", "volume=80", "start=12.5"] {
+            #expect(text.contains(expected), "missing \(expected)")
+        }
+        #expect(text.firstIndex(of: "network-timeout=10")! < text.lastIndex(of: "network-timeout=3")!)
+        #expect(text.last == "network-timeout=3")
+    }
+
+    @Test func windowModeUsesTheGPU() throws {
+        let options = try MPVOptionPlan.options(for: source, configuration: .init(), start: 0, muted: false, volume: 100)
+        #expect(options.map(\.description).contains("vo=gpu"))
+        #expect(options.map(\.description).contains("hwdec=auto-safe"))
+        #expect(!options.contains { $0.name == "start" || $0.name == "aid" })
+    }
+
+    @Test func aTokenWithALineBreakIsRefused() {
+        let bad = MediaSource(url: source.url, authorizationToken: "a\r\nX-Evil: 1")
+        #expect(throws: PlayerError.self) { try MPVOptionPlan.options(for: bad, configuration: .init(), start: 0, muted: false, volume: 100) }
+    }
+
+    @Test func userOptionsParse() throws {
+        #expect(try MPVOption(parsing: "--speed=2") == MPVOption(name: "speed", value: "2"))
+        #expect(try MPVOption(parsing: "fullscreen") == MPVOption(name: "fullscreen", value: "yes"))
+        #expect(try MPVOption(parsing: "ytdl-raw-options=a=b") == MPVOption(name: "ytdl-raw-options", value: "a=b"))
+        #expect(throws: PlayerError.self) { try MPVOption(parsing: "=2") }
+    }
+
+    @Test func tokensAreRedacted() {
+        #expect(LogRedaction.redact("Failed to open http://h/a.ts?Authorization=abc123&v=1")
+            == "Failed to open http://h/a.ts?Authorization=<redacted>&v=1")
+        #expect(LogRedaction.redact("http-header-fields=Authorization: tok") == "http-header-fields=Authorization: <redacted>")
+        #expect(LogRedaction.redact("no secrets") == "no secrets")
+    }
+
+    @Test func logAnalysisPairsSegmentsWithCauses() {
+        let lines = [
+            PlayerLogMessage(prefix: "ffmpeg", level: "error", text: "http: HTTP error 500 Internal Server Error"),
+            PlayerLogMessage(prefix: "ffmpeg/demuxer", level: "warn", text: "hls: Failed to open segment 2 of playlist 0"),
+            PlayerLogMessage(prefix: "ffmpeg/demuxer", level: "warn", text: "hls: Failed to open segment 3 of playlist 0"),
+        ]
+        let analysis = LogAnalysis(lines)
+        #expect(analysis.segmentFailures.map(\.segment) == [2, 3])
+        #expect(analysis.segmentSummary == "segments 2, 3 failed (HTTP error 500 Internal Server Error)")
+        #expect(analysis.accessDenied == nil)
+        let denied = LogAnalysis([PlayerLogMessage(prefix: "ffmpeg", level: "error", text: "http: HTTP error 401 Unauthorized")])
+        #expect(denied.accessDenied?.status == 401)
+    }
+
+    @Test func clockText() {
+        #expect(PlaybackProgress.clock(0) == "0:00")
+        #expect(PlaybackProgress.clock(71.9) == "1:11")
+        #expect(PlaybackProgress.clock(3725) == "1:02:05")
+        #expect(PlaybackProgress(position: 5, duration: 10).fraction == 0.5)
+        #expect(PlaybackProgress(position: 5).fraction == nil)
+    }
+}

@@ -1,0 +1,72 @@
+import Foundation
+import Testing
+@testable import Player
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// The owner's loop as the TUI and `eventplayer play` run it: poll the wakeup descriptor with the
+/// progress deadline as timeout, drain, tick. Collects every update.
+final class PlayerDriver {
+    let player: Player
+    private(set) var updates: [PlayerUpdate] = []
+
+    init(_ configuration: PlayerConfiguration = PlayerDriver.configuration()) throws {
+        player = try Player(configuration: configuration)
+    }
+
+    /// `vo=null ao=null`, optionally faster.
+    static func configuration(speed: Double = 1, extra: [MPVOption] = []) -> PlayerConfiguration {
+        var configuration = PlayerConfiguration()
+        configuration.video = .none
+        configuration.networkTimeout = 5
+        configuration.extraOptions = [MPVOption(name: "ao", value: "null"), MPVOption(name: "speed", value: String(speed))] + extra
+        return configuration
+    }
+
+    /// Runs the loop until `done` holds for the snapshot (returns true) or `limit` passes (a hang
+    /// guard, false: the caller's expectation then fails with what was seen).
+    @discardableResult
+    func run(limit: Duration = .seconds(30), until done: (PlayerSnapshot) -> Bool) async -> Bool {
+        let deadline = ContinuousClock.now + limit
+        while ContinuousClock.now < deadline {
+            var fds = [pollfd(fd: player.wakeupDescriptor, events: Int16(POLLIN), revents: 0)]
+            let timeout = player.pollTimeout()
+            _ = poll(&fds, 1, timeout < 0 ? 25 : min(timeout, 25))
+            updates += player.drain()
+            updates += player.tick()
+            if done(player.snapshot) { return true }
+            await Task.yield()
+        }
+        return done(player.snapshot)
+    }
+
+    /// Runs the loop for `duration`, collecting updates.
+    func run(for duration: Duration) async {
+        let end = ContinuousClock.now + duration
+        await run(limit: duration + .seconds(1)) { _ in ContinuousClock.now >= end }
+    }
+
+    /// Updates of one playback.
+    func updates(of id: PlaybackID) -> [PlayerUpdate.Kind] { updates.filter { $0.playbackID == id }.map(\.kind) }
+
+    /// Finish reasons seen for `id`.
+    func finishes(of id: PlaybackID) -> [FinishReason] {
+        updates(of: id).compactMap { if case .finished(let reason) = $0 { reason } else { nil } }
+    }
+
+    /// Playback states seen for `id`, in order.
+    func states(of id: PlaybackID) -> [PlaybackState] {
+        updates(of: id).compactMap { if case .playback(let state) = $0 { state } else { nil } }
+    }
+
+    func forgetUpdates() { updates = [] }
+
+    /// Threads of this process that libmpv started (named "mpv/…").
+    static func mpvThreads() -> [String] {
+        let tasks = (try? FileManager.default.contentsOfDirectory(atPath: "/proc/self/task")) ?? []
+        return tasks.compactMap { try? String(contentsOfFile: "/proc/self/task/\($0)/comm", encoding: .utf8) }
+            .map { $0.trimmingCharacters(in: .whitespacesAndNewlines) }
+            .filter { $0.hasPrefix("mpv/") }
+    }
+}

@@ -1,0 +1,73 @@
+@testable import TUI
+
+/// Deterministic snapshots for the golden screens and routing tests.
+enum Fixtures {
+    static let rows: [EventRow] = (0..<60).map { i in
+        EventRow(id: "gen-\(i)", camera: ["Front Door", "Driveway", "Backyard", "Garage"][i % 4],
+                 title: i == 0 ? "Person at the door" : "Motion detected \(i)",
+                 startText: i < 3 ? "Today 14:0\(i)" : i < 8 ? "Yesterday 09:1\(i)" : "12 Nov 08:\(10 + i % 50)",
+                 durationText: i % 5 == 0 ? "1:02:03" : "0:10", bucket: ["7-days", "30-days", "180-days"][i % 3],
+                 isLive: i == 0)
+    }
+
+    static var header: HeaderSnapshot {
+        HeaderSnapshot(user: "Demo User", server: "127.0.0.1:8080", isDemo: true, countsText: "60 loaded · more")
+    }
+
+    static var list: ScreenSnapshot {
+        ScreenSnapshot(header: header, list: EventListSnapshot(rows: rows, selectedIndex: 2, moreAvailable: true))
+    }
+
+    static var empty: ScreenSnapshot {
+        ScreenSnapshot(header: HeaderSnapshot(user: "Demo User", server: "127.0.0.1:8080", countsText: "0 events"),
+                       list: EventListSnapshot(rows: [], emptyText: "No events in the last 60 days. Press r to refresh."))
+    }
+
+    static func player(_ kind: PlaybackKind, load: LoadState = .playthroughOK, finish: FinishReason? = nil,
+                       position: Double = 4, muted: Bool = false) -> ScreenSnapshot {
+        var screen = list
+        screen.player = PlayerSnapshot(title: "Backyard · Motion detected 2", subtitle: "Today 14:02 · 180-days",
+                                       kind: kind, load: load, finish: finish, position: position, duration: 10,
+                                       bufferedAhead: 3, isMuted: muted, volume: 80,
+                                       videoModeText: "video: window (vo=gpu)", networkText: "local")
+        screen.focus = .player
+        return screen
+    }
+
+    static var errorScreen: ScreenSnapshot {
+        var screen = player(.stopped, load: .none, finish: .error(message: "segment 3 failed (HTTP 500)"), position: 4)
+        screen.error = "Playback failed: segment 3 failed (HTTP 500)"
+        return screen
+    }
+
+    static var help: ScreenSnapshot {
+        var screen = list
+        screen.overlay = .help
+        return screen
+    }
+
+    static var requestLog: ScreenSnapshot {
+        var screen = player(.playing)
+        screen.overlay = .requestLog
+        screen.requestLog = [
+            RequestLogRow(kind: "apiEvents", status: 200, attempts: 1, milliseconds: 18, bytes: 48_213, path: "/v1/events?limit=100"),
+            RequestLogRow(kind: "apiTokens", status: 200, attempts: 1, milliseconds: 4, bytes: 412, path: "/v1/events/tokens"),
+            RequestLogRow(kind: "manifestHlsVariant", status: 200, attempts: 2, milliseconds: 31, bytes: 612, path: "/media/7-days/evt-endlist/index.m3u8"),
+            RequestLogRow(kind: "mediaSegment", status: 500, attempts: 4, milliseconds: 1_204, bytes: 0, path: "/media/30-days/evt-broken/seg2.ts"),
+            RequestLogRow(kind: "mediaSegment", status: nil, attempts: 1, milliseconds: 20_000, bytes: 0, path: "/media/30-days/evt-broken/seg3.ts"),
+        ]
+        screen.timeline = [
+            TimelineRow(label: "tokens fetched", milliseconds: 5),
+            TimelineRow(label: "playlist rewritten", milliseconds: 38),
+            TimelineRow(label: "file loaded", milliseconds: 112),
+            TimelineRow(label: "first frame", milliseconds: 160),
+        ]
+        return screen
+    }
+
+    static var signInError: ScreenSnapshot {
+        ScreenSnapshot(signIn: SignInSnapshot(email: "demo@eventplayer.dev", passwordLength: 9, server: "http://127.0.0.1:8080",
+                                              focus: .password, errorText: "Wrong email or password."),
+                       header: HeaderSnapshot(server: "127.0.0.1:8080", isDemo: true))
+    }
+}

@@ -1,0 +1,91 @@
+import Foundation
+import Testing
+@testable import TUI
+
+@Suite struct SliderGeometryTests {
+    @Test func timeToColumnAndBack() {
+        let g = SliderGeometry(width: 80, duration: 600)
+        #expect(g.barStart == 7)
+        #expect(g.barWidth == 66)
+        #expect(g.column(forTime: 0) == 0)
+        #expect(g.column(forTime: 600) == 65)
+        #expect(g.column(forTime: 300) == 33)          // 0.5 * 65 = 32.5 → 33
+        #expect(g.column(forTime: -5) == 0)            // clamped
+        #expect(g.column(forTime: 9999) == 65)
+        #expect(g.fraction(forColumn: 7) == 0)
+        #expect(g.fraction(forColumn: 72) == 1)
+        #expect(g.fraction(forColumn: 6) == nil)       // on the elapsed label
+        #expect(g.fraction(forColumn: 73) == nil)      // on the total label
+        #expect(g.time(forColumn: 7 + 13) == 120)
+        for column in 0..<g.barWidth {                 // round trip
+            #expect(g.column(forTime: g.time(forColumn: g.barStart + column)!) == column)
+        }
+    }
+
+    @Test func unknownDurationAndLongLabels() {
+        let live = SliderGeometry(width: 60, duration: nil)
+        #expect(live.column(forTime: 30) == 0)
+        #expect(live.time(forColumn: 20) == nil)
+        #expect(live.fraction(forColumn: 20) != nil)
+        let long = SliderGeometry(width: 60, duration: 7200)
+        #expect(long.labelWidth == 9)
+        #expect(long.barWidth == 42)
+        let tiny = SliderGeometry(width: 10, duration: 10)
+        #expect(tiny.barWidth == 0)
+        #expect(tiny.fraction(forColumn: 5) == nil)
+    }
+
+    @Test func knobFollowsThePendingSeek() {
+        var player = PlayerSnapshot(title: "t", kind: .seekingForward, position: 2, duration: 10)
+        player.pendingSeekTarget = 7
+        let screen = ScreenSnapshot(player: player, focus: .player)
+        let text = OffscreenRenderer.render(screen, columns: 80, rows: 24)
+        let slider = try! #require(text.split(separator: "\n").first { $0.contains("●") })
+        #expect(slider.hasPrefix("  0:07 "))
+        let knob = slider.distance(from: slider.startIndex, to: slider.firstIndex(of: "●")!)
+        #expect(knob == 7 + SliderGeometry(width: 80, duration: 10).column(forTime: 7))
+    }
+}
+
+@Suite struct TimeTextTests {
+    @Test func clock() {
+        #expect(TimeText.clock(0) == "0:00")
+        #expect(TimeText.clock(65.9) == "1:05")
+        #expect(TimeText.clock(600) == "10:00")
+        #expect(TimeText.clock(3725) == "1:02:05")
+        #expect(TimeText.clock(-3) == "0:00")
+        #expect(TimeText.clock(.nan) == "0:00")
+    }
+
+    @Test func startText() {
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = TimeZone(identifier: "Europe/Berlin")!
+        let now = ISO8601DateFormatter().date(from: "2026-11-22T12:00:00Z")!   // Sunday 13:00 in Berlin
+        func at(_ iso: String) -> String { TimeText.startText(ISO8601DateFormatter().date(from: iso)!, now: now, calendar: calendar) }
+        #expect(at("2026-11-22T13:02:00Z") == "Today 14:02")
+        #expect(at("2026-11-21T08:10:00Z") == "Yesterday 09:10")
+        #expect(at("2026-11-18T08:10:00Z") == "Wed 09:10")
+        #expect(at("2026-11-12T13:02:00Z") == "12 Nov 14:02")
+        #expect(at("2025-11-12T13:02:00Z") == "12 Nov 2025")
+    }
+}
+
+@Suite struct DisplayWidthTests {
+    @Test func widths() {
+        #expect(DisplayWidth.of("abc") == 3)
+        #expect(DisplayWidth.of("日本") == 4)
+        #expect(DisplayWidth.of("━●") == 2)
+        #expect(DisplayWidth.of("e\u{301}") == 1)
+        #expect(DisplayWidth.truncate("Front Door camera", to: 8) == "Front D…")
+        #expect(DisplayWidth.pad("ab", to: 4) == "ab  ")
+        #expect(DisplayWidth.padLeft("ab", to: 4) == "  ab")
+    }
+
+    @Test func gridKeepsWideCharactersWhole() {
+        let grid = GridCanvas(width: 6, height: 1)
+        grid.put("ab日本x", x: 0, y: 0, style: .normal)
+        #expect(grid.text == "ab日本\n")       // x does not fit
+        grid.put("日", x: 5, y: 0, style: .normal)   // would cross the edge: clipped
+        #expect(grid.text == "ab日本\n")
+    }
+}

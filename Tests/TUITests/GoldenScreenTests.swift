@@ -1,0 +1,67 @@
+import Foundation
+import Testing
+@testable import TUI
+
+/// Whole screens rendered off-screen, compared with Tests/TUITests/Golden/<name>-<cols>x<rows>.txt.
+/// Re-record with `RECORD_GOLDEN=1 swift test --filter GoldenScreenTests`.
+@Suite struct GoldenScreenTests {
+    static let scenarios: [(String, ScreenSnapshot)] = [
+        ("list", Fixtures.list),
+        ("list-empty", Fixtures.empty),
+        ("playing", Fixtures.player(.playing)),
+        ("paused", Fixtures.player(.paused, muted: true)),
+        ("stalled-40", Fixtures.player(.playing, load: .stalled(percent: 40), position: 6)),
+        ("error", Fixtures.errorScreen),
+        ("help", Fixtures.help),
+        ("request-log", Fixtures.requestLog),
+        ("sign-in-error", Fixtures.signInError),
+    ]
+
+    static let sizes = [(80, 24), (120, 40)]
+
+    static var goldenDirectory: URL {
+        URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Golden")
+    }
+
+    @Test(arguments: scenarios.map(\.0))
+    func screen(named name: String) throws {
+        let screen = try #require(Self.scenarios.first { $0.0 == name }?.1)
+        for (columns, rows) in Self.sizes {
+            let text = OffscreenRenderer.render(screen, columns: columns, rows: rows)
+            let file = Self.goldenDirectory.appendingPathComponent("\(name)-\(columns)x\(rows).txt")
+            if ProcessInfo.processInfo.environment["RECORD_GOLDEN"] == "1" {
+                try FileManager.default.createDirectory(at: Self.goldenDirectory, withIntermediateDirectories: true)
+                try text.write(to: file, atomically: true, encoding: .utf8)
+                continue
+            }
+            let expected = try String(contentsOf: file, encoding: .utf8)
+            #expect(text == expected, "\(file.lastPathComponent) differs; RECORD_GOLDEN=1 re-records.\n\(text)")
+        }
+    }
+
+    @Test func everyLineFitsTheScreen() {
+        for (_, screen) in Self.scenarios {
+            for (columns, rows) in Self.sizes + [(40, 12), (100, 30)] {
+                let lines = OffscreenRenderer.render(screen, columns: columns, rows: rows).split(separator: "\n", omittingEmptySubsequences: false).dropLast()
+                #expect(lines.count == rows)
+                #expect(lines.allSatisfy { DisplayWidth.of(String($0)) <= columns })
+            }
+        }
+    }
+
+    @Test func tooSmallScreenAndRecovery() {
+        let small = OffscreenRenderer.render(Fixtures.list, columns: 39, rows: 11)
+        #expect(small.contains("Terminal too small"))
+        #expect(small.contains("39×11, need 40×12"))
+        let recovered = OffscreenRenderer.render(Fixtures.list, columns: 40, rows: 12)
+        #expect(!recovered.contains("too small"))
+        #expect(recovered.contains("Motion detected 2"))
+    }
+
+    @Test func stylesMarkSelectionAndErrors() {
+        let grid = OffscreenRenderer.grid(Fixtures.errorScreen, columns: 80, rows: 24)
+        #expect(grid.style(x: 0, y: 23) == .error)
+        let list = OffscreenRenderer.grid(Fixtures.list, columns: 80, rows: 24)
+        #expect(list.style(x: 5, y: 1 + 1 + 2) == .selected)   // header, heading, row 2
+    }
+}
