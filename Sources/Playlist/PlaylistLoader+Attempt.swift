@@ -15,6 +15,15 @@ extension PlaylistLoader {
         timings.fetchMilliseconds += lap(&mark)
         timings.playlistsFetched += 1
         var rewriter = M3U8Rewriter(playlistURL: url, token: token, appendsEndList: complete, limits: limits)
+        if complete && body.count > Self.streamingThreshold {
+            // A big playlist (a long recording) is rewritten straight into its private file: the output
+            // (several times the input with long tokens) never sits in memory. If it is a master after
+            // all, fall through to the in-memory path below.
+            if let prepared = try streamMedia(rewriter, body, source: source, token: token, url: url,
+                                              playbackID: playbackID, timings: &timings, mark: &mark) {
+                return prepared
+            }
+        }
         var (output, summary) = try rewrite(rewriter, body, eventID: id)
         timings.rewriteMilliseconds += lap(&mark)
         var prepared = PreparedPlayback(
@@ -47,6 +56,34 @@ extension PlaylistLoader {
         prepared.files = store.files(playback: playbackID)
         prepared.timings = timings
         return prepared
+    }
+
+    /// Bodies above this many bytes are streamed into the store (1 MiB: about 28,000 segments).
+    static var streamingThreshold: Int { 1 << 20 }
+
+    /// Rewrites a complete media playlist straight into a private file; nil (nothing kept) for a master.
+    func streamMedia(
+        _ rewriter: M3U8Rewriter, _ body: Data, source: PlaybackSource, token: String, url: URL, playbackID: String,
+        timings: inout StartupTimings, mark: inout ContinuousClock.Instant
+    ) throws -> PreparedPlayback? {
+        var summary = M3U8Summary()
+        let file: URL
+        do {
+            file = try store.write(playback: playbackID) { write in summary = try rewriter.rewrite(body, to: write) }
+        } catch {
+            if let format = error.underlying as? M3U8Error, format.code != .writeFailed {
+                throw PlaylistLoadError(.rewrite, eventID: source.eventID, format)
+            }
+            throw PlaylistLoadError(.write, eventID: source.eventID, error)
+        }
+        timings.rewriteMilliseconds += lap(&mark)   // rewrite and write in one pass
+        guard summary.kind == .media else {
+            store.remove(playback: playbackID)
+            return nil
+        }
+        return PreparedPlayback(
+            eventID: source.eventID, playbackID: playbackID, url: file, token: token, isComplete: true, remoteURL: url,
+            summary: summary, variantSummaries: [], files: store.files(playback: playbackID), timings: timings)
     }
 
     func fetch(_ url: URL, token: String, kind: HTTPRequestKind, step: PlaylistLoadError.Step, eventID: String) async throws -> Data {

@@ -83,7 +83,7 @@ public final class PlaylistStore: Sendable {
         do {
             try produce { chunk in try Self.writeAll(fd, chunk, path: temporary) }
         } catch {
-            failure = error as? PlaylistStoreError ?? PlaylistStoreError("cannot write \(temporary): \(error)")
+            failure = error as? PlaylistStoreError ?? PlaylistStoreError("cannot write \(temporary): \(error)", underlying: error)
         }
         close(fd)
         if failure == nil && rename(temporary, final) != 0 {

@@ -5,5 +5,13 @@
 /// ```
 public struct PlaylistStoreError: Error, Sendable, Equatable, CustomStringConvertible {
     public let description: String
-    init(_ description: String) { self.description = description }
+    /// The error thrown by the producer of a streamed write, if that is what failed.
+    public let underlying: (any Error)?
+
+    init(_ description: String, underlying: (any Error)? = nil) {
+        self.description = description
+        self.underlying = underlying
+    }
+
+    public static func == (lhs: PlaylistStoreError, rhs: PlaylistStoreError) -> Bool { lhs.description == rhs.description }
 }

@@ -9,7 +9,8 @@ public struct StartupTimings: Sendable, Equatable {
     public var tokensMilliseconds: Double = 0
     /// Fetching the playlist(s); a master's variants are fetched concurrently, this is the wall time.
     public var fetchMilliseconds: Double = 0
-    /// Rewriting them.
+    /// Rewriting them (for a complete media playlist over 1 MiB, rewritten straight into its file,
+    /// this includes the write).
     public var rewriteMilliseconds: Double = 0
     /// Writing the private files.
     public var writeMilliseconds: Double = 0

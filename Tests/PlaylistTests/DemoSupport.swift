@@ -117,7 +117,7 @@ struct DemoFixture {
 func playWithMPV(_ url: URL, token: String, timeout: Int = 60) async throws -> (status: Int32, output: String) {
     let log = FileManager.default.temporaryDirectory.appendingPathComponent("mpv-\(UUID().uuidString).log")
     defer { try? FileManager.default.removeItem(at: log) }
-    FileManager.default.createFile(atPath: log.path, contents: nil)
+    _ = FileManager.default.createFile(atPath: log.path, contents: nil)
     let handle = try FileHandle(forWritingTo: log)
     let process = Process()
     process.executableURL = URL(fileURLWithPath: "/usr/bin/env")

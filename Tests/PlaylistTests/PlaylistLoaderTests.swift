@@ -157,3 +157,42 @@ struct PlaylistLoaderTests {
         await demo.stop()
     }
 }
+
+/// Serves one generated playlist for every request (an `HTTPTransport`, the pipeline's real seam):
+/// the demo backend has no recording long enough to need the streaming path.
+struct OnePlaylistTransport: HTTPTransport {
+    let body: Data
+    func execute(_ request: HTTPRequest, timeout: Double) async throws -> HTTPResponse {
+        #expect(request.headers["Authorization"] == "tok" && request.url.query == "Authorization=tok")
+        return HTTPResponse(status: 200, body: body, request: request)
+    }
+}
+
+struct FixedTokens: PlaybackTokenProvider {
+    func tokens(refresh: Bool) async throws -> BucketTokens { BucketTokens(["30-days": "tok"]) }
+}
+
+@Suite("PlaylistLoader with a long recording")
+struct PlaylistLoaderStreamingTests {
+    @Test("a complete media playlist over 1 MiB is rewritten straight into its private file")
+    func streamsBigPlaylist() async throws {
+        var text = "#EXTM3U\n#EXT-X-TARGETDURATION:2\n"
+        for n in 0..<43_200 { text += "#EXTINF:2.000000,\nsegment_\(n).ts\n" }
+        let body = Data(text.utf8)
+        #expect(body.count > 1 << 20)
+        let parent = try temporaryDirectory("streaming")
+        defer { try? FileManager.default.removeItem(at: parent) }
+        let store = try PlaylistStore(parent: parent)
+        defer { store.removeAll() }
+        let loader = PlaylistLoader(pipeline: NetworkPipeline(transport: OnePlaylistTransport(body: body)), store: store)
+        let source = PlaybackSource(eventID: "long", videoURL: URL(string: "http://h.example/media/30-days/long/index.m3u8")!,
+                                    bucket: "30-days", startTime: Date(timeIntervalSinceNow: -90_000), endTime: nil)
+        let prepared = try await loader.prepare(source, tokens: FixedTokens())
+        #expect(prepared.isComplete && prepared.isLocalFile && prepared.files == [prepared.url])
+        #expect(prepared.summary.segmentCount == 43_200 && prepared.summary.appendedEndList)
+        let expected = try M3U8Rewriter(playlistURL: prepared.remoteURL, token: "tok", appendsEndList: true).rewrite(body).output
+        #expect(try Data(contentsOf: prepared.url) == expected)
+        loader.finish(prepared)
+        #expect(!FileManager.default.fileExists(atPath: prepared.url.path))
+    }
+}

@@ -52,7 +52,7 @@ func run(_ arguments: [String], log: URL? = nil, environment: [String: String]? 
     process.arguments = arguments
     if let environment { process.environment = environment }
     if let log {
-        FileManager.default.createFile(atPath: log.path, contents: nil)
+        _ = FileManager.default.createFile(atPath: log.path, contents: nil)
         let handle = try FileHandle(forWritingTo: log)
         process.standardOutput = handle
         process.standardError = handle
