@@ -8,9 +8,10 @@ RELEASE_BIN := .build/release/eventplayer
 run: deps release
 	$(RELEASE_BIN) $(ARGS)
 
-## make test: install what is missing, build, run the whole test suite.
+## make test: install what is missing, build, a short fuzz run of the playlist rewriter, then the whole test suite.
 test: deps
 	$(SWIFT) build --build-tests
+	Fuzz/run --seconds 20
 	$(SWIFT) test --skip-build
 
 deps:
