@@ -55,8 +55,15 @@ struct Binary {
         return (process, stdout)
     }
 
-    /// Runs to completion with `input` on stdin.
-    func run(_ arguments: [String], input: String = "") throws -> Result {
+    /// Runs to completion with `input` on stdin, waiting on a thread of its own so the test does
+    /// not hold one of the few cooperative threads the in-process demo backend needs.
+    func run(_ arguments: [String], input: String = "") async throws -> Result {
+        try await withCheckedThrowingContinuation { continuation in
+            Thread { continuation.resume(with: Swift.Result { try runBlocking(arguments, input: input) }) }.start()
+        }
+    }
+
+    private func runBlocking(_ arguments: [String], input: String) throws -> Result {
         let process = Process()
         process.executableURL = url
         process.arguments = arguments

@@ -10,7 +10,7 @@ struct CLITests {
         let binary = try Binary()
         let url = server.baseURL.absoluteString
 
-        let login = try binary.run(["login", "--server", url, "--email", DemoAccount.email, "--password-stdin"],
+        let login = try await binary.run(["login", "--server", url, "--email", DemoAccount.email, "--password-stdin"],
                                    input: DemoAccount.password + "\n")
         #expect(login.status == 0, "\(login.stderr)")
         #expect(login.stdout.contains("signed in as \(DemoAccount.email)"))
@@ -18,13 +18,13 @@ struct CLITests {
         let mode = try FileManager.default.attributesOfItem(atPath: sessionFile.path)[.posixPermissions] as? Int
         #expect(mode == 0o600)
 
-        let events = try binary.run(["events", "--server", url, "--json", "--limit", "7"])
+        let events = try await binary.run(["events", "--server", url, "--json", "--limit", "7"])
         #expect(events.status == 0, "\(events.stderr)")
         let decoded = try JSONSerialization.jsonObject(with: Data(events.stdout.utf8)) as? [[String: Any]]
         #expect(decoded?.count == 7)
         #expect(decoded?.first?["cameraName"] is String)
 
-        let table = try binary.run(["events", "--server", url, "--camera", "Garage", "--limit", "3"])
+        let table = try await binary.run(["events", "--server", url, "--camera", "Garage", "--limit", "3"])
         #expect(table.status == 0)
         let lines = table.stdout.split(separator: "\n")
         #expect(lines.first?.hasPrefix("CAMERA") == true)
@@ -37,10 +37,10 @@ struct CLITests {
         let token = try #require(session.firstMatch(of: #/"accessToken":"([^"]+)"/#)?.output.1)
         #expect(!log.contains(String(token)))
 
-        let logout = try binary.run(["logout"])
+        let logout = try await binary.run(["logout"])
         #expect(logout.status == 0)
         #expect(!FileManager.default.fileExists(atPath: sessionFile.path))
-        let after = try binary.run(["events", "--server", url])
+        let after = try await binary.run(["events", "--server", url])
         #expect(after.status == 1)
         #expect(after.stderr.contains("not signed in"))
     }
@@ -49,29 +49,29 @@ struct CLITests {
         let server = try await DemoServer.start()
         let url = server.baseURL.absoluteString
         let binary = try Binary()
-        let wrong = try binary.run(["login", "--server", url, "--email", DemoAccount.email, "--password-stdin"], input: "nope\n")
+        let wrong = try await binary.run(["login", "--server", url, "--email", DemoAccount.email, "--password-stdin"], input: "nope\n")
         #expect(wrong.status == 1)
         #expect(wrong.stderr.contains("wrong email or password"))
         await server.stop()
-        let dead = try binary.run(["events", "--server", url])
+        let dead = try await binary.run(["events", "--server", url])
         #expect(dead.status == 1)
         #expect(dead.stderr.contains("not signed in") || dead.stderr.contains("unreachable"))
-        let deadLogin = try binary.run(["login", "--server", url, "--email", "a@b.c", "--password-stdin"], input: "x\n")
+        let deadLogin = try await binary.run(["login", "--server", url, "--email", "a@b.c", "--password-stdin"], input: "x\n")
         #expect(deadLogin.status == 1)
         #expect(deadLogin.stderr.contains("server unreachable at \(url)"))
         #expect(deadLogin.stderr.split(separator: "\n").count == 1)
     }
 
-    @Test func usageErrorsExitWith2() throws {
+    @Test func usageErrorsExitWith2() async throws {
         let binary = try Binary()
-        #expect(try binary.run(["events", "--limit", "0"]).status == 2)
-        #expect(try binary.run(["no-such-command"]).status == 2)
-        #expect(try binary.run(["events", "--server", "not a url"]).status == 1)
+        #expect(try await binary.run(["events", "--limit", "0"]).status == 2)
+        #expect(try await binary.run(["no-such-command"]).status == 2)
+        #expect(try await binary.run(["events", "--server", "not a url"]).status == 1)
     }
 
-    @Test func withNoServerTheEmbeddedDemoBackendIsUsedAndSaysSo() throws {
+    @Test func withNoServerTheEmbeddedDemoBackendIsUsedAndSaysSo() async throws {
         let binary = try Binary()
-        let result = try binary.run(["events", "--limit", "3"])
+        let result = try await binary.run(["events", "--limit", "3"])
         #expect(result.status == 0, "\(result.stderr)")
         #expect(result.stderr.contains("embedded demo backend"))
         #expect(result.stdout.split(separator: "\n").count == 4)

@@ -5,9 +5,9 @@ import Testing
 @Suite("eventplayer play / playlist / rewrite against the demo backend", .serialized)
 struct PlayCommandTests {
     /// Signs the binary's session in to `server` first.
-    func signedInBinary(_ server: DemoServer) throws -> Binary {
+    func signedInBinary(_ server: DemoServer) async throws -> Binary {
         let binary = try Binary()
-        let login = try binary.run(["login", "--server", server.baseURL.absoluteString, "--email", DemoAccount.email,
+        let login = try await binary.run(["login", "--server", server.baseURL.absoluteString, "--email", DemoAccount.email,
                                     "--password-stdin"], input: DemoAccount.password + "\n")
         try #require(login.status == 0, "\(login.stderr)")
         return binary
@@ -20,8 +20,8 @@ struct PlayCommandTests {
     @Test func anEndedEventPlaysToTheEndWithJSONLinesAndExit0() async throws {
         let server = try await DemoServer.start()
         defer { Task { await server.stop() } }
-        let binary = try signedInBinary(server)
-        let run = try binary.run(["play", "evt-no-endlist", "--server", server.baseURL.absoluteString,
+        let binary = try await signedInBinary(server)
+        let run = try await binary.run(["play", "evt-no-endlist", "--server", server.baseURL.absoluteString,
                                   "--video", "none", "--no-audio", "--json"])
         #expect(run.status == 0, "\(run.stdout)\n\(run.stderr)")
         let lines = jsonLines(run.stdout)
@@ -39,8 +39,8 @@ struct PlayCommandTests {
     @Test func aFailingSegmentIsAnErrorWithExit1() async throws {
         let server = try await DemoServer.start()
         defer { Task { await server.stop() } }
-        let binary = try signedInBinary(server)
-        let run = try binary.run(["play", "evt-broken", "--server", server.baseURL.absoluteString, "--video", "none", "--no-audio"])
+        let binary = try await signedInBinary(server)
+        let run = try await binary.run(["play", "evt-broken", "--server", server.baseURL.absoluteString, "--video", "none", "--no-audio"])
         #expect(run.status == 1)
         let last = run.stdout.split(separator: "\n").last.map(String.init) ?? ""
         #expect(last.contains("finished: error"), "\(run.stdout)")
@@ -50,11 +50,11 @@ struct PlayCommandTests {
     @Test func aBucketWithoutATokenIsNamed() async throws {
         let server = try await DemoServer.start()
         defer { Task { await server.stop() } }
-        let binary = try signedInBinary(server)
-        let run = try binary.run(["play", "evt-no-token", "--server", server.baseURL.absoluteString, "--video", "none"])
+        let binary = try await signedInBinary(server)
+        let run = try await binary.run(["play", "evt-no-token", "--server", server.baseURL.absoluteString, "--video", "none"])
         #expect(run.status == 1)
         #expect(run.stdout.contains("365-days"))
-        let unknown = try binary.run(["play", "no-such-event", "--server", server.baseURL.absoluteString, "--video", "none"])
+        let unknown = try await binary.run(["play", "no-such-event", "--server", server.baseURL.absoluteString, "--video", "none"])
         #expect(unknown.status == 1)
         #expect(unknown.stderr.contains("no event with id `no-such-event`"))
     }
@@ -62,8 +62,8 @@ struct PlayCommandTests {
     @Test func framesOneStopsAfterTheFirstFrameAndPrintsTheTimeline() async throws {
         let server = try await DemoServer.start()
         defer { Task { await server.stop() } }
-        let binary = try signedInBinary(server)
-        let run = try binary.run(["play", "evt-master", "--server", server.baseURL.absoluteString, "--video", "none",
+        let binary = try await signedInBinary(server)
+        let run = try await binary.run(["play", "evt-master", "--server", server.baseURL.absoluteString, "--video", "none",
                                   "--no-audio", "--frames", "1"])
         #expect(run.status == 0, "\(run.stdout)\n\(run.stderr)")
         let timeline = try #require(run.stdout.split(separator: "\n").first { $0.hasPrefix("timeline:") })
@@ -74,9 +74,9 @@ struct PlayCommandTests {
     @Test func playlistShowsTheRewrittenPlaylistWithTheTokenRedacted() async throws {
         let server = try await DemoServer.start()
         defer { Task { await server.stop() } }
-        let binary = try signedInBinary(server)
+        let binary = try await signedInBinary(server)
         let url = server.baseURL.absoluteString
-        let run = try binary.run(["playlist", "evt-no-endlist", "--server", url])
+        let run = try await binary.run(["playlist", "evt-no-endlist", "--server", url])
         #expect(run.status == 0, "\(run.stderr)")
         #expect(run.stdout.contains("mode: complete"))
         #expect(run.stdout.contains("appended: true"))
@@ -84,20 +84,20 @@ struct PlayCommandTests {
         #expect(run.stdout.contains("Authorization=<redacted>"))
         let tokens = try #require(run.stdout.split(separator: "\n").first { $0.hasPrefix("open: ") })
         #expect(tokens.hasPrefix("open: file://"))
-        let shown = try binary.run(["playlist", "evt-no-endlist", "--server", url, "--show-token"])
+        let shown = try await binary.run(["playlist", "evt-no-endlist", "--server", url, "--show-token"])
         #expect(!shown.stdout.contains("<redacted>"))
-        let live = try binary.run(["playlist", "evt-live", "--server", url])
+        let live = try await binary.run(["playlist", "evt-live", "--server", url])
         #expect(live.stdout.contains("mode: live"))
     }
 
-    @Test func rewriteReadsStdinAndReportsBadInputWithTheLine() throws {
+    @Test func rewriteReadsStdinAndReportsBadInputWithTheLine() async throws {
         let binary = try Binary()
-        let ok = try binary.run(["rewrite", "--url", "https://cdn.example/a/b/index.m3u8", "--token", "T0K", "--end-list"],
+        let ok = try await binary.run(["rewrite", "--url", "https://cdn.example/a/b/index.m3u8", "--token", "T0K", "--end-list"],
                                 input: "#EXTM3U\n#EXT-X-TARGETDURATION:2\n#EXTINF:2,\n../seg0.ts?x=1\n")
         #expect(ok.status == 0, "\(ok.stderr)")
         #expect(ok.stdout.contains("https://cdn.example/a/seg0.ts?x=1&Authorization=T0K"))
         #expect(ok.stdout.hasSuffix("#EXT-X-ENDLIST\n"))
-        let bad = try binary.run(["rewrite", "--url", "https://cdn.example/index.m3u8", "--token", "T"], input: "hello\n")
+        let bad = try await binary.run(["rewrite", "--url", "https://cdn.example/index.m3u8", "--token", "T"], input: "hello\n")
         #expect(bad.status == 1)
         #expect(bad.stderr.contains("line 1"))
     }
@@ -109,7 +109,7 @@ struct PlayInterruptTests {
         let server = try await DemoServer.start()
         defer { Task { await server.stop() } }
         let binary = try Binary()
-        let login = try binary.run(["login", "--server", server.baseURL.absoluteString, "--email", DemoAccount.email,
+        let login = try await binary.run(["login", "--server", server.baseURL.absoluteString, "--email", DemoAccount.email,
                                     "--password-stdin"], input: DemoAccount.password + "\n")
         try #require(login.status == 0)
         let runtime = binary.home.appending(path: "runtime")
@@ -126,8 +126,13 @@ struct PlayInterruptTests {
         let during = try FileManager.default.contentsOfDirectory(atPath: runtime.path)
         #expect(!during.isEmpty, "a private playlist directory exists while playing")
         process.interrupt()
-        let output = String(decoding: stdout.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        process.waitUntilExit()
+        let output = try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<String, any Error>) in
+            Thread {
+                let text = String(decoding: stdout.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+                process.waitUntilExit()
+                continuation.resume(returning: text)
+            }.start()
+        }
         #expect(process.terminationStatus == 130, "\(output)")
         #expect(output.contains("finished: user exited"))
         #expect(try FileManager.default.contentsOfDirectory(atPath: runtime.path).isEmpty)

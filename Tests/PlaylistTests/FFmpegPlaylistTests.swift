@@ -9,11 +9,11 @@ struct FFmpegPlaylistTests {
     static let base = "http://127.0.0.1:8080/media/30-days/evt-x/"
 
     /// Runs ffmpeg on 4 s of test pattern + tone; returns the output directory.
-    static func make(_ name: String, _ arguments: [String], output: String = "index.m3u8") throws -> URL {
+    static func make(_ name: String, _ arguments: [String], output: String = "index.m3u8") async throws -> URL {
         let directory = try temporaryDirectory("ffmpeg-\(name)")
         let input = ["-f", "lavfi", "-i", "testsrc=size=160x90:rate=10", "-f", "lavfi", "-i", "sine=frequency=440",
                      "-t", "4", "-c:v", "libx264", "-preset", "ultrafast", "-g", "10", "-c:a", "aac"]
-        let status = try run(["ffmpeg", "-hide_banner", "-loglevel", "error", "-y"] + input + arguments
+        let status = try await run(["ffmpeg", "-hide_banner", "-loglevel", "error", "-y"] + input + arguments
                              + ["-f", "hls", "-hls_time", "1", "-hls_list_size", "0", directory.appendingPathComponent(output).path],
                              log: directory.appendingPathComponent("ffmpeg.log"))
         #expect(status == 0, "ffmpeg failed: \((try? String(contentsOf: directory.appendingPathComponent("ffmpeg.log"), encoding: .utf8)) ?? "")")
@@ -46,16 +46,16 @@ struct FFmpegPlaylistTests {
     }
 
     @Test("MPEG-TS segments")
-    func ts() throws {
-        let directory = try Self.make("ts", [])
+    func ts() async throws {
+        let directory = try await Self.make("ts", [])
         defer { try? FileManager.default.removeItem(at: directory) }
         let (_, summary) = try Self.check(directory.appendingPathComponent("index.m3u8"), path: "index.m3u8")
         #expect(summary.kind == .media && summary.hasEndList && abs(summary.totalDuration - 4) < 0.5)
     }
 
     @Test("fMP4: #EXT-X-MAP and .m4s segments")
-    func fmp4() throws {
-        let directory = try Self.make("fmp4", ["-hls_segment_type", "fmp4"])
+    func fmp4() async throws {
+        let directory = try await Self.make("fmp4", ["-hls_segment_type", "fmp4"])
         defer { try? FileManager.default.removeItem(at: directory) }
         let (text, summary) = try Self.check(directory.appendingPathComponent("index.m3u8"), path: "index.m3u8")
         #expect(text.contains("#EXT-X-MAP:URI=\"http://127.0.0.1:8080/media/30-days/evt-x/init.mp4?Authorization=T0k\""))
@@ -63,8 +63,8 @@ struct FFmpegPlaylistTests {
     }
 
     @Test("byte ranges in a single file")
-    func singleFile() throws {
-        let directory = try Self.make("single", ["-hls_flags", "single_file"])
+    func singleFile() async throws {
+        let directory = try await Self.make("single", ["-hls_flags", "single_file"])
         defer { try? FileManager.default.removeItem(at: directory) }
         let (text, summary) = try Self.check(directory.appendingPathComponent("index.m3u8"), path: "index.m3u8")
         #expect(text.contains("#EXT-X-BYTERANGE:"))
@@ -72,8 +72,8 @@ struct FFmpegPlaylistTests {
     }
 
     @Test("a master playlist with two variants in subfolders")
-    func master() throws {
-        let directory = try Self.make("master", [
+    func master() async throws {
+        let directory = try await Self.make("master", [
             "-map", "0:v", "-map", "0:v", "-map", "1:a", "-map", "1:a", "-s:v:0", "160x90", "-s:v:1", "320x180",
             "-var_stream_map", "v:0,a:0 v:1,a:1", "-master_pl_name", "master.m3u8",
         ], output: "v%v/index.m3u8")

@@ -46,7 +46,7 @@ struct SeededGenerator: RandomNumberGenerator {
 
 /// Runs `arguments` and returns its exit status; stderr/stdout go to `log` when given.
 @discardableResult
-func run(_ arguments: [String], log: URL? = nil, environment: [String: String]? = nil) throws -> Int32 {
+func run(_ arguments: [String], log: URL? = nil, environment: [String: String]? = nil) async throws -> Int32 {
     let process = Process()
     process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
     process.arguments = arguments
@@ -60,9 +60,14 @@ func run(_ arguments: [String], log: URL? = nil, environment: [String: String]? 
         process.standardOutput = FileHandle.nullDevice
         process.standardError = FileHandle.nullDevice
     }
-    try process.run()
-    process.waitUntilExit()
-    return process.terminationStatus
+    // Await the exit instead of blocking a cooperative thread (the in-process demo backend needs them).
+    return try await withCheckedThrowingContinuation { continuation in
+        process.terminationHandler = { continuation.resume(returning: $0.terminationStatus) }
+        do { try process.run() } catch {
+            process.terminationHandler = nil
+            continuation.resume(throwing: error)
+        }
+    }
 }
 
 /// A fresh temporary directory, removed by the caller.
