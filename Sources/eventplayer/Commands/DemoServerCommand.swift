@@ -19,6 +19,6 @@ struct DemoServerCommand: AsyncParsableCommand {
     }
 
     func run() async throws {
-        try await DemoServerRunner.run(host: host, port: port) { print($0) }
+        try await DemoServerRunner.run(host: host, port: port, output: StandardOutput.line)
     }
 }

@@ -41,7 +41,7 @@ struct PlayCommand: AsyncParsableCommand {
         let options = HeadlessPlayOptions(eventID: eventID, video: video, audio: !noAudio, start: start, frames: frames,
                                           json: json, mpvOptions: mpvOptions)
         let code = try await AppServices.with(global) { services in
-            try await HeadlessPlayback.run(options, services: services) { print($0) }
+            try await HeadlessPlayback.run(options, services: services, output: StandardOutput.line)
         }
         if code != 0 { throw ExitCode(code) }
     }
