@@ -138,3 +138,39 @@ struct PlayInterruptTests {
         #expect(try FileManager.default.contentsOfDirectory(atPath: runtime.path).isEmpty)
     }
 }
+
+@Suite("eventplayer play refreshes an expired media token and resumes")
+struct PlayTokenRefreshTests {
+    @Test func mediaTokensExpiringMidPlayAreRefreshedAndPlaybackEnds() async throws {
+        let server = try await DemoServer.start()
+        defer { Task { await server.stop() } }
+        let binary = try Binary()
+        let login = try await binary.run(["login", "--server", server.baseURL.absoluteString, "--email", DemoAccount.email,
+                                          "--password-stdin"], input: DemoAccount.password + "\n")
+        try #require(login.status == 0)
+        // Segments trickle in (the cache would otherwise hold all of them within a second).
+        await server.faults.delay(seconds: 1.5, pathPrefix: "/media/30-days/evt-endlist/segment")
+        let (process, stdout) = try binary.start(["play", "evt-endlist", "--server", server.baseURL.absoluteString,
+                                                  "--video", "none", "--no-audio"])
+        let deadline = Date().addingTimeInterval(15)
+        while Date() < deadline {
+            if await server.requestLog().contains(where: { $0.path.hasSuffix("segment1.ts") }) { break }
+            try await Task.sleep(for: .milliseconds(50))
+        }
+        await server.faults.expireMediaTokens()
+        let output = try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<String, any Error>) in
+            Thread {
+                let text = String(decoding: stdout.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+                process.waitUntilExit()
+                continuation.resume(returning: text)
+            }.start()
+        }
+        #expect(output.contains("refreshing access"), "\(output)")
+        #expect(output.contains("finished: ended"), "\(output)")
+        #expect(process.terminationStatus == 0)
+        let tokenFetches = await server.requestLog().filter { $0.path == "/v1/events/tokens" }
+        #expect(tokenFetches.count == 2)
+        let refused = await server.requestLog().filter { $0.path.hasPrefix("/media/") && $0.status == 403 }
+        #expect(!refused.isEmpty)
+    }
+}

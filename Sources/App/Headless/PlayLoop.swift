@@ -19,9 +19,10 @@ struct PlayLoop {
         var prepared = first
         defer { preparer.finish(prepared) }
         let player: Player
+        var current: PlaybackID
         do {
             player = try Player(configuration: configuration)
-            try player.load(preparer.mediaSource(prepared), startAt: options.start)
+            current = try player.load(preparer.mediaSource(prepared), startAt: options.start)
         } catch {
             report.finish(.error("\(error)"), ms: ms())
             return 1
@@ -38,7 +39,8 @@ struct PlayLoop {
                 stoppedBySignal = true
                 player.stop()
             }
-            for update in player.drain() + player.tick() {
+            // A reload (token refresh) finishes the superseded playback as userExited: follow the current one.
+            for update in player.drain() + player.tick() where update.playbackID == current {
                 switch update.kind {
                 case .firstFrame:
                     framesSeen = true
@@ -54,7 +56,7 @@ struct PlayLoop {
                     case .success(let renewed):
                         preparer.finish(prepared)
                         prepared = renewed
-                        do { try player.load(preparer.mediaSource(renewed), startAt: denied.position) } catch {
+                        do { current = try player.load(preparer.mediaSource(renewed), startAt: denied.position) } catch {
                             report.finish(.error("\(error)"), ms: ms())
                             return 1
                         }
