@@ -2,7 +2,7 @@
 SWIFT ?= swift
 RELEASE_BIN := .build/release/eventplayer
 
-.PHONY: run test deps build release bench-network bench-rewrite bench-play
+.PHONY: run test deps build release bench-network bench-rewrite bench-play bench-tui
 
 ## make run: install what is missing, build in release, start eventplayer against the embedded demo backend.
 run: deps release
@@ -31,3 +31,6 @@ bench-rewrite: deps
 
 bench-play: deps release
 	scripts/bench-first-frame
+
+bench-tui: deps release
+	scripts/bench-tui

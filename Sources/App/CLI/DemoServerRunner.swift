@@ -4,10 +4,11 @@ import Foundation
 /// `eventplayer demo-server`: starts the demo backend, prints where and how to sign in, and runs
 /// until SIGINT/SIGTERM.
 public enum DemoServerRunner {
-    public static func run(host: String, port: Int, output: @Sendable (String) -> Void) async throws {
+    public static func run(host: String, port: Int, generatedEvents: Int = 3000, output: @Sendable (String) -> Void) async throws {
         var configuration = DemoConfiguration()
         configuration.host = host
         configuration.port = port
+        configuration.generatedEventCount = generatedEvents
         let server = try await DemoServer.start(configuration)
         output("demo backend listening on \(server.baseURL.absoluteString)")
         output("sign in with email \(DemoAccount.email), password \(DemoAccount.password)")

@@ -14,11 +14,15 @@ struct DemoServerCommand: AsyncParsableCommand {
     @Option(help: "Address to listen on.")
     var host = "127.0.0.1"
 
+    @Option(help: "How many generated events besides the fixed demo events.")
+    var events = 3000
+
     func validate() throws {
         guard (0...65535).contains(port) else { throw ValidationError("--port must be between 0 and 65535") }
+        guard (0...200_000).contains(events) else { throw ValidationError("--events must be between 0 and 200000") }
     }
 
     func run() async throws {
-        try await DemoServerRunner.run(host: host, port: port, output: StandardOutput.line)
+        try await DemoServerRunner.run(host: host, port: port, generatedEvents: events, output: StandardOutput.line)
     }
 }
