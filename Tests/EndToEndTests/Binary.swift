@@ -55,6 +55,23 @@ struct Binary {
         return (process, stdout)
     }
 
+    /// Waits (on a thread of its own) for a process from ``start(_:environment:)``; returns its stdout.
+    func finish(_ process: Process, _ stdout: Pipe) async -> String {
+        await withCheckedContinuation { continuation in
+            Thread {
+                let text = String(decoding: stdout.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+                process.waitUntilExit()
+                continuation.resume(returning: text)
+            }.start()
+        }
+    }
+
+    /// Signs this binary's session in to the demo backend at `server`.
+    func login(_ server: URL) async throws -> Result {
+        try await run(["login", "--server", server.absoluteString, "--email", "demo@eventplayer.dev", "--password-stdin"],
+                      input: "demo-password\n")
+    }
+
     /// Runs to completion with `input` on stdin, waiting on a thread of its own so the test does
     /// not hold one of the few cooperative threads the in-process demo backend needs.
     func run(_ arguments: [String], input: String = "") async throws -> Result {

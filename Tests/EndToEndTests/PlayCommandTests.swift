@@ -7,8 +7,7 @@ struct PlayCommandTests {
     /// Signs the binary's session in to `server` first.
     func signedInBinary(_ server: DemoServer) async throws -> Binary {
         let binary = try Binary()
-        let login = try await binary.run(["login", "--server", server.baseURL.absoluteString, "--email", DemoAccount.email,
-                                    "--password-stdin"], input: DemoAccount.password + "\n")
+        let login = try await binary.login(server.baseURL)
         try #require(login.status == 0, "\(login.stderr)")
         return binary
     }
@@ -109,8 +108,7 @@ struct PlayInterruptTests {
         let server = try await DemoServer.start()
         defer { Task { await server.stop() } }
         let binary = try Binary()
-        let login = try await binary.run(["login", "--server", server.baseURL.absoluteString, "--email", DemoAccount.email,
-                                    "--password-stdin"], input: DemoAccount.password + "\n")
+        let login = try await binary.login(server.baseURL)
         try #require(login.status == 0)
         let runtime = binary.home.appending(path: "runtime")
         try FileManager.default.createDirectory(at: runtime, withIntermediateDirectories: true)
@@ -126,13 +124,7 @@ struct PlayInterruptTests {
         let during = try FileManager.default.contentsOfDirectory(atPath: runtime.path)
         #expect(!during.isEmpty, "a private playlist directory exists while playing")
         process.interrupt()
-        let output = try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<String, any Error>) in
-            Thread {
-                let text = String(decoding: stdout.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-                process.waitUntilExit()
-                continuation.resume(returning: text)
-            }.start()
-        }
+        let output = await binary.finish(process, stdout)
         #expect(process.terminationStatus == 130, "\(output)")
         #expect(output.contains("finished: user exited"))
         #expect(try FileManager.default.contentsOfDirectory(atPath: runtime.path).isEmpty)
@@ -145,8 +137,7 @@ struct PlayTokenRefreshTests {
         let server = try await DemoServer.start()
         defer { Task { await server.stop() } }
         let binary = try Binary()
-        let login = try await binary.run(["login", "--server", server.baseURL.absoluteString, "--email", DemoAccount.email,
-                                          "--password-stdin"], input: DemoAccount.password + "\n")
+        let login = try await binary.login(server.baseURL)
         try #require(login.status == 0)
         // Segments trickle in (the cache would otherwise hold all of them within a second).
         await server.faults.delay(seconds: 1.5, pathPrefix: "/media/30-days/evt-endlist/segment")
@@ -158,13 +149,7 @@ struct PlayTokenRefreshTests {
             try await Task.sleep(for: .milliseconds(50))
         }
         await server.faults.expireMediaTokens()
-        let output = try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<String, any Error>) in
-            Thread {
-                let text = String(decoding: stdout.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-                process.waitUntilExit()
-                continuation.resume(returning: text)
-            }.start()
-        }
+        let output = await binary.finish(process, stdout)
         #expect(output.contains("refreshing access"), "\(output)")
         #expect(output.contains("finished: ended"), "\(output)")
         #expect(process.terminationStatus == 0)
