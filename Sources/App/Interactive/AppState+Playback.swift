@@ -66,7 +66,9 @@ extension AppState {
         case .audio(let isMuted, let level):
             muted = isMuted
             volume = Int(level.rounded())
-        case .firstFrame: model.finish = nil
+        case .firstFrame:
+            model.finish = nil
+            message = nil   // "Opening …" / "Refreshing access…" are done
         case .finished(let reason):
             model.finish = PlayerMapping.finish(reason)
             model.pendingSeekTarget = nil
