@@ -25,17 +25,30 @@ import Testing
         """
         pane.run(["new-session", "-d", "-x", "80", "-y", "24", "sh", "-c", script])
         defer { Task { await server.stop() } }
-        try drive(pane)
+        // Poll on a thread of its own: blocking the cooperative pool would starve the in-process server.
+        try await Self.onThread { try Self.drive(pane) }
         let before = try String(contentsOfFile: dir + "/stty.before", encoding: .utf8)
         let after = try String(contentsOfFile: dir + "/stty.after", encoding: .utf8)
         #expect(before.split(separator: "\n").dropFirst() == after.split(separator: "\n").dropFirst(), "tty modes restored")
     }
 
-    private func drive(_ pane: TmuxPane) throws {
-        // Sign in through the form.
+    static func onThread(_ body: @escaping @Sendable () throws -> Void) async throws {
+        try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Void, any Error>) in
+            Thread {
+                do { try body(); continuation.resume() } catch { continuation.resume(throwing: error) }
+            }.start()
+        }
+    }
+
+    private static func drive(_ pane: TmuxPane) throws {
+        // Sign in through the form: a wrong password is an inline error, then the right one.
         try pane.waitFor("Sign in")
         pane.type(DemoAccount.email)
         pane.keys("Tab")
+        pane.type("wrong-password")
+        pane.keys("Enter")
+        try pane.waitFor("Wrong email or password.")
+        pane.keys("C-u")
         pane.type(DemoAccount.password)
         pane.keys("Enter")
         try pane.waitFor(DemoAccount.name)

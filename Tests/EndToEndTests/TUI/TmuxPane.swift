@@ -5,7 +5,7 @@ import Glibc
 
 /// One pane of a private tmux server (`-L <socket>`), driven like a user would: send keys,
 /// read the screen with capture-pane, wait (polling, with a generous deadline) for text to appear.
-struct TmuxPane {
+struct TmuxPane: Sendable {
     static let binary = ["/usr/bin/tmux", "/usr/local/bin/tmux", "/opt/homebrew/bin/tmux"]
         .first { FileManager.default.isExecutableFile(atPath: $0) }
 
