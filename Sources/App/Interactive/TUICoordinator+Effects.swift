@@ -100,5 +100,7 @@ extension TUICoordinator {
         case .seek(let seconds): player.seek(to: seconds)
         case .setVolume(let volume): player.setVolume(volume)
         }
+        // play() after a stop or an error reloads the source as a new playback: follow it.
+        if currentPlaybackID != nil, let id = player.snapshot.playbackID { currentPlaybackID = id }
     }
 }

@@ -78,7 +78,9 @@ import Testing
                 ScreenReading.sliderSeconds($0) == position + 5 && $0.contains("❚❚ Paused")
             }
         }
-        // Play to the end (Enter plays whatever the seek left behind; Space would pause a seek in flight).
+        // Stop, then Enter resumes from the knob and plays to the end.
+        pane.keys("s")
+        try pane.waitFor("■ Stopped")
         pane.keys("Enter")
         try pane.waitFor("ended", seconds: 30)
         // A failing event: its error reaches the status bar.
