@@ -10,10 +10,10 @@ struct EventPlayer: AsyncParsableCommand {
         abstract: "Browse and watch camera events in the terminal.",
         discussion: "With no server configured (--server, EVENTPLAYER_SERVER or the config file), commands use the embedded demo backend.",
         subcommands: [
-            EventsCommand.self, PlayCommand.self, LoginCommand.self, LogoutCommand.self,
+            TUICommand.self, EventsCommand.self, PlayCommand.self, LoginCommand.self, LogoutCommand.self,
             PlaylistCommand.self, RewriteCommand.self, DemoServerCommand.self,
         ],
-        defaultSubcommand: EventsCommand.self
+        defaultSubcommand: TUICommand.self
     )
 
     /// Exit codes: 0 ok, 1 runtime error, 2 usage error; errors are one line on stderr.

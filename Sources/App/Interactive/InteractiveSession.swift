@@ -1,0 +1,63 @@
+import EventsAPI
+import Foundation
+import Player
+import TUI
+
+/// `eventplayer` with no subcommand: the TUI. The UI loop, the player and the ``AppState`` live on
+/// one dedicated thread (it blocks in poll(2)); API calls and playback preparation run in tasks
+/// that post their results back and wake the loop.
+///
+/// ```swift
+/// let services = try await AppServices.start(options)
+/// try await InteractiveSession.run(InteractiveOptions(video: "auto"), services: services)
+/// ```
+public enum InteractiveSession {
+    public static func run(_ options: InteractiveOptions, services: AppServices) async throws {
+        let configuration = try HeadlessPlayback.playerConfiguration(
+            HeadlessPlayOptions(eventID: "", video: options.video, audio: options.audio, mpvOptions: options.mpvOptions),
+            config: services.config)
+        let preparer = try PlaybackPreparer(services: services)
+        let user = await services.client.session?.user.name
+        let state = AppState(server: services.server.url.absoluteString, isDemo: services.server.isDemo, user: user,
+                             videoModeText: "video: \(configuration.video.rawValue)")
+        let logPath = services.paths.logFile.path
+        try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Void, any Error>) in
+            let thread = Thread {
+                do {
+                    try runLoop(state: state, configuration: configuration, services: services, preparer: preparer,
+                                logPath: logPath)
+                    continuation.resume()
+                } catch {
+                    continuation.resume(throwing: error)
+                }
+            }
+            thread.name = "eventplayer.ui"
+            thread.start()
+        }
+    }
+
+    /// Blocks this thread until the user quits; the terminal is restored and private files removed on the way out.
+    static func runLoop(state: AppState, configuration: PlayerConfiguration, services: AppServices,
+                        preparer: PlaybackPreparer, logPath: String) throws {
+        var state = state
+        let (keyMap, problems) = KeyMap.load(userFile: KeyMap.defaultUserFile())
+        if let first = problems.first {
+            state.error = "keymap: \(first)" + (problems.count > 1 ? " (+\(problems.count - 1) more)" : "")
+        }
+        let player = try Player(configuration: configuration)
+        defer { preparer.removeAll() }
+        var terminalOptions = Terminal.Options()
+        terminalOptions.stderrPath = logPath
+        let terminal = try Terminal(options: terminalOptions)
+        defer { terminal.restore() }
+        let wake = try WakePipe()
+        let coordinator = TUICoordinator(state: state, services: services, preparer: preparer, player: player,
+                                         inbox: Inbox(wake: wake))
+        defer { coordinator.shutdown() }
+        let loop = UILoop(terminal: terminal, keyMap: keyMap)
+        loop.addWakeSource(fd: player.wakeupDescriptor, name: "player")
+        loop.addWakePipe(wake, name: "app")
+        coordinator.start()
+        loop.run(coordinator)
+    }
+}
