@@ -28,7 +28,7 @@ public actor EventsClient {
     ///   - session: a stored session for this server, if any.
     ///   - sessionDidChange: called after sign-in, refresh and sign-out (persist it here).
     public init(server: URL, pipeline: NetworkPipeline, session: Session? = nil,
-                logger: Logger = Logger(label: "eventplayer.api"),
+                logger: Logger = Logger(label: "eventplayer.api", factory: { _ in SwiftLogNoOpLogHandler() }),
                 now: @escaping @Sendable () -> Date = Date.init,
                 sessionDidChange: @escaping @Sendable (Session?) async -> Void = { _ in }) {
         self.server = server

@@ -14,7 +14,7 @@ public struct SessionStore: Sendable {
     public let fileURL: URL
     let logger: Logger
 
-    public init(directory: URL, logger: Logger = Logger(label: "eventplayer.session")) {
+    public init(directory: URL, logger: Logger = Logger(label: "eventplayer.session", factory: { _ in SwiftLogNoOpLogHandler() })) {
         self.fileURL = directory.appending(path: "session.json")
         self.logger = logger
     }

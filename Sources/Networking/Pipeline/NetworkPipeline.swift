@@ -35,14 +35,14 @@ public final class NetworkPipeline: Sendable {
     ///   - configuration: headers per kind, retry policy, timeouts (from the config file and `--header`).
     ///   - config: closures to apply at once, as ``apply(_:)`` does.
     ///   - requestLog: where records go; a new one of `configuration.requestLogCapacity` by default.
-    ///   - logger: receives one record per attempt (label `eventplayer.network` by default).
+    ///   - logger: receives one record per attempt; silent unless given (like async-http-client's default).
     ///   - sleeper: waits retry delays and handler deadlines.
     public init(
         transport: any HTTPTransport = AsyncHTTPClientTransport(),
         configuration: NetworkConfiguration = NetworkConfiguration(),
         config: NetworkConfig? = nil,
         requestLog: RequestLog? = nil,
-        logger: Logger = Logger(label: "eventplayer.network"),
+        logger: Logger = Logger(label: "eventplayer.network", factory: { _ in SwiftLogNoOpLogHandler() }),
         sleeper: any NetworkSleeper = SystemSleeper()
     ) {
         self.transport = transport
