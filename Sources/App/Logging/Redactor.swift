@@ -1,9 +1,10 @@
 import Foundation
+import Networking
 import Synchronization
 
-/// Removes secrets from text before it is logged or shown: `Authorization` values (query item
-/// and header), bearer tokens, JSON `password`/`accessToken`/`refreshToken`/`token` fields, and
-/// every secret registered at run time (the session's tokens, media tokens, the password).
+/// Removes secrets from text before it is logged: the patterns of Networking's ``Redaction``
+/// (`Authorization` values, bearer tokens, token and password fields) plus every secret registered
+/// at run time (the session's tokens, media tokens, the password), wherever they appear.
 ///
 /// ```swift
 /// Redactor.shared.register(session.accessToken)
@@ -28,14 +29,8 @@ public final class Redactor: Sendable {
     public func redact(_ text: String) -> String {
         var result = text
         for secret in secrets.withLock({ $0 }) where result.contains(secret) {
-            result = result.replacingOccurrences(of: secret, with: "<redacted>")
+            result = result.replacingOccurrences(of: secret, with: Redaction.placeholder)
         }
-        result = result.replacing(#/(?i)(authorization=)[^&\s"']+/#) { "\($0.output.1)<redacted>" }
-        result = result.replacing(#/(?i)(authorization:\s*)(bearer\s+)?[^\s,"']+/#) { "\($0.output.1)<redacted>" }
-        result = result.replacing(#/(?i)(bearer\s+)[A-Za-z0-9._~+\/=-]+/#) { "\($0.output.1)<redacted>" }
-        result = result.replacing(#/("(?:password|accessToken|refreshToken|token)"\s*:\s*")[^"]*(")/#) {
-            "\($0.output.1)<redacted>\($0.output.2)"
-        }
-        return result
+        return Redaction.redact(result)
     }
 }
