@@ -1,0 +1,64 @@
+import Foundation
+import Testing
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// Ctrl-Z as a user presses it, in an interactive bash with job control: the shell gets the
+/// screen back ("Stopped"), `fg` redraws, and playback resumes as it was (playing stays playing,
+/// paused stays paused).
+@Suite(.serialized) struct TUISuspendTests {
+    @Test(.enabled(if: TmuxPane.binary != nil && FileManager.default.isExecutableFile(atPath: "/bin/bash")),
+          .timeLimit(.minutes(2)))
+    func ctrlZAndFgKeepThePlaybackAsItWas() async throws {
+        let binary = try Binary()
+        let pane = TmuxPane(binary: TmuxPane.binary!, socket: "ep-suspend-\(getpid())")
+        defer {
+            pane.run(["kill-server"])
+            try? FileManager.default.removeItem(at: binary.home)
+        }
+        let dir = binary.home.path
+        let env = binary.environment.filter { ["HOME", "XDG_STATE_HOME", "XDG_CONFIG_HOME", "PATH", "LANG", "LC_ALL"].contains($0.key) }
+        let exports = env.map { "export \($0.key)='\($0.value)'" }.joined(separator: "; ")
+        pane.run(["new-session", "-d", "-x", "100", "-y", "30", "/bin/bash", "--norc", "--noprofile", "-i"])
+        let command = "\(exports); unset EVENTPLAYER_SERVER DISPLAY WAYLAND_DISPLAY; PS1='$ '; "
+            + "'\(binary.url.path)' --video none --no-audio 2>\(dir)/stderr"
+        try await TUIEndToEndTests.onThread {
+            pane.type(command)
+            pane.keys("Enter")
+            try pane.waitFor(" loaded")
+            pane.keys("/")
+            pane.type("person at the front")
+            pane.keys("Enter")
+            try pane.waitUntil("the filtered list") { $0.contains("Person at the fron") && $0.contains("1 of ") }
+            pane.keys("Enter")
+            try pane.waitUntil("Playing past 0:01") { $0.contains("▶ Playing") && (ScreenReading.sliderSeconds($0) ?? 0) >= 1 }
+
+            pane.keys("C-z")
+            try pane.waitFor("Stopped")          // bash's job report: the terminal is the shell's again
+            usleep(500_000)
+            pane.type("fg")
+            pane.keys("Enter")
+            let resumed = try pane.waitFor("▶ Playing")
+            let at = ScreenReading.sliderSeconds(resumed) ?? 0
+            try pane.waitUntil("the slider advancing after fg") { (ScreenReading.sliderSeconds($0) ?? 0) > at }
+
+            pane.keys("Space")
+            try pane.waitFor("❚❚ Paused")
+            pane.keys("C-z")
+            try pane.waitUntil("the shell while stopped") { !$0.contains("❚❚ Paused") && $0.contains("Stopped") }
+            pane.type("fg")
+            pane.keys("Enter")
+            let still = try pane.waitFor("❚❚ Paused")
+            usleep(1_500_000)
+            #expect(ScreenReading.sliderSeconds(pane.capture()) == ScreenReading.sliderSeconds(still), "stays paused")
+
+            pane.keys("q")
+            pane.keys("q")
+            try pane.waitUntil("the shell's screen") { !$0.contains("❚❚ Paused") }
+            pane.type("echo STATUS=$?")          // fg's status is the job's exit status
+            pane.keys("Enter")
+            try pane.waitFor("STATUS=0")
+        }
+    }
+}
