@@ -3,7 +3,8 @@ import PackageDescription
 
 /// eventplayer: a terminal player for camera events (ncurses TUI + libmpv).
 /// The target graph is the architecture map (see DESIGN.md §2 and README "Layout"):
-/// eventplayer -> App -> {TUI, Player, Playlist, EventsAPI} -> Networking.
+/// eventplayer -> front ends -> AppCore -> {TUI, Player, Playlist, EventsAPI} -> Networking;
+/// PlaybackStates is the shared vocabulary of Player, TUI and AppCore.
 let strict: [SwiftSetting] = [
     .enableUpcomingFeature("ExistentialAny"),
 ]
@@ -58,14 +59,19 @@ let package = Package(
             dependencies: ["Networking"],
             swiftSettings: strict
         ),
+        // The words of a playback (playing, stalled, ended…), shared by Player, TUI and App.
+        .target(
+            name: "PlaybackStates",
+            swiftSettings: strict
+        ),
         .target(
             name: "Player",
-            dependencies: ["CMPV"],
+            dependencies: ["CMPV", "PlaybackStates"],
             swiftSettings: strict
         ),
         .target(
             name: "TUI",
-            dependencies: ["CNcurses"],
+            dependencies: ["CNcurses", "PlaybackStates"],
             swiftSettings: strict
         ),
         .target(
@@ -76,19 +82,45 @@ let package = Package(
             ],
             swiftSettings: strict
         ),
+        // App core: the model (AppState + reducer, the PlaybackSession state machine), service wiring,
+        // config, logging. Front ends (below) are thin and named after the commands they serve.
         .target(
-            name: "App",
+            name: "AppCore",
             dependencies: [
-                "Networking", "EventsAPI", "Playlist", "Player", "TUI", "DemoBackend",
+                "Networking", "EventsAPI", "Playlist", "Player", "PlaybackStates", "TUI", "DemoBackend",
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "TOMLKit", package: "TOMLKit"),
             ],
             swiftSettings: strict
         ),
+        // `eventplayer` (and `eventplayer tui`): the interactive terminal UI.
+        .target(
+            name: "TUIFrontEnd",
+            dependencies: ["AppCore", "TUI", "Player", "PlaybackStates", "Playlist", "EventsAPI", "Networking"],
+            path: "Sources/FrontEnds/TUIFrontEnd",
+            swiftSettings: strict
+        ),
+        // `eventplayer play`: one playback without a TUI, printed as lines.
+        .target(
+            name: "PlayFrontEnd",
+            dependencies: ["AppCore", "Player", "PlaybackStates", "Playlist", "EventsAPI"],
+            path: "Sources/FrontEnds/PlayFrontEnd",
+            swiftSettings: strict
+        ),
+        // `login`, `logout`, `events`, `playlist`, `rewrite`, `demo-server`.
+        .target(
+            name: "CLIFrontEnd",
+            dependencies: [
+                "AppCore", "EventsAPI", "Playlist", "Networking", "DemoBackend",
+                .product(name: "Logging", package: "swift-log"),
+            ],
+            path: "Sources/FrontEnds/CLIFrontEnd",
+            swiftSettings: strict
+        ),
         .executableTarget(
             name: "eventplayer",
             dependencies: [
-                "App",
+                "AppCore", "TUIFrontEnd", "PlayFrontEnd", "CLIFrontEnd",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             swiftSettings: strict
@@ -129,7 +161,7 @@ let package = Package(
         ),
         .testTarget(
             name: "PlayerTests",
-            dependencies: ["Player", "Playlist", "Networking", "DemoBackend"],
+            dependencies: ["Player", "PlaybackStates", "Playlist", "Networking", "DemoBackend"],
             swiftSettings: strict
         ),
         .testTarget(
@@ -142,13 +174,13 @@ let package = Package(
         ),
         .testTarget(
             name: "TUITests",
-            dependencies: ["TUI"],
+            dependencies: ["TUI", "PlaybackStates"],
             exclude: ["Golden"],
             swiftSettings: strict
         ),
         .testTarget(
-            name: "AppTests",
-            dependencies: ["App"],
+            name: "AppCoreTests",
+            dependencies: ["AppCore", "TUIFrontEnd", "Player", "PlaybackStates", "Playlist", "EventsAPI", "TUI", "Networking"],
             swiftSettings: strict
         ),
         .testTarget(

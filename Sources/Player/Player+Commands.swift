@@ -9,7 +9,7 @@ extension Player {
             queue(reducer.setInterrupted(false, unpausing: handle != nil && !reducer.needsReload))
         }
         if reducer.needsReload, let source = reducer.snapshot.source {
-            _ = try? load(source, startAt: reducer.storedPosition)
+            _ = try? load(source, startAt: reducer.storedPosition, as: reducer.snapshot.playbackID)
             return
         }
         guard let handle else { return }

@@ -68,13 +68,15 @@ public final class Player {
     /// ```swift
     /// let id = try player.load(MediaSource(url: url, authorizationToken: token), startAt: 42)
     /// ```
+    /// With `id`, the playback keeps the owner's identity (a reload of the same playback, e.g. with
+    /// fresh tokens, continues it: no `.finished(.userExited)` for it); without, the player numbers it.
     @discardableResult
-    public func load(_ source: MediaSource, startAt position: Double = 0) throws -> PlaybackID {
+    public func load(_ source: MediaSource, startAt position: Double = 0, as id: PlaybackID? = nil) throws -> PlaybackID {
         handle?.destroy()
         handle = nil
         stalledSince = nil
-        lastID += 1
-        let id = PlaybackID(rawValue: lastID)
+        let id = id ?? PlaybackID(rawValue: lastID + 1)
+        lastID = max(lastID, id.rawValue)
         let start = ContinuousClock.now
         loadStart = start
         queue(reducer.begin(id, source: source, start: position))

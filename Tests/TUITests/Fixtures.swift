@@ -1,3 +1,4 @@
+import PlaybackStates
 @testable import TUI
 
 /// Deterministic snapshots for the golden screens and routing tests.
@@ -23,11 +24,11 @@ enum Fixtures {
                        list: EventListSnapshot(rows: [], emptyText: "No events in the last 60 days. Press r to refresh."))
     }
 
-    static func player(_ kind: PlaybackKind, load: LoadState = .playthroughOK, finish: FinishReason? = nil,
+    static func player(_ kind: PlaybackState, load: LoadState = .playthroughOK, finish: FinishReason? = nil,
                        position: Double = 4, muted: Bool = false) -> ScreenSnapshot {
         var screen = list
-        screen.player = PlayerSnapshot(title: "Backyard · Motion detected 2", subtitle: "Today 14:02 · 180-days",
-                                       kind: kind, load: load, finish: finish, position: position, duration: 10,
+        screen.player = PlayerPaneSnapshot(title: "Backyard · Motion detected 2", subtitle: "Today 14:02 · 180-days",
+                                       playback: kind, load: load, finish: finish, position: position, duration: 10,
                                        bufferedAhead: 3, isMuted: muted, volume: 80,
                                        videoModeText: "video: window (vo=gpu)", networkText: "local")
         screen.focus = .player
@@ -35,7 +36,7 @@ enum Fixtures {
     }
 
     static var errorScreen: ScreenSnapshot {
-        var screen = player(.stopped, load: .none, finish: .error(message: "segment 3 failed (HTTP 500)"), position: 4)
+        var screen = player(.stopped, load: .unknown, finish: .error("segment 3 failed (HTTP 500)"), position: 4)
         screen.error = "Playback failed: segment 3 failed (HTTP 500)"
         return screen
     }

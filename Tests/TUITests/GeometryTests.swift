@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import PlaybackStates
 @testable import TUI
 
 @Suite struct SliderGeometryTests {
@@ -36,7 +37,7 @@ import Testing
     }
 
     @Test func knobFollowsThePendingSeek() {
-        var player = PlayerSnapshot(title: "t", kind: .seekingForward, position: 2, duration: 10)
+        var player = PlayerPaneSnapshot(title: "t", playback: .seekingForward, position: 2, duration: 10)
         player.pendingSeekTarget = 7
         let screen = ScreenSnapshot(player: player, focus: .player)
         let text = OffscreenRenderer.render(screen, columns: 80, rows: 24)

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import PlaybackStates
 @testable import TUI
 
 /// Whole screens rendered off-screen, compared with Tests/TUITests/Golden/<name>-<cols>x<rows>.txt.
@@ -10,7 +11,7 @@ import Testing
         ("list-empty", Fixtures.empty),
         ("playing", Fixtures.player(.playing)),
         ("paused", Fixtures.player(.paused, muted: true)),
-        ("stalled-40", Fixtures.player(.playing, load: .stalled(percent: 40), position: 6)),
+        ("stalled-40", Fixtures.player(.playing, load: .stalled(bufferingPercent: 40), position: 6)),
         ("error", Fixtures.errorScreen),
         ("help", Fixtures.help),
         ("request-log", Fixtures.requestLog),

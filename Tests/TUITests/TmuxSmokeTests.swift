@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import PlaybackStates
 @testable import TUI
 
 /// The real thing under tmux: this test binary re-runs itself inside a tmux pane (env TUI_SMOKE_CHILD=1),
@@ -103,7 +104,7 @@ final class SmokeApp: UILoopDelegate {
         case .select(let index): screen.list.selectedIndex = index
         case .play:
             let row = screen.list.rows[screen.list.selectedIndex]
-            player = PlayerSnapshot(title: "\(row.camera) · \(row.title)", kind: .playing, load: .playable, duration: 10)
+            player = PlayerPaneSnapshot(title: "\(row.camera) · \(row.title)", playback: .playing, load: .playable, duration: 10)
             screen.focus = .player
             nextDeadline = .now + .seconds(1)
         case .togglePause: if let kind = player?.kind { player?.kind = kind == .playing ? .paused : .playing }

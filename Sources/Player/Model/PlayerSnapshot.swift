@@ -1,3 +1,4 @@
+import PlaybackStates
 /// Everything a view shows about the player, as one value (DESIGN.md: TUI gets value snapshots).
 ///
 /// ```swift

@@ -1,3 +1,4 @@
+import PlaybackStates
 /// One change the owner's loop applies, returned by ``Player/drain()`` and ``Player/tick(now:)``.
 /// Updates of a playback other than the current one are never returned (stale events are
 /// dropped at the boundary), except the `.finished(.userExited)` of the playback a load replaces.

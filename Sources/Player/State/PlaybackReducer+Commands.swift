@@ -4,7 +4,8 @@ extension PlaybackReducer {
     /// audio settings. The previous playback, if still going, finishes as `.userExited`.
     mutating func begin(_ id: PlaybackID, source: MediaSource, start: Double) -> [PlayerUpdate] {
         var updates: [PlayerUpdate] = []
-        if let old = snapshot.playbackID, snapshot.finish == nil {
+        // A reload under the same identity (fresh tokens, play after stop) continues that playback.
+        if let old = snapshot.playbackID, old != id, snapshot.finish == nil {
             updates.append(PlayerUpdate(old, .finished(.userExited)))
         }
         var fresh = PlayerSnapshot()

@@ -1,3 +1,4 @@
+import PlaybackStates
 /// The state table (DESIGN.md §5): facts -> playback state, load state, progress; and turning
 /// differences from the last published snapshot into updates.
 extension PlaybackReducer {

@@ -1,3 +1,4 @@
+import PlaybackStates
 /// Deciding how a playback finished: "ended" only at the real end (DESIGN.md §5).
 extension PlaybackReducer {
     /// How close to the duration the position must be for "ended".

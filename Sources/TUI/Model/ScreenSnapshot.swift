@@ -5,7 +5,7 @@
 /// var screen = ScreenSnapshot()
 /// screen.header = HeaderSnapshot(user: "Demo User", server: "127.0.0.1:8080", isDemo: true)
 /// screen.list = EventListSnapshot(rows: rows)
-/// screen.player = PlayerSnapshot(title: "Front Door · Motion", kind: .playing)
+/// screen.player = PlayerPaneSnapshot(title: "Front Door · Motion", kind: .playing)
 /// screen.focus = .player
 /// ```
 public struct ScreenSnapshot: Hashable, Sendable {
@@ -14,7 +14,7 @@ public struct ScreenSnapshot: Hashable, Sendable {
     public var header: HeaderSnapshot
     public var list: EventListSnapshot
     /// Nil: nothing loaded (the pane says how to play).
-    public var player: PlayerSnapshot?
+    public var player: PlayerPaneSnapshot?
     public var focus: Focus
     public var overlay: Overlay?
     /// Transient message (the App clears it at its deadline).
@@ -25,7 +25,7 @@ public struct ScreenSnapshot: Hashable, Sendable {
     public var timeline: [TimelineRow]
 
     public init(signIn: SignInSnapshot? = nil, header: HeaderSnapshot = .init(), list: EventListSnapshot = .init(),
-                player: PlayerSnapshot? = nil, focus: Focus = .list, overlay: Overlay? = nil,
+                player: PlayerPaneSnapshot? = nil, focus: Focus = .list, overlay: Overlay? = nil,
                 message: StatusMessage? = nil, error: String? = nil,
                 requestLog: [RequestLogRow] = [], timeline: [TimelineRow] = []) {
         self.signIn = signIn

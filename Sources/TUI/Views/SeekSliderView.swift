@@ -1,3 +1,5 @@
+import PlaybackStates
+
 /// `  0:04 ━━━━━━●═══────────  0:10 `: elapsed, played bar, knob, buffered ahead, total.
 /// While a key seek is pending the knob (and the elapsed label) follow the target.
 struct SeekSliderView: PaneView {
@@ -7,7 +9,7 @@ struct SeekSliderView: PaneView {
     let isLive: Bool
     let isActive: Bool
 
-    init(player: PlayerSnapshot?) {
+    init(player: PlayerPaneSnapshot?) {
         position = player.map { $0.pendingSeekTarget ?? $0.position } ?? 0
         duration = player?.duration
         bufferedAhead = player?.bufferedAhead ?? 0

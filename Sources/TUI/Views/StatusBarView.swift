@@ -1,3 +1,5 @@
+import PlaybackStates
+
 /// The status bar: playback state, load state, finish reason, mute/volume, network on the left;
 /// the key hints of the focused context on the right (dropped from the end when space runs out).
 struct StatusBarView: PaneView {
@@ -9,10 +11,10 @@ struct StatusBarView: PaneView {
         let style: TextStyle
     }
 
-    init(player: PlayerSnapshot?, hints: [String]) {
+    init(player: PlayerPaneSnapshot?, hints: [String]) {
         var segments: [Segment] = []
         if let player {
-            segments.append(.init(text: player.kind.label, style: .statusState))
+            segments.append(.init(text: player.playback.label, style: .statusState))
             if !player.load.label.isEmpty { segments.append(.init(text: player.load.label, style: .status)) }
             if let finish = player.finish {
                 let isError = if case .error = finish { true } else { false }
@@ -21,7 +23,7 @@ struct StatusBarView: PaneView {
             segments.append(.init(text: player.isMuted ? "muted" : "vol \(player.volume)%", style: .status))
             if !player.networkText.isEmpty { segments.append(.init(text: player.networkText, style: .status)) }
         } else {
-            segments.append(.init(text: PlaybackKind.stopped.label, style: .statusState))
+            segments.append(.init(text: PlaybackState.stopped.label, style: .statusState))
         }
         self.segments = segments
         self.hints = hints

@@ -1,5 +1,7 @@
+import PlaybackStates
+
 /// The video pane. For now a poster: what plays and where the video goes.
-/// Seam: when ``PlayerSnapshot/frame`` is set, terminal video will be drawn here (later issue).
+/// Seam: when ``PlayerPaneSnapshot/frame`` is set, terminal video will be drawn here (later issue).
 /// Holds only what it draws, so the 1 s progress tick does not redraw it.
 struct VideoPaneView: PaneView {
     let hasPlayer: Bool
@@ -10,13 +12,13 @@ struct VideoPaneView: PaneView {
     let stalledPercent: Int?
     let errorMessage: String?
 
-    init(player: PlayerSnapshot?) {
+    init(player: PlayerPaneSnapshot?) {
         hasPlayer = player != nil
         title = player?.title ?? ""
         subtitle = player?.subtitle ?? ""
         videoModeText = player?.videoModeText ?? ""
         frame = player?.frame
-        if case .stalled(let percent) = player?.load { stalledPercent = max(0, min(100, percent)) } else { stalledPercent = nil }
+        if case .stalled(let percent) = player?.load { stalledPercent = max(0, min(100, percent ?? 0)) } else { stalledPercent = nil }
         if case .error(let message) = player?.finish { errorMessage = message } else { errorMessage = nil }
     }
 

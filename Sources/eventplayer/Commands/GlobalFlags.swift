@@ -1,4 +1,4 @@
-import App
+import AppCore
 import ArgumentParser
 
 /// Flags every command that talks to a server takes.

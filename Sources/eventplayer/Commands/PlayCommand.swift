@@ -1,4 +1,5 @@
-import App
+import AppCore
+import PlayFrontEnd
 import ArgumentParser
 
 struct PlayCommand: AsyncParsableCommand {
@@ -38,8 +39,8 @@ struct PlayCommand: AsyncParsableCommand {
     }
 
     func run() async throws {
-        let options = HeadlessPlayOptions(eventID: eventID, video: video, audio: !noAudio, start: start, frames: frames,
-                                          json: json, mpvOptions: mpvOptions)
+        let playback = PlaybackOptions(video: video, audio: !noAudio, mpvOptions: mpvOptions, frames: frames)
+        let options = HeadlessPlayOptions(eventID: eventID, playback: playback, start: start, json: json)
         let code = try await AppServices.with(global) { services in
             try await HeadlessPlayback.run(options, services: services, output: StandardOutput.line)
         }

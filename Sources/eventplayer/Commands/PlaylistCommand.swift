@@ -1,4 +1,5 @@
-import App
+import AppCore
+import CLIFrontEnd
 import ArgumentParser
 
 struct PlaylistCommand: AsyncParsableCommand {

@@ -1,4 +1,5 @@
-import App
+import AppCore
+import TUIFrontEnd
 import ArgumentParser
 
 /// `eventplayer` with no subcommand: the interactive TUI.
@@ -27,7 +28,7 @@ struct TUICommand: AsyncParsableCommand {
     }
 
     func run() async throws {
-        let options = InteractiveOptions(video: video, audio: !noAudio, mpvOptions: mpvOptions)
+        let options = PlaybackOptions(video: video, audio: !noAudio, mpvOptions: mpvOptions)
         try await AppServices.with(global) { services in
             try await InteractiveSession.run(options, services: services)
         }

@@ -1,0 +1,27 @@
+import Player
+import Synchronization
+import TUI
+
+/// Where async preparations leave their results for the owner thread of a ``PlaybackRunner``;
+/// posting wakes the owner's poll through a self-pipe.
+final class PlaybackInbox: Sendable {
+    private let results = Mutex<[(PlaybackID, PlaybackSession.Input)]>([])
+    let wake: WakePipe
+
+    init() throws {
+        wake = try WakePipe()
+    }
+
+    func post(_ input: PlaybackSession.Input, for id: PlaybackID) {
+        results.withLock { $0.append((id, input)) }
+        wake.wake()
+    }
+
+    func take() -> [(PlaybackID, PlaybackSession.Input)] {
+        wake.drain()
+        return results.withLock { taken in
+            defer { taken = [] }
+            return taken
+        }
+    }
+}

@@ -1,0 +1,48 @@
+import EventsAPI
+import Foundation
+import Player
+import Playlist
+
+/// The real ``PlaybackPreparing``: tokens from the events API, authorised URL, rewritten private
+/// playlist (DESIGN.md §4), and the private files removed when a playback ends and at exit.
+///
+/// ```swift
+/// let preparer = try PlaybackPreparer(services: services)
+/// let prepared = try await preparer.prepare(event, refreshTokens: false)
+/// try player.load(prepared.mediaSource, startAt: 0, as: id)
+/// preparer.remove(prepared)
+/// ```
+public final class PlaybackPreparer: PlaybackPreparing {
+    let loader: PlaylistLoader
+    let tokens: APITokenProvider
+
+    public init(services: AppServices) throws {
+        let store = try PlaylistStore()
+        loader = PlaylistLoader(pipeline: services.pipeline, store: store)
+        tokens = APITokenProvider(cache: services.tokens)
+    }
+
+    public func prepare(_ event: Event, refreshTokens: Bool) async throws -> PreparedPlayback {
+        if refreshTokens { _ = try await tokens.tokens(refresh: true) }
+        return try await loader.prepare(event.playbackSource, tokens: tokens)
+    }
+
+    public func remove(_ prepared: PreparedPlayback) {
+        loader.finish(prepared)
+    }
+
+    /// The directory holding this process's private files.
+    public var privateDirectory: URL { loader.store.directory }
+
+    /// Removes every private file (at exit and on terminating signals).
+    public func removeAll() {
+        loader.store.removeAll()
+    }
+}
+
+extension PreparedPlayback {
+    /// What the player opens: the private file (complete) or the remote URL (live), with the token for the header.
+    public var mediaSource: MediaSource {
+        MediaSource(url: url, authorizationToken: token, isLive: !isComplete)
+    }
+}

@@ -1,0 +1,187 @@
+import EventsAPI
+import Foundation
+import PlaybackStates
+import Player
+import Playlist
+
+/// Runs playbacks for one front end, on that front end's owner thread: it holds the current
+/// ``PlaybackSession`` (one at a time: starting another event stops the current one), runs the
+/// effects the session returns (preparations as tasks whose results come back through
+/// ``wakeupDescriptors``, loads and commands on the player), and hands the front end
+/// ``PlaybackUpdate``s.
+///
+/// The owner polls ``wakeupDescriptors`` (with a timeout up to ``nextDeadline``) and calls
+/// ``drain()`` when one is readable or the deadline passed:
+///
+/// ```swift
+/// let runner = try PlaybackRunner(player: player, preparer: preparer)
+/// runner.start(event, as: PlaybackID(rawValue: 1), at: 0)
+/// while true {
+///     var fds = runner.wakeupDescriptors.map { pollfd(fd: $0, events: Int16(POLLIN), revents: 0) }
+///     _ = poll(&fds, nfds_t(fds.count), runner.pollTimeout())
+///     for update in runner.drain() { render(update) }
+/// }
+/// ```
+public final class PlaybackRunner {
+    public let player: any PlayerControlling
+    let preparer: any PlaybackPreparing
+    let inbox: PlaybackInbox
+    /// The current (or last) playback.
+    public private(set) var session: PlaybackSession?
+    private var prepareTask: Task<Void, Never>?
+    private var marks = Marks()
+    private var published: [PlaybackUpdate] = []
+
+    /// When the current playback's steps happened (for its ``StartupTimeline``).
+    private struct Marks {
+        var requested: ContinuousClock.Instant?
+        var prepared: ContinuousClock.Instant?
+        var loaded: ContinuousClock.Instant?
+        var timings = StartupTimings()
+    }
+
+    public init(player: any PlayerControlling, preparer: any PlaybackPreparing) throws {
+        self.player = player
+        self.preparer = preparer
+        inbox = try PlaybackInbox()
+    }
+
+    /// The descriptors to poll: the player's wakeup and the preparations' inbox.
+    public var wakeupDescriptors: [Int32] { [player.wakeupDescriptor, inbox.wake.readFD] }
+
+    /// When ``drain()`` next has timed work (the player's progress tick).
+    public var nextDeadline: ContinuousClock.Instant? { player.nextDeadline }
+
+    /// Milliseconds until ``nextDeadline`` for `poll(2)` (0 if past, -1 if none).
+    public func pollTimeout(now: ContinuousClock.Instant = .now) -> Int32 {
+        guard let next = nextDeadline else { return -1 }
+        let (seconds, attoseconds) = (next - now).components
+        return Int32(clamping: max(0, seconds * 1000 + attoseconds / 1_000_000_000_000_000 + 1))
+    }
+
+    /// Starts `event` as playback `id` at `at` seconds; the current playback (if any) is stopped
+    /// first and its private files removed.
+    @discardableResult
+    public func start(_ event: Event, as id: PlaybackID, at position: Double) -> [PlaybackUpdate] {
+        stop()
+        session = PlaybackSession(id: id, event: event)
+        marks = Marks()
+        apply(.start(at: position))
+        return takePublished()
+    }
+
+    /// Stops the current playback (user exited): the player stops, its private files go.
+    @discardableResult
+    public func stop() -> [PlaybackUpdate] {
+        apply(.stop)
+        return takePublished()
+    }
+
+    /// A transport command. `play` after a stop or an error starts the same playback again from
+    /// the slider's position (prepared afresh: its private files were removed when it finished).
+    @discardableResult
+    public func perform(_ command: PlayerCommand) -> [PlaybackUpdate] {
+        guard let session else { return [] }
+        switch command {
+        case .stop:
+            apply(.stop)
+        case .play, .togglePause:
+            if let reason = session.finishReason, reason != .ended {
+                marks = Marks()
+                apply(.start(at: session.position))
+            } else {
+                player.perform(command)
+            }
+        default:
+            player.perform(command)
+        }
+        return takePublished()
+    }
+
+    /// Everything pending: preparation results, player events, the progress tick. Never blocks.
+    public func drain(now: ContinuousClock.Instant = .now) -> [PlaybackUpdate] {
+        for (id, input) in inbox.take() {
+            if id == session?.id {
+                if case .prepared(let prepared, _) = input {
+                    marks.prepared = now
+                    marks.timings = prepared.timings
+                }
+                apply(input)
+            } else if case .prepared(let prepared, _) = input {
+                preparer.remove(prepared)   // for a playback that was replaced meanwhile
+            }
+        }
+        for update in player.drain() + player.tick(now: now) where update.playbackID == session?.id {
+            // The timeline comes just before the first frame, so a front end that stops there has it.
+            if update.kind == .firstFrame, let timeline = timeline() { publish(.timeline(timeline)) }
+            apply(.player(update.kind))
+        }
+        return takePublished()
+    }
+
+    /// Stops everything and removes every private file this runner made (at exit).
+    public func shutdown() {
+        prepareTask?.cancel()
+        apply(.stop)
+        published = []
+        player.shutdown()
+    }
+
+    private func apply(_ input: PlaybackSession.Input) {
+        guard var current = session else { return }
+        let effects = current.handle(input)
+        session = current
+        for effect in effects { run(effect, for: current) }
+    }
+
+    private func run(_ effect: PlaybackSession.Effect, for session: PlaybackSession) {
+        switch effect {
+        case .prepare(let refreshTokens, let attempt):
+            prepare(session.event, id: session.id, refreshTokens: refreshTokens, attempt: attempt)
+        case .load(let prepared, let position):
+            marks.loaded = .now
+            do {
+                _ = try player.load(prepared.mediaSource, startAt: position, as: session.id)
+            } catch {
+                apply(.loadFailed(UserFacing.message(for: error)))
+            }
+        case .stopPlayer:
+            player.perform(.stop)
+        case .remove(let prepared):
+            preparer.remove(prepared)
+        case .publish(let kind):
+            publish(kind)
+        }
+    }
+
+    /// The newest preparation wins: an older one is cancelled (a result that still arrives is stale).
+    private func prepare(_ event: Event, id: PlaybackID, refreshTokens: Bool, attempt: Int) {
+        prepareTask?.cancel()
+        if marks.requested == nil || refreshTokens { marks.requested = .now }
+        let preparer = preparer, inbox = inbox
+        prepareTask = Task {
+            do {
+                let prepared = try await preparer.prepare(event, refreshTokens: refreshTokens)
+                inbox.post(.prepared(prepared, attempt: attempt), for: id)
+            } catch {
+                inbox.post(.prepareFailed(UserFacing.message(for: error), attempt: attempt), for: id)
+            }
+        }
+    }
+
+    private func timeline() -> StartupTimeline? {
+        guard let requested = marks.requested, let prepared = marks.prepared, let loaded = marks.loaded else { return nil }
+        return StartupTimeline(prepare: marks.timings, prepared: prepared - requested, loaded: loaded - requested,
+                               player: player.snapshot.timeline)
+    }
+
+    private func publish(_ kind: PlaybackUpdate.Kind) {
+        guard let id = session?.id else { return }
+        published.append(PlaybackUpdate(id, kind))
+    }
+
+    private func takePublished() -> [PlaybackUpdate] {
+        defer { published = [] }
+        return published
+    }
+}

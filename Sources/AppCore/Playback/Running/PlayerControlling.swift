@@ -1,0 +1,41 @@
+import Player
+
+/// The player as the ``PlaybackRunner`` uses it: the seam that lets the runner's and the
+/// coordinator's logic be tested without libmpv. `Player` is the real one.
+///
+/// ```swift
+/// let runner = PlaybackRunner(player: try Player(configuration: configuration), preparer: preparer)
+/// ```
+public protocol PlayerControlling: AnyObject {
+    /// Readable when ``drain()`` has work.
+    var wakeupDescriptor: Int32 { get }
+    /// When ``tick(now:)`` next has work.
+    var nextDeadline: ContinuousClock.Instant? { get }
+    /// The current state (position, timeline…).
+    var snapshot: PlayerSnapshot { get }
+    /// Starts `source` at `startAt` seconds as playback `id`, replacing what plays.
+    func load(_ source: MediaSource, startAt: Double, as id: PlaybackID?) throws -> PlaybackID
+    /// Runs a transport command.
+    func perform(_ command: PlayerCommand)
+    /// Pending updates (never blocks).
+    func drain() -> [PlayerUpdate]
+    /// The progress tick.
+    func tick(now: ContinuousClock.Instant) -> [PlayerUpdate]
+    /// Stops and releases mpv.
+    func shutdown()
+}
+
+extension Player: PlayerControlling {
+    public func perform(_ command: PlayerCommand) {
+        switch command {
+        case .play: play()
+        case .togglePause: togglePause()
+        case .stop: stop()
+        case .toggleMute: toggleMute()
+        case .interrupt: interrupt()
+        case .resume: resumeFromInterruption()
+        case .seek(let seconds): seek(to: seconds)
+        case .setVolume(let volume): setVolume(volume)
+        }
+    }
+}

@@ -1,0 +1,35 @@
+import PlaybackStates
+import Player
+import Playlist
+
+extension PlaybackSession {
+    /// What happens to a playback: the front end's requests, async results, the player's updates.
+    public enum Input: Sendable {
+        /// Start (or, once finished, start again) at `at` seconds.
+        case start(at: Double)
+        /// Preparation `attempt` is done.
+        case prepared(PreparedPlayback, attempt: Int)
+        /// Preparation `attempt` failed; the message is for the user.
+        case prepareFailed(String, attempt: Int)
+        /// The player rejected the load (an option, or mpv could not start).
+        case loadFailed(String)
+        /// One update of this playback from the player.
+        case player(PlayerUpdate.Kind)
+        /// The user stopped it, quit, or started another event.
+        case stop
+    }
+
+    /// Work for the ``PlaybackRunner``.
+    public enum Effect: Sendable {
+        /// Prepare the event (tokens, playlist, private files); `refreshTokens` after a refusal.
+        case prepare(refreshTokens: Bool, attempt: Int)
+        /// Give the player this prepared playback, starting at `startAt` seconds.
+        case load(PreparedPlayback, startAt: Double)
+        /// Stop the player (it destroys the mpv handle).
+        case stopPlayer
+        /// Remove the private files of a prepared playback.
+        case remove(PreparedPlayback)
+        /// Tell the front end.
+        case publish(PlaybackUpdate.Kind)
+    }
+}

@@ -1,0 +1,170 @@
+import EventsAPI
+import PlaybackStates
+import Player
+import Playlist
+
+/// One playback of one event, from the request to the removal of its private files, as a value:
+/// every ``Input`` returns the ``Effect``s to run, in order, and I/O stays outside (the
+/// ``PlaybackRunner`` runs them). Both front ends (the TUI and `play`) drive playbacks through it,
+/// so this is the one place that prepares, loads, follows the player, refreshes media tokens on
+/// `accessDenied`, finishes with a reason and cleans up.
+///
+/// ```swift
+/// var session = PlaybackSession(id: PlaybackID(rawValue: 1), event: event)
+/// var effects = session.handle(.start(at: 0))     // [.publish(.preparing), .prepare(refreshTokens: false, attempt: 1)]
+/// effects = session.handle(.prepared(prepared, attempt: 1))   // [.load(prepared, startAt: 0), .publish(.loaded)]
+/// effects = session.handle(.player(.finished(.ended)))        // [.remove(prepared), .publish(.finished(.ended))]
+/// ```
+///
+/// Lifecycle: `idle -> preparing -> loaded (-> refreshing -> loaded)* -> finished`. A finished
+/// playback can be started again (Enter after a stop or an error): it is prepared afresh and loaded
+/// at the last position, under the same identity.
+public struct PlaybackSession: Sendable {
+    /// The one identity of this playback: it tags the player's updates, the private files and what
+    /// the front ends show.
+    public let id: PlaybackID
+    public let event: Event
+    public private(set) var phase: Phase = .idle
+    /// The last position the player reported (seconds); a reload resumes here.
+    public private(set) var position: Double = 0
+    /// Where the next load starts.
+    private(set) var startAt: Double = 0
+    /// The prepared playback the player has (its private files are in use).
+    private(set) var current: PreparedPlayback?
+    /// Numbers each preparation; a result for an older one is stale (its files are removed).
+    private(set) var attempt = 0
+    private(set) var refreshes = TokenRefreshPolicy()
+
+    /// Where a playback is in its life.
+    public enum Phase: Sendable, Equatable {
+        case idle
+        /// Tokens, authorised URL, playlist, private files (before the player has anything).
+        case preparing
+        /// The player has it.
+        case loaded
+        /// Media requests were refused; fresh tokens are being fetched (the player keeps playing
+        /// what it has buffered).
+        case refreshing(AccessDenied)
+        case finished(FinishReason)
+    }
+
+    public init(id: PlaybackID, event: Event) {
+        self.id = id
+        self.event = event
+    }
+
+    /// Applies one input; returns the work to do, in order.
+    public mutating func handle(_ input: Input) -> [Effect] {
+        switch input {
+        case .start(let at): return start(at: at)
+        case .prepared(let prepared, let number): return take(prepared, attempt: number)
+        case .prepareFailed(let message, let number): return prepareFailed(message, attempt: number)
+        case .loadFailed(let message): return finish(.error("the player could not start: \(message)"), stopPlayer: false)
+        case .player(let update): return follow(update)
+        case .stop:
+            // A finished playback may still show its last frame (ended, keep-open): stop that too.
+            if case .idle = phase { return [] }
+            return isFinished ? [.stopPlayer] : finish(.userExited, stopPlayer: true)
+        }
+    }
+
+    /// True once the playback finished (ended, error or stopped).
+    public var isFinished: Bool {
+        if case .finished = phase { true } else { false }
+    }
+
+    /// The reason it finished, if it did.
+    public var finishReason: FinishReason? {
+        if case .finished(let reason) = phase { reason } else { nil }
+    }
+
+    private mutating func start(at position: Double) -> [Effect] {
+        switch phase {
+        case .idle, .finished: break
+        case .preparing, .loaded, .refreshing: return []
+        }
+        phase = .preparing
+        startAt = max(0, position)
+        self.position = startAt
+        refreshes = TokenRefreshPolicy()
+        attempt += 1
+        return [.publish(.preparing), .prepare(refreshTokens: false, attempt: attempt)]
+    }
+
+    private mutating func take(_ prepared: PreparedPlayback, attempt number: Int) -> [Effect] {
+        let wanted: Bool = switch phase {
+        case .preparing, .refreshing: number == attempt
+        default: false
+        }
+        guard wanted else { return [.remove(prepared)] }
+        let replaced = current
+        current = prepared
+        phase = .loaded
+        // A refresh resumes where playback really is: the player kept playing while tokens were fetched.
+        let at = max(startAt, position)
+        return [.load(prepared, startAt: at), .publish(.loaded)] + (replaced.map { [.remove($0)] } ?? [])
+    }
+
+    private mutating func prepareFailed(_ message: String, attempt number: Int) -> [Effect] {
+        guard number == attempt else { return [] }
+        switch phase {
+        case .preparing:
+            return finish(.error(message), stopPlayer: false)
+        case .refreshing:
+            return finish(.error("access refused and fresh tokens did not help: \(message)"), stopPlayer: true)
+        default:
+            return []
+        }
+    }
+
+    private mutating func follow(_ update: PlayerUpdate.Kind) -> [Effect] {
+        switch update {
+        case .progress(let progress):
+            position = progress.position
+        case .accessDenied(let denied):
+            return refresh(denied)
+        case .finished(let reason):
+            if case .refreshing = phase, reason != .ended {
+                return []   // the reload with fresh tokens replaces what the refusal ended
+            }
+            if case .idle = phase { return [] }
+            if let finished = finishReason {
+                // Already said (a stop we asked for); an end after replaying an ended one is news.
+                if reason == finished && reason != .ended { return [] }
+                phase = .finished(reason)
+                return [.publish(.finished(reason))]
+            }
+            return finish(reason, stopPlayer: false)
+        default:
+            break
+        }
+        return [.publish(.player(update))]
+    }
+
+    /// `accessDenied`: fresh tokens, then a reload at the position, a bounded number of times.
+    private mutating func refresh(_ denied: AccessDenied) -> [Effect] {
+        switch phase {
+        case .loaded, .finished(.ended): break
+        default: return []
+        }
+        let resumeAt = max(denied.position, position)
+        guard refreshes.allows(at: resumeAt) else {
+            return finish(.error(refreshes.givingUpMessage(denied)), stopPlayer: true)
+        }
+        refreshes.record(at: resumeAt)
+        phase = .refreshing(denied)
+        startAt = resumeAt
+        attempt += 1
+        return [.publish(.refreshing(denied)), .prepare(refreshTokens: true, attempt: attempt)]
+    }
+
+    private mutating func finish(_ reason: FinishReason, stopPlayer: Bool) -> [Effect] {
+        phase = .finished(reason)
+        attempt += 1   // a preparation still running is stale now
+        var effects: [Effect] = stopPlayer ? [.stopPlayer] : []
+        if let current { effects.append(.remove(current)) }
+        current = nil
+        effects.append(.publish(.finished(reason)))
+        return effects
+    }
+}

@@ -1,0 +1,39 @@
+import PlaybackStates
+import Player
+
+/// What a front end hears about a playback, tagged with its identity. The TUI turns these into
+/// its state; `play` prints them as lines.
+///
+/// ```swift
+/// for update in runner.drainPlayer() where update.id == current {
+///     switch update.kind {
+///     case .refreshing(let denied): print("refreshing access… (\(denied.status))")
+///     case .finished(let reason): print("finished: \(reason)")
+///     default: break
+///     }
+/// }
+/// ```
+public struct PlaybackUpdate: Sendable, Equatable {
+    public enum Kind: Sendable, Equatable {
+        /// Tokens and playlist are being prepared.
+        case preparing
+        /// The player has it (after a prepare or a refresh).
+        case loaded
+        /// Media requests were refused; fresh tokens are being fetched.
+        case refreshing(AccessDenied)
+        /// A state, progress, audio or first-frame update from the player.
+        case player(PlayerUpdate.Kind)
+        /// Where the startup time went (after the first frame).
+        case timeline(StartupTimeline)
+        /// The playback finished; its private files are gone.
+        case finished(FinishReason)
+    }
+
+    public var id: PlaybackID
+    public var kind: Kind
+
+    public init(_ id: PlaybackID, _ kind: Kind) {
+        self.id = id
+        self.kind = kind
+    }
+}

@@ -1,0 +1,38 @@
+import EventsAPI
+import TUI
+
+extension AppState {
+    /// Results of async work; those of an older fetch or playback generation are dropped.
+    mutating func applyCompletion(_ input: AppInput, now: ContinuousClock.Instant) -> [AppEffect] {
+        switch input {
+        case .signedIn(let name):
+            form = nil
+            user = name
+            return beginRefresh()
+        case .signInFailed(let text):
+            form?.isBusy = false
+            form?.errorText = text
+        case .pageLoaded(let page, let generation):
+            guard generation == fetchGeneration else { return [] }
+            let known = Set(events.map(\.id))
+            events += page.events.filter { !known.contains($0.id) }
+            nextCursor = page.nextCursor
+            isLoading = false
+            if page.skipped > 0 { show("\(page.skipped) malformed event(s) skipped", now: now) }
+            return filterText.isEmpty ? fetchMoreIfNear() : []
+        case .pageFailed(let text, let needsSignIn, let generation):
+            guard generation == fetchGeneration else { return [] }
+            isLoading = false
+            if needsSignIn {
+                var signIn = SignInForm()
+                signIn.errorText = text
+                form = signIn
+            } else {
+                error = "Cannot load events: \(text)"
+            }
+        default:
+            break
+        }
+        return []
+    }
+}

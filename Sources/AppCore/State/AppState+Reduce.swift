@@ -1,0 +1,89 @@
+import EventsAPI
+import TUI
+
+extension AppState {
+    /// Applies one input; returns the work for the coordinator, in order.
+    public mutating func reduce(_ input: AppInput, now: ContinuousClock.Instant) -> [AppEffect] {
+        switch input {
+        case .action(let action): return apply(action, now: now)
+        case .playback(let update): return apply(update, now: now)
+        case .tick:
+            if let message, message.expires <= now { self.message = nil }
+            return []
+        default: return applyCompletion(input, now: now)
+        }
+    }
+
+    /// A user action: the form, the filter prompt and overlays take theirs first.
+    mutating func apply(_ action: UserAction, now: ContinuousClock.Instant) -> [AppEffect] {
+        if action == .quit { return [.quit] }
+        if action == .suspend { return playback == nil ? [] : [.player(.interrupt)] }
+        if action == .resume { return playback == nil ? [] : [.player(.resume)] }
+        if form != nil { return applyToForm(action) }
+        if isEditingFilter { return applyToFilter(action) }
+        switch action {
+        case .toggleHelp: overlay = overlay == .help ? nil : .help
+        case .toggleRequestLog: overlay = overlay == .requestLog ? nil : .requestLog
+        case .back: back(isEscape: true)
+        case .quitOrBack: return back(isEscape: false) ? [] : [.quit]
+        case .toggleFocus: focus = focus == .list ? .player : .list
+        case .focus(let target): focus = target
+        case .select(let index): return select(index)
+        case .startFilter: isEditingFilter = true
+        case .refresh: return beginRefresh()
+        case .play where focus == .list: return playSelected(now: now)
+        default: return applyToPlayer(action, now: now)
+        }
+        return []
+    }
+
+    /// Esc / q: closes the overlay, else (Esc only: errors stay until Esc) dismisses the error,
+    /// else returns focus to the list, else (Esc only) clears the filter.
+    /// False when there was nothing to go back from.
+    @discardableResult
+    mutating func back(isEscape: Bool) -> Bool {
+        if overlay != nil { overlay = nil; return true }
+        if isEscape, error != nil { error = nil; return true }
+        if focus == .player { focus = .list; return true }
+        if isEscape, !filterText.isEmpty { _ = applyToFilter(.cancel); return true }
+        return false
+    }
+
+    mutating func select(_ index: Int) -> [AppEffect] {
+        let count = visibleEvents.count
+        guard count > 0 else { return [] }
+        selectedIndex = max(0, min(count - 1, index))
+        return fetchMoreIfNear()
+    }
+
+    /// The next page when the selection nears the end of what is loaded.
+    mutating func fetchMoreIfNear() -> [AppEffect] {
+        guard let cursor = nextCursor, !isLoading,
+              selectedIndex >= visibleEvents.count - Self.prefetchDistance else { return [] }
+        isLoading = true
+        return [.fetchPage(cursor: cursor, generation: fetchGeneration)]
+    }
+
+    private mutating func applyToForm(_ action: UserAction) -> [AppEffect] {
+        guard var current = form else { return [] }
+        if action == .quitOrBack || action == .back { return [] }
+        let credentials = current.apply(action)
+        form = current
+        return credentials.map { [.signIn(email: $0.email, password: $0.password)] } ?? []
+    }
+
+    private mutating func applyToFilter(_ action: UserAction) -> [AppEffect] {
+        let selected = selectedEvent?.id
+        switch action {
+        case .insertText(let text): filterText += text
+        case .deleteBackward: _ = filterText.popLast()
+        case .clearField: filterText = ""
+        case .submit: isEditingFilter = false
+        case .cancel, .back: filterText = ""; isEditingFilter = false
+        default: return []
+        }
+        let visible = visibleEvents
+        selectedIndex = visible.firstIndex { $0.id == selected } ?? 0
+        return []
+    }
+}

@@ -1,0 +1,55 @@
+import EventsAPI
+import Foundation
+import TUI
+
+extension AppState {
+    /// What the TUI draws for this state (`requestLog` rows are added by the coordinator).
+    public func screen(now: Date = Date(), calendar: Calendar = .current) -> ScreenSnapshot {
+        var screen = ScreenSnapshot()
+        screen.signIn = form?.snapshot(server: server)
+        screen.header = HeaderSnapshot(user: user, server: serverText, isDemo: isDemo, countsText: countsText)
+        screen.list = EventListSnapshot(
+            rows: visibleEvents.map { Self.row($0, now: now, calendar: calendar) },
+            selectedIndex: selectedIndex, moreAvailable: nextCursor != nil, isLoading: isLoading,
+            filterText: filterText, isEditingFilter: isEditingFilter,
+            emptyText: filterText.isEmpty ? "No events. Press r to refresh." : "No loaded event matches “\(filterText)”. Esc clears the filter.")
+        screen.player = playback.map { playerSnapshot($0, now: now, calendar: calendar) }
+        screen.focus = focus
+        screen.overlay = overlay
+        screen.message = message.map { StatusMessage($0.text) }
+        screen.error = error
+        screen.timeline = playback?.timeline.map(StartupTimelineRows.rows) ?? []
+        return screen
+    }
+
+    /// host:port of the server.
+    var serverText: String {
+        guard let url = URL(string: server), let host = url.host else { return server }
+        return url.port.map { "\(host):\($0)" } ?? host
+    }
+
+    var countsText: String {
+        let loaded = filterText.isEmpty ? "\(events.count) loaded" : "\(visibleEvents.count) of \(events.count) loaded"
+        return nextCursor == nil ? loaded : loaded + " · more"
+    }
+
+    static func row(_ event: Event, now: Date, calendar: Calendar) -> EventRow {
+        let live = event.isLive(at: now)
+        return EventRow(id: event.id, camera: event.cameraName, title: event.title ?? event.id,
+                        startText: TimeText.startText(event.startTime, now: now, calendar: calendar),
+                        durationText: event.duration.map(EventFormatting.clock) ?? "",
+                        bucket: event.bucket, isLive: live)
+    }
+
+    func playerSnapshot(_ model: PlaybackModel, now: Date, calendar: Calendar) -> PlayerPaneSnapshot {
+        let event = model.event
+        var snapshot = PlayerPaneSnapshot(
+            title: "\(event.cameraName) · \(event.title ?? event.id)",
+            subtitle: "\(TimeText.startText(event.startTime, now: now, calendar: calendar)) · \(event.bucket) · \(event.id)",
+            playback: model.playback, load: model.load, finish: model.finish, position: model.position,
+            duration: model.duration, bufferedAhead: model.bufferedAhead, pendingSeekTarget: model.pendingSeekTarget,
+            isMuted: muted, volume: volume, videoModeText: videoModeText, isLive: model.isLive)
+        if model.isPreparing { snapshot.subtitle += " · preparing…" }
+        return snapshot
+    }
+}

@@ -1,0 +1,102 @@
+import EventsAPI
+import Foundation
+import TUI
+
+/// The whole interactive program as a value. ``reduce(_:now:)`` is pure: it changes the state
+/// and returns ``AppEffect``s for the coordinator; ``screen(now:calendar:)`` maps it to what the TUI draws.
+///
+/// ```swift
+/// var state = AppState(server: "http://127.0.0.1:8080", isDemo: false, user: nil)
+/// let effects = state.reduce(.action(.insertText("demo@eventplayer.dev")), now: .now)
+/// ```
+public struct AppState: Sendable {
+    /// The sign-in form; nil once signed in.
+    var form: SignInForm?
+    var user: String
+    var server: String
+    var isDemo: Bool
+
+    // Event list.
+    var events: [Event] = []
+    var nextCursor: String?
+    var isLoading = false
+    /// Bumped by a refresh; pages of older generations are dropped.
+    var fetchGeneration = 0
+    var filterText = ""
+    var isEditingFilter = false
+    /// Index into ``visibleEvents``.
+    var selectedIndex = 0
+
+    var focus: Focus = .list
+    var overlay: Overlay?
+    var message: TimedMessage?
+    /// Stays until Esc.
+    public var error: String?
+
+    /// The current (or last) playback; nil before the first.
+    var playback: PlaybackModel?
+    /// The identity of the last playback started (each Enter on the list starts a new one).
+    var lastPlaybackID = 0
+    var muted = false
+    var volume = 100
+    /// e.g. "video: window" or "video: none".
+    var videoModeText = ""
+
+    /// How long transient messages stay.
+    static let messageLifetime: Duration = .seconds(4)
+    /// Fetch the next page when the selection is this close to the last loaded row.
+    static let prefetchDistance = 10
+    public static let pageSize = 100
+
+    public init(server: String, isDemo: Bool, user: String?, videoModeText: String = "") {
+        self.server = server
+        self.isDemo = isDemo
+        self.user = user ?? ""
+        self.videoModeText = videoModeText
+        form = user == nil ? SignInForm() : nil
+    }
+
+    /// Effects to run at start: the first page when already signed in.
+    public mutating func start() -> [AppEffect] {
+        form == nil ? beginRefresh() : []
+    }
+
+    /// The events the list shows: all loaded ones, or those whose camera, title or id contains the filter.
+    var visibleEvents: [Event] {
+        let needle = filterText.trimmingCharacters(in: .whitespaces)
+        guard !needle.isEmpty else { return events }
+        return events.filter {
+            $0.cameraName.localizedCaseInsensitiveContains(needle)
+                || ($0.title ?? "").localizedCaseInsensitiveContains(needle)
+                || $0.id.localizedCaseInsensitiveContains(needle)
+        }
+    }
+
+    var selectedEvent: Event? {
+        let visible = visibleEvents
+        return visible.indices.contains(selectedIndex) ? visible[selectedIndex] : nil
+    }
+
+    /// When ``reduce(_:now:)`` wants a `.tick`: the message's expiry.
+    public var nextDeadline: ContinuousClock.Instant? { message?.expires }
+
+    /// Drops everything loaded and fetches the first page again.
+    mutating func beginRefresh() -> [AppEffect] {
+        fetchGeneration += 1
+        events = []
+        nextCursor = nil
+        selectedIndex = 0
+        isLoading = true
+        return [.fetchPage(cursor: nil, generation: fetchGeneration)]
+    }
+
+    mutating func show(_ text: String, now: ContinuousClock.Instant) {
+        message = TimedMessage(text: text, expires: now + Self.messageLifetime)
+    }
+}
+
+/// A transient status line and when it goes away.
+struct TimedMessage: Sendable, Equatable {
+    var text: String
+    var expires: ContinuousClock.Instant
+}

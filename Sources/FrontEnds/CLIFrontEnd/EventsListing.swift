@@ -1,0 +1,72 @@
+import AppCore
+import EventsAPI
+import Foundation
+
+/// `eventplayer events`: a table (camera, start, duration, bucket, live/ended, id, title) or JSON.
+public enum EventsListing {
+    /// What to list and how.
+    public struct Request: Sendable {
+        public var limit: Int
+        public var all: Bool
+        public var filter: EventFilter
+        public var json: Bool
+        public init(limit: Int = 50, all: Bool = false, filter: EventFilter = .init(), json: Bool = false) {
+            self.limit = limit
+            self.all = all
+            self.filter = filter
+            self.json = json
+        }
+    }
+
+    /// Writes the listing to `output` line by line (streams with `--all`).
+    public static func run(_ request: Request, client: EventsClient, now: Date = .now,
+                           output: (String) -> Void) async throws {
+        var events: [Event] = []
+        if request.all {
+            for try await event in client.allEvents(pageSize: max(request.limit, 200), filter: request.filter) {
+                events.append(event)
+            }
+        } else {
+            events = try await client.events(limit: request.limit, filter: request.filter).events
+        }
+        if request.json {
+            output(try json(events))
+        } else {
+            table(events, now: now).forEach(output)
+        }
+    }
+
+    /// The events as a JSON array in the API's own shape.
+    public static func json(_ events: [Event]) throws -> String {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+        encoder.dateEncodingStrategy = .iso8601
+        return String(decoding: try encoder.encode(events), as: UTF8.self)
+    }
+
+    /// Aligned rows with a header; an empty list says so.
+    public static func table(_ events: [Event], now: Date) -> [String] {
+        guard !events.isEmpty else { return ["no events"] }
+        let header = ["CAMERA", "START", "DURATION", "BUCKET", "STATE", "ID", "TITLE"]
+        let rows = events.map { event in
+            [event.cameraName, EventFormatting.start(event.startTime, now: now), EventFormatting.duration(event, now: now),
+             event.bucket, EventFormatting.state(event, now: now), event.id, event.title ?? ""]
+        }
+        let widths = header.indices.map { column in
+            ([header] + rows).map { $0[column].count }.max() ?? 0
+        }
+        return ([header] + rows).map { row in
+            row.enumerated().map { column, cell in
+                column == row.count - 1 ? cell : cell.padding(toLength: widths[column], withPad: " ", startingAt: 0)
+            }.joined(separator: "  ").trimmingTrailingSpaces()
+        }
+    }
+}
+
+extension String {
+    func trimmingTrailingSpaces() -> String {
+        var copy = self
+        while copy.last == " " { copy.removeLast() }
+        return copy
+    }
+}

@@ -1,0 +1,67 @@
+import AppCore
+import EventsAPI
+import Foundation
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// `eventplayer login`: email from the flag or a prompt, password from stdin or a no-echo prompt.
+public enum LoginFlow {
+    /// Where the password comes from.
+    public enum PasswordSource: Sendable {
+        /// The first line of standard input (`--password-stdin`).
+        case standardInput
+        /// A prompt on the terminal with echo off.
+        case prompt
+    }
+
+    /// Signs in and stores the session; returns a one-line confirmation.
+    public static func run(services: AppServices, email: String?, password: PasswordSource) async throws -> String {
+        guard !services.server.isDemo else {
+            throw LoginError("no server configured: pass --server URL (or set EVENTPLAYER_SERVER) to sign in; the embedded demo backend signs in by itself")
+        }
+        let address = try email ?? prompt("Email: ")
+        let secret: String
+        switch password {
+        case .standardInput:
+            guard let line = readLine(strippingNewline: true), !line.isEmpty else {
+                throw LoginError("--password-stdin: no password on standard input")
+            }
+            secret = line
+        case .prompt:
+            secret = try promptHidden("Password: ")
+        }
+        Redactor.shared.register(secret)
+        let session = try await services.client.signIn(email: address, password: secret)
+        return "signed in as \(session.user.email) at \(services.server.url.absoluteString); session saved to \(services.sessions.fileURL.path)"
+    }
+
+    static func prompt(_ text: String) throws -> String {
+        FileHandle.standardError.write(Data(text.utf8))
+        guard let line = readLine(strippingNewline: true), !line.isEmpty else {
+            throw LoginError("no email given (use --email)")
+        }
+        return line
+    }
+
+    /// Reads a line from the terminal with echo off, restoring the terminal even on error.
+    static func promptHidden(_ text: String) throws -> String {
+        guard isatty(STDIN_FILENO) == 1 else {
+            throw LoginError("standard input is not a terminal: use --password-stdin")
+        }
+        FileHandle.standardError.write(Data(text.utf8))
+        var saved = termios()
+        tcgetattr(STDIN_FILENO, &saved)
+        var quiet = saved
+        quiet.c_lflag &= ~tcflag_t(ECHO)
+        tcsetattr(STDIN_FILENO, TCSAFLUSH, &quiet)
+        defer {
+            tcsetattr(STDIN_FILENO, TCSAFLUSH, &saved)
+            FileHandle.standardError.write(Data("\n".utf8))
+        }
+        guard let line = readLine(strippingNewline: true), !line.isEmpty else {
+            throw LoginError("no password given")
+        }
+        return line
+    }
+}

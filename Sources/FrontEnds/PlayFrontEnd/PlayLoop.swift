@@ -1,0 +1,77 @@
+import AppCore
+import EventsAPI
+import Foundation
+import PlaybackStates
+import Player
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// The owner loop of one headless playback, on its own thread: poll(2) on the runner's wakeup
+/// descriptors and the signal pipe until the next progress deadline, drain, print.
+struct PlayLoop {
+    let options: HeadlessPlayOptions
+    let runner: PlaybackRunner
+    var report: PlayReport
+    private var stoppedBySignal = false
+    private var framesSeen = false
+
+    init(options: HeadlessPlayOptions, runner: PlaybackRunner, report: PlayReport) {
+        self.options = options
+        self.runner = runner
+        self.report = report
+    }
+
+    /// Plays `event` to its finish; returns the exit status.
+    mutating func run(_ event: Event) -> Int32 {
+        defer { runner.shutdown() }
+        let signals = SignalPipe.install()
+        var updates = runner.start(event, as: PlaybackID(rawValue: 1), at: options.start)
+        while true {
+            for update in updates {
+                if let code = render(update) { return code }
+            }
+            report.status(runner.player.snapshot)
+            var fds = (runner.wakeupDescriptors + [signals]).map { pollfd(fd: $0, events: Int16(POLLIN), revents: 0) }
+            _ = poll(&fds, nfds_t(fds.count), runner.pollTimeout())
+            updates = []
+            if !SignalPipe.drain().isEmpty, !stoppedBySignal {
+                stoppedBySignal = true
+                updates += runner.stop()
+            }
+            updates += runner.drain()
+        }
+    }
+
+    /// Prints one update; returns the exit status once the playback is over.
+    private mutating func render(_ update: PlaybackUpdate) -> Int32? {
+        switch update.kind {
+        case .refreshing(let denied):
+            report.message("refreshing access… (\(denied.status) at \(PlaybackProgress.clock(denied.position)))")
+        case .timeline(let timeline):
+            report.timeline(timeline)
+        case .player(.firstFrame):
+            framesSeen = true
+            if options.frames == 1 {
+                report.status(runner.player.snapshot)
+                report.message("stopped after the first frame (--frames 1)")
+                return 0
+            }
+        case .finished(let reason):
+            report.status(runner.player.snapshot)
+            if let frames = options.frames, framesSeen, !stoppedBySignal {
+                report.message("stopped after \(frames) frames (--frames)")
+                return 0
+            }
+            report.finish(reason)
+            switch reason {
+            case .ended: return 0
+            case .error: return 1
+            case .userExited: return stoppedBySignal ? 130 : 0
+            }
+        default:
+            break
+        }
+        return nil
+    }
+}

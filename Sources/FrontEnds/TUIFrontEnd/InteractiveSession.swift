@@ -1,0 +1,61 @@
+import AppCore
+import EventsAPI
+import Foundation
+import Player
+import TUI
+
+/// `eventplayer` with no subcommand: the TUI. The UI loop, the playback runner and the
+/// ``AppState`` live on one dedicated thread (it blocks in poll(2)); API calls and playback
+/// preparation run in tasks that post their results back and wake the loop.
+///
+/// ```swift
+/// let services = try await AppServices.start(options)
+/// try await InteractiveSession.run(PlaybackOptions(video: "auto"), services: services)
+/// ```
+public enum InteractiveSession {
+    public static func run(_ options: PlaybackOptions, services: AppServices) async throws {
+        let configuration = try options.playerConfiguration(config: services.config)
+        let preparer = try PlaybackPreparer(services: services)
+        let user = await services.client.session?.user.name
+        let state = AppState(server: services.server.url.absoluteString, isDemo: services.server.isDemo, user: user,
+                             videoModeText: "video: \(configuration.video.rawValue)")
+        let logPath = services.paths.logFile.path
+        try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Void, any Error>) in
+            let thread = Thread {
+                do {
+                    try runLoop(state: state, configuration: configuration, services: services, preparer: preparer,
+                                logPath: logPath)
+                    continuation.resume()
+                } catch {
+                    continuation.resume(throwing: error)
+                }
+            }
+            thread.name = "eventplayer.ui"
+            thread.start()
+        }
+    }
+
+    /// Blocks this thread until the user quits; the terminal is restored and private files removed on the way out.
+    static func runLoop(state: AppState, configuration: PlayerConfiguration, services: AppServices,
+                        preparer: PlaybackPreparer, logPath: String) throws {
+        var state = state
+        let (keyMap, problems) = KeyMap.load(userFile: KeyMap.defaultUserFile())
+        if let first = problems.first {
+            state.error = "keymap: \(first)" + (problems.count > 1 ? " (+\(problems.count - 1) more)" : "")
+        }
+        defer { preparer.removeAll() }
+        let runner = try PlaybackRunner(player: try Player(configuration: configuration), preparer: preparer)
+        var terminalOptions = Terminal.Options()
+        terminalOptions.stderrPath = logPath
+        let terminal = try Terminal(options: terminalOptions)
+        defer { terminal.restore() }
+        let wake = try WakePipe()
+        let coordinator = TUICoordinator(state: state, services: services, runner: runner, inbox: Inbox(wake: wake))
+        defer { coordinator.shutdown() }
+        let loop = UILoop(terminal: terminal, keyMap: keyMap)
+        for fd in runner.wakeupDescriptors { loop.addWakeSource(fd: fd, name: TUICoordinator.playbackWake) }
+        loop.addWakePipe(wake, name: TUICoordinator.appWake)
+        coordinator.start()
+        loop.run(coordinator)
+    }
+}

@@ -1,0 +1,56 @@
+import AppCore
+import EventsAPI
+import Foundation
+import TUI
+
+extension TUICoordinator {
+    /// What running effects led to: leave, or go on with the inputs they produced.
+    enum EffectsOutcome {
+        case quit
+        case `continue`([AppInput])
+    }
+
+    /// Runs effects in order; playback effects answer at once with the playback's updates.
+    func run(_ effects: [AppEffect]) -> EffectsOutcome {
+        var produced: [AppInput] = []
+        for effect in effects {
+            switch effect {
+            case .quit: return .quit
+            case .signIn(let email, let password): signIn(email: email, password: password)
+            case .fetchPage(let cursor, let generation): fetchPage(cursor: cursor, generation: generation)
+            case .startPlayback(let event, let id, let startAt):
+                produced += runner.start(event, as: id, at: startAt).map(AppInput.playback)
+            case .player(let command):
+                produced += runner.perform(command).map(AppInput.playback)
+            }
+        }
+        return .continue(produced)
+    }
+
+    private func signIn(email: String, password: String) {
+        let client = services.client, inbox = inbox
+        signInTask = Task {
+            do {
+                let session = try await client.signIn(email: email, password: password)
+                inbox.post(.signedIn(user: session.user.name))
+            } catch {
+                inbox.post(.signInFailed(message: UserFacing.message(for: error)))
+            }
+        }
+    }
+
+    private func fetchPage(cursor: String?, generation: Int) {
+        if cursor == nil { pageTask?.cancel() }
+        let client = services.client, inbox = inbox
+        pageTask = Task {
+            do {
+                let page = try await client.events(cursor: cursor, limit: AppState.pageSize)
+                inbox.post(.pageLoaded(page, generation: generation))
+            } catch {
+                guard !Task.isCancelled else { return }
+                inbox.post(.pageFailed(message: UserFacing.message(for: error),
+                                       needsSignIn: UserFacing.needsSignIn(error), generation: generation))
+            }
+        }
+    }
+}

@@ -1,0 +1,86 @@
+import AppCore
+import EventsAPI
+import Foundation
+import Player
+import TUI
+
+/// The App side of the UI loop, on the loop's thread: it owns the ``AppState`` and the
+/// ``PlaybackRunner``, feeds the state every event (keys, playback updates, async results,
+/// deadlines), runs the effects the reducer returns, and caches the screen the loop draws.
+final class TUICoordinator: UILoopDelegate {
+    private(set) var screen = ScreenSnapshot()
+    var state: AppState
+    let services: AppServices
+    let runner: PlaybackRunner
+    let inbox: Inbox
+    var pageTask: Task<Void, Never>?
+    var signInTask: Task<Void, Never>?
+    private var requestLogVersion = -1
+    private var requestLogRows: [RequestLogRow] = []
+
+    /// Wake-source names for ``UILoop/addWakeSource(fd:name:)``.
+    static let playbackWake = "playback"
+    static let appWake = "app"
+
+    init(state: AppState, services: AppServices, runner: PlaybackRunner, inbox: Inbox) {
+        self.state = state
+        self.services = services
+        self.runner = runner
+        self.inbox = inbox
+    }
+
+    var nextDeadline: ContinuousClock.Instant? {
+        [state.nextDeadline, runner.nextDeadline].compactMap { $0 }.min()
+    }
+
+    /// Runs the start effects (first page when signed in) and draws the first screen.
+    func start() {
+        _ = run(state.start())
+        refreshScreen()
+    }
+
+    func handle(_ event: UIEvent) -> LoopControl {
+        let inputs: [AppInput] = switch event {
+        case .action(let action): [.action(action)]
+        case .wake(Self.playbackWake): runner.drain().map(AppInput.playback)
+        case .wake: inbox.take()
+        case .deadline: [.tick] + runner.drain().map(AppInput.playback)
+        }
+        let control = apply(inputs)
+        refreshScreen()
+        return control
+    }
+
+    /// Reduces each input and runs its effects; effects may produce more inputs (playback updates).
+    private func apply(_ inputs: [AppInput]) -> LoopControl {
+        var queue = inputs[...]
+        while let input = queue.popFirst() {
+            let effects = state.reduce(input, now: .now)
+            switch run(effects) {
+            case .quit: return .quit
+            case .continue(let more): queue.append(contentsOf: more)
+            }
+        }
+        return .keepRunning
+    }
+
+    private func refreshScreen() {
+        var next = state.screen()
+        if next.overlay == .requestLog {
+            let log = services.pipeline.requestLog
+            if log.version != requestLogVersion {
+                requestLogVersion = log.version
+                requestLogRows = RequestLogRows.rows(log.snapshot())
+            }
+            next.requestLog = requestLogRows
+        }
+        screen = next
+    }
+
+    /// Stops the playback (its private files go) and the async work (at exit).
+    func shutdown() {
+        pageTask?.cancel()
+        signInTask?.cancel()
+        runner.shutdown()
+    }
+}

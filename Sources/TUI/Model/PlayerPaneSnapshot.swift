@@ -1,0 +1,61 @@
+import PlaybackStates
+
+/// Everything the player pane, seek slider and status bar show about the current playback.
+///
+/// ```swift
+/// var player = PlayerPaneSnapshot(title: "Front Door · Motion", playback: .playing)
+/// player.position = 4; player.duration = 10; player.bufferedAhead = 3
+/// player.load = .playthroughOK
+/// ```
+public struct PlayerPaneSnapshot: Hashable, Sendable {
+    /// Title of the event playing (camera · title).
+    public var title: String
+    /// Secondary line, e.g. "Today 14:02 · 30-days".
+    public var subtitle: String
+    /// Playing, paused, stopped, interrupted, seeking.
+    public var playback: PlaybackState
+    public var load: LoadState
+    /// Set once the playback finished.
+    public var finish: FinishReason?
+    /// Seconds from the start.
+    public var position: Double
+    /// Seconds; nil while unknown (live or not loaded).
+    public var duration: Double?
+    /// Seconds buffered ahead of `position`.
+    public var bufferedAhead: Double
+    /// While the user seeks with keys: where the knob should be (seconds).
+    public var pendingSeekTarget: Double?
+    public var isMuted: Bool
+    /// 0...100 (or more, mpv allows up to 130).
+    public var volume: Int
+    /// Where the video goes, e.g. "video: window (vo=gpu)" or "video: none".
+    public var videoModeText: String
+    /// Network mode, e.g. "local" or "ssh"; "" hides it.
+    public var networkText: String
+    /// The event is live (the slider shows "LIVE" instead of a total).
+    public var isLive: Bool
+    /// Terminal video (later issue); when nil the pane shows the poster lines.
+    public var frame: VideoFrame?
+
+    public init(title: String, subtitle: String = "", playback: PlaybackState = .stopped, load: LoadState = .unknown,
+                finish: FinishReason? = nil, position: Double = 0, duration: Double? = nil,
+                bufferedAhead: Double = 0, pendingSeekTarget: Double? = nil, isMuted: Bool = false,
+                volume: Int = 100, videoModeText: String = "", networkText: String = "",
+                isLive: Bool = false, frame: VideoFrame? = nil) {
+        self.title = title
+        self.subtitle = subtitle
+        self.playback = playback
+        self.load = load
+        self.finish = finish
+        self.position = position
+        self.duration = duration
+        self.bufferedAhead = bufferedAhead
+        self.pendingSeekTarget = pendingSeekTarget
+        self.isMuted = isMuted
+        self.volume = volume
+        self.videoModeText = videoModeText
+        self.networkText = networkText
+        self.isLive = isLive
+        self.frame = frame
+    }
+}
