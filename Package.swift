@@ -180,7 +180,13 @@ let package = Package(
         ),
         .testTarget(
             name: "AppCoreTests",
-            dependencies: ["AppCore", "TUIFrontEnd", "Player", "PlaybackStates", "Playlist", "EventsAPI", "TUI", "Networking"],
+            dependencies: ["AppCore", "Player", "PlaybackStates", "Playlist", "EventsAPI", "TUI", "Networking"],
+            swiftSettings: strict
+        ),
+        .testTarget(
+            name: "FrontEndTests",
+            dependencies: ["AppCore", "TUIFrontEnd", "CLIFrontEnd", "PlayFrontEnd", "Player", "PlaybackStates", "EventsAPI",
+                           "TUI", "Networking"],
             swiftSettings: strict
         ),
         .testTarget(

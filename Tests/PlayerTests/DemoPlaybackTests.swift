@@ -1,5 +1,6 @@
 import DemoBackend
 import Foundation
+import PlaybackStates
 import Testing
 @testable import Player
 

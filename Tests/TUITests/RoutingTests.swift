@@ -1,4 +1,5 @@
 import Testing
+import PlaybackStates
 @testable import TUI
 
 @Suite struct RoutingTests {
@@ -109,7 +110,7 @@ import Testing
         screen.player?.position = 5                          // the 1 s tick: only the slider
         let tick = panes(screen, state: &state)
         #expect(drawn(tracker.plan(tick), tick) == [.slider])
-        screen.player?.kind = .paused                        // status bar (state word and hints stay)
+        screen.player?.playback = .paused                        // status bar (state word and hints stay)
         let paused = panes(screen, state: &state)
         #expect(drawn(tracker.plan(paused), paused) == [.status])
         screen.list.selectedIndex = 3                        // selection: the list only

@@ -91,7 +91,7 @@ final class SmokeApp: UILoopDelegate {
 
     func handle(_ event: UIEvent) -> LoopControl {
         guard case .action(let action) = event else {
-            if event == .deadline, var player = screen.player, player.kind == .playing {
+            if event == .deadline, var player = screen.player, player.playback == .playing {
                 player.position = min(10, player.position + 1)
                 screen.player = player
                 nextDeadline = .now + .seconds(1)
@@ -107,7 +107,7 @@ final class SmokeApp: UILoopDelegate {
             player = PlayerPaneSnapshot(title: "\(row.camera) · \(row.title)", playback: .playing, load: .playable, duration: 10)
             screen.focus = .player
             nextDeadline = .now + .seconds(1)
-        case .togglePause: if let kind = player?.kind { player?.kind = kind == .playing ? .paused : .playing }
+        case .togglePause: if let kind = player?.playback { player?.playback = kind == .playing ? .paused : .playing }
         case .toggleMute: player?.isMuted.toggle()
         case .seekToStart: player?.position = 0
         case .seekBy(let seconds): if let position = player?.position { player?.position = max(0, min(10, position + seconds)) }

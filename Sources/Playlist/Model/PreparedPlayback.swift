@@ -31,6 +31,21 @@ public struct PreparedPlayback: Sendable {
     /// Milliseconds per step.
     public var timings: StartupTimings
 
+    public init(eventID: String, playbackID: String, url: URL, token: String, isComplete: Bool, remoteURL: URL,
+                summary: M3U8Summary = M3U8Summary(), variantSummaries: [M3U8Summary] = [], files: [URL] = [],
+                timings: StartupTimings = StartupTimings()) {
+        self.eventID = eventID
+        self.playbackID = playbackID
+        self.url = url
+        self.token = token
+        self.isComplete = isComplete
+        self.remoteURL = remoteURL
+        self.summary = summary
+        self.variantSummaries = variantSummaries
+        self.files = files
+        self.timings = timings
+    }
+
     /// True when ``url`` is a local file.
     public var isLocalFile: Bool { url.isFileURL }
 }

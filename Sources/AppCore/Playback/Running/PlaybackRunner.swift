@@ -127,14 +127,19 @@ public final class PlaybackRunner {
         player.shutdown()
     }
 
+    /// Feeds `input` to the session and runs its effects; inputs that effects produce (a rejected
+    /// load, the player's last words after a stop) are fed after, in order, never re-entrantly.
     private func apply(_ input: PlaybackSession.Input) {
-        guard var current = session else { return }
-        let effects = current.handle(input)
-        session = current
-        for effect in effects { run(effect, for: current) }
+        var inputs = [input]
+        while !inputs.isEmpty {
+            guard var current = session else { return }
+            let effects = current.handle(inputs.removeFirst())
+            session = current
+            for effect in effects { inputs += run(effect, for: current) }
+        }
     }
 
-    private func run(_ effect: PlaybackSession.Effect, for session: PlaybackSession) {
+    private func run(_ effect: PlaybackSession.Effect, for session: PlaybackSession) -> [PlaybackSession.Input] {
         switch effect {
         case .prepare(let refreshTokens, let attempt):
             prepare(session.event, id: session.id, refreshTokens: refreshTokens, attempt: attempt)
@@ -143,15 +148,19 @@ public final class PlaybackRunner {
             do {
                 _ = try player.load(prepared.mediaSource, startAt: position, as: session.id)
             } catch {
-                apply(.loadFailed(UserFacing.message(for: error)))
+                return [.loadFailed(UserFacing.message(for: error))]
             }
         case .stopPlayer:
             player.perform(.stop)
+            // What the stopped playback still had to say belongs before anything that follows under
+            // the same identity (a restart at the knob).
+            return player.drain().filter { $0.playbackID == session.id }.map { .player($0.kind) }
         case .remove(let prepared):
             preparer.remove(prepared)
         case .publish(let kind):
             publish(kind)
         }
+        return []
     }
 
     /// The newest preparation wins: an older one is cancelled (a result that still arrives is stale).

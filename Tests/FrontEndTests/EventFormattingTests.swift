@@ -1,4 +1,5 @@
 import AppCore
+import CLIFrontEnd
 import EventsAPI
 import Foundation
 import Testing

@@ -1,0 +1,114 @@
+@testable import AppCore
+import PlaybackStates
+import Player
+import Testing
+
+@Suite("PlaybackSession: one playback's life")
+struct PlaybackSessionTests {
+    typealias F = SessionFixtures
+    let id = PlaybackID(rawValue: 7)
+
+    func loaded() -> PlaybackSession {
+        var session = PlaybackSession(id: id, event: F.event)
+        _ = session.handle(.start(at: 0))
+        _ = session.handle(.prepared(F.prepared("a"), attempt: 1))
+        return session
+    }
+
+    @Test func prepareThenLoadThenEndRemovesThePrivateFiles() {
+        var session = PlaybackSession(id: id, event: F.event)
+        #expect(session.handle(.start(at: 3)).words == ["publish preparing", "prepare#1"])
+        #expect(session.phase == .preparing)
+        #expect(session.handle(.prepared(F.prepared("a"), attempt: 1)).words == ["load a@3", "publish loaded"])
+        #expect(session.phase == .loaded)
+        #expect(session.handle(.player(.finished(.ended))).words == ["remove a", "publish finished(ended)"])
+        #expect(session.finishReason == .ended)
+    }
+
+    @Test func aFailedPreparationFinishesWithItsMessage() {
+        var session = PlaybackSession(id: id, event: F.event)
+        _ = session.handle(.start(at: 0))
+        let effects = session.handle(.prepareFailed("no token for bucket 30-days", attempt: 1))
+        #expect(effects.words == ["publish finished(error: no token for bucket 30-days)"])
+        #expect(session.finishReason == .error("no token for bucket 30-days"))
+    }
+
+    @Test func accessDeniedRefreshesOnceAndReloadsWherePlaybackReallyIs() {
+        var session = loaded()
+        _ = session.handle(.player(.progress(PlaybackProgress(position: 4, duration: 12))))
+        let denied = AccessDenied(status: 403, position: 4, message: "HTTP error 403")
+        #expect(session.handle(.player(.accessDenied(denied))).words.last == "refresh#2")
+        #expect(session.phase == .refreshing(denied))
+        // The player keeps playing from its buffer while tokens are fetched.
+        _ = session.handle(.player(.progress(PlaybackProgress(position: 6, duration: 12))))
+        #expect(session.handle(.player(.finished(.error("stream ended early")))).isEmpty, "the reload replaces it")
+        #expect(session.handle(.prepared(F.prepared("b"), attempt: 2)).words == ["load b@6", "publish loaded", "remove a"])
+        #expect(session.phase == .loaded)
+    }
+
+    @Test func refusalsAtTheSamePositionGiveUpAfterABoundedNumberOfRefreshes() {
+        var session = loaded()
+        let denied = AccessDenied(status: 403, position: 2, message: "HTTP error 403")
+        var attempt = 1
+        for name in ["b", "c", "d"] {
+            #expect(session.handle(.player(.accessDenied(denied))).words.last == "refresh#\(attempt + 1)")
+            attempt += 1
+            _ = session.handle(.prepared(F.prepared(name), attempt: attempt))
+        }
+        let effects = session.handle(.player(.accessDenied(denied)))
+        #expect(effects.words.prefix(2) == ["stopPlayer", "remove d"])
+        guard case .error(let message)? = session.finishReason else { Issue.record("not an error: \(session.phase)"); return }
+        #expect(message == "the server keeps refusing fresh media tokens (HTTP 403 at 0:02 after 3 refreshes)")
+    }
+
+    @Test func refusalsAfterProgressAreNewExpiries() {
+        var session = loaded()
+        var attempt = 1
+        for position in stride(from: 5.0, through: 40, by: 5) {
+            _ = session.handle(.player(.progress(PlaybackProgress(position: position))))
+            let effects = session.handle(.player(.accessDenied(AccessDenied(status: 403, position: position, message: ""))))
+            attempt += 1
+            #expect(effects.words.last == "refresh#\(attempt)")
+            _ = session.handle(.prepared(F.prepared("p\(attempt)"), attempt: attempt))
+        }
+        #expect(session.phase == .loaded)
+    }
+
+    @Test func freshTokensThatFailToComeEndAsAnError() {
+        var session = loaded()
+        _ = session.handle(.player(.accessDenied(AccessDenied(status: 401, position: 1, message: ""))))
+        let effects = session.handle(.prepareFailed("server unreachable", attempt: 2))
+        #expect(effects.words.prefix(2) == ["stopPlayer", "remove a"])
+        #expect(session.finishReason == .error("access refused and fresh tokens did not help: server unreachable"))
+    }
+
+    @Test func stopFinishesAsUserExitedAndAStaleResultIsRemoved() {
+        var session = PlaybackSession(id: id, event: F.event)
+        _ = session.handle(.start(at: 0))
+        #expect(session.handle(.stop).words == ["stopPlayer", "publish finished(user exited)"])
+        #expect(session.handle(.prepared(F.prepared("late"), attempt: 1)).words == ["remove late"])
+        #expect(session.handle(.player(.finished(.userExited))).isEmpty, "the player's own word for our stop is not news")
+    }
+
+    @Test func aFinishedPlaybackStartsAgainAtItsPosition() {
+        var session = loaded()
+        _ = session.handle(.player(.progress(PlaybackProgress(position: 5, duration: 12))))
+        _ = session.handle(.stop)
+        #expect(session.handle(.start(at: session.position)).words == ["publish preparing", "prepare#3"])
+        #expect(session.handle(.prepared(F.prepared("again"), attempt: 3)).words == ["load again@5", "publish loaded"])
+    }
+
+    @Test func aLoadTheEngineRejectsIsAnError() {
+        var session = PlaybackSession(id: id, event: F.event)
+        _ = session.handle(.start(at: 0))
+        _ = session.handle(.prepared(F.prepared("a"), attempt: 1))
+        #expect(session.handle(.loadFailed("bad option")).words.first == "remove a")
+        #expect(session.finishReason == .error("the player could not start: bad option"))
+    }
+
+    @Test func updatesBeforeAStartAreIgnored() {
+        var session = PlaybackSession(id: id, event: F.event)
+        #expect(session.handle(.player(.finished(.ended))).isEmpty)
+        #expect(session.handle(.stop).isEmpty)
+    }
+}

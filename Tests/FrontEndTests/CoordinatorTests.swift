@@ -1,0 +1,110 @@
+import AppCore
+import Foundation
+import PlaybackStates
+import Player
+import Testing
+import TUI
+@testable import TUIFrontEnd
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// The coordinator with real parts and no terminal: the embedded demo backend, real libmpv
+/// (`vo=null`, no audio), the app's wake pipe and the runner's wakeup fds polled like UILoop does.
+@Suite(.serialized) struct CoordinatorTests {
+    @Test(.timeLimit(.minutes(1)))
+    func theNewestPlaybackWinsAndExitRemovesPrivateFiles() async throws {
+        let home = FileManager.default.temporaryDirectory.appending(path: "ep-coord-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: home) }
+        let env = ["HOME": home.path, "XDG_STATE_HOME": home.appending(path: "state").path,
+                   "XDG_CONFIG_HOME": home.appending(path: "config").path]
+        let services = try await AppServices.start(GlobalOptions(), environment: env, notice: { _ in })
+        let preparer = try PlaybackPreparer(services: services)
+        let outcome = try await Self.onThread { () throws -> (title: String?, playback: PlaybackState?, leftovers: [String]) in
+            let coordinator = try Self.coordinator(services: services, preparer: preparer)
+            coordinator.start()
+            try Self.pump(coordinator) { !$0.list.rows.isEmpty }
+            let ids = coordinator.screen.list.rows.map(\.id)
+            for id in ["evt-no-endlist", "evt-endlist"] {          // the second Enter comes before the first is ready
+                _ = coordinator.handle(.action(.focus(.list)))
+                _ = coordinator.handle(.action(.select(index: ids.firstIndex(of: id)!)))
+                _ = coordinator.handle(.action(.play))
+            }
+            try Self.pump(coordinator) { $0.player?.playback == .playing }
+            let screen = coordinator.screen
+            coordinator.shutdown()
+            let left = (try? FileManager.default.contentsOfDirectory(atPath: preparer.privateDirectory.path)) ?? []
+            return (screen.player?.subtitle, screen.player?.playback, left)
+        }
+        await services.shutdown()
+        #expect(outcome.title?.contains("evt-endlist") == true)
+        #expect(outcome.playback == .playing)
+        #expect(outcome.leftovers.isEmpty, "private playlist files removed at exit")
+    }
+
+    @Test(.timeLimit(.minutes(1)))
+    func privateFilesGoWhenAPlaybackEndsNotOnlyWhenReplaced() async throws {
+        let home = FileManager.default.temporaryDirectory.appending(path: "ep-coord-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: home) }
+        let env = ["HOME": home.path, "XDG_STATE_HOME": home.appending(path: "state").path,
+                   "XDG_CONFIG_HOME": home.appending(path: "config").path]
+        let services = try await AppServices.start(GlobalOptions(), environment: env, notice: { _ in })
+        let preparer = try PlaybackPreparer(services: services)
+        let outcome = try await Self.onThread { () throws -> (finish: FinishReason?, whilePlaying: Int, afterEnd: [String]) in
+            let coordinator = try Self.coordinator(services: services, preparer: preparer)
+            coordinator.start()
+            try Self.pump(coordinator) { !$0.list.rows.isEmpty }
+            let index = coordinator.screen.list.rows.firstIndex { $0.id == "evt-endlist" }!
+            _ = coordinator.handle(.action(.select(index: index)))
+            _ = coordinator.handle(.action(.play))
+            try Self.pump(coordinator) { $0.player?.playback == .playing }
+            let playing = (try? FileManager.default.contentsOfDirectory(atPath: preparer.privateDirectory.path)) ?? []
+            try Self.pump(coordinator, seconds: 30) { $0.player?.finish != nil }
+            let left = (try? FileManager.default.contentsOfDirectory(atPath: preparer.privateDirectory.path)) ?? []
+            let finish = coordinator.screen.player?.finish
+            coordinator.shutdown()
+            return (finish, playing.count, left)
+        }
+        await services.shutdown()
+        #expect(outcome.finish == .ended)
+        #expect(outcome.whilePlaying > 0, "the private playlist exists while it plays")
+        #expect(outcome.afterEnd.isEmpty, "and is gone once it ended, while the program still runs")
+    }
+
+    static func coordinator(services: AppServices, preparer: PlaybackPreparer) throws -> TUICoordinator {
+        var configuration = PlayerConfiguration()
+        configuration.video = .none
+        configuration.audio = false
+        let runner = try PlaybackRunner(player: try Player(configuration: configuration), preparer: preparer)
+        let state = AppState(server: services.server.url.absoluteString, isDemo: true, user: "Demo User")
+        return TUICoordinator(state: state, services: services, runner: runner, inbox: Inbox(wake: try WakePipe()))
+    }
+
+    /// Runs the loop's side of things until `done` holds for the screen.
+    static func pump(_ coordinator: TUICoordinator, seconds: Double = 20, until done: (ScreenSnapshot) -> Bool) throws {
+        let deadline = Date().addingTimeInterval(seconds)
+        let app = coordinator.inbox.wake
+        while !done(coordinator.screen) {
+            guard Date() < deadline else { throw PumpTimeout(screen: "\(coordinator.screen)") }
+            let playback = coordinator.runner.wakeupDescriptors
+            var fds = ([app.readFD] + playback).map { pollfd(fd: $0, events: Int16(POLLIN), revents: 0) }
+            _ = poll(&fds, nfds_t(fds.count), 100)
+            if fds[0].revents != 0 { app.drain(); _ = coordinator.handle(.wake(TUICoordinator.appWake)) }
+            if fds.dropFirst().contains(where: { $0.revents != 0 }) { _ = coordinator.handle(.wake(TUICoordinator.playbackWake)) }
+            if let next = coordinator.nextDeadline, next <= .now { _ = coordinator.handle(.deadline) }
+        }
+    }
+
+    struct PumpTimeout: Error, CustomStringConvertible {
+        let screen: String
+        var description: String { "the coordinator never got there: \(screen)" }
+    }
+
+    static func onThread<T: Sendable>(_ body: @escaping @Sendable () throws -> T) async throws -> T {
+        try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<T, any Error>) in
+            Thread {
+                do { continuation.resume(returning: try body()) } catch { continuation.resume(throwing: error) }
+            }.start()
+        }
+    }
+}
