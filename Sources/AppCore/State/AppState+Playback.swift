@@ -93,8 +93,8 @@ extension AppState {
         case .firstFrame:
             model.finish = nil
             message = nil   // "Opening …" / "Refreshing access…" are done
-        case .finished, .accessDenied:
-            break   // the playback session turns these into its own updates
+        default:
+            break   // finishes and refusals reach us as the playback session's own updates
         }
     }
 }

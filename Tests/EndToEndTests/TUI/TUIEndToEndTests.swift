@@ -40,6 +40,12 @@ import Testing
         }
     }
 
+    static func onThreadValue<T: Sendable>(_ body: @escaping @Sendable () throws -> T) async throws -> T {
+        try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<T, any Error>) in
+            Thread { continuation.resume(with: Result { try body() }) }.start()
+        }
+    }
+
     private static func drive(_ pane: TmuxPane) throws {
         // Sign in through the form: a wrong password is an inline error, then the right one.
         try pane.waitFor("Sign in")

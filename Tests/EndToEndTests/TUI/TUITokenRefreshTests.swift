@@ -1,0 +1,56 @@
+import DemoBackend
+import Foundation
+import Testing
+
+/// The TUI's side of a media token that expires mid-play: the same playback session as `play`
+/// refreshes the tokens and reloads where playback is, and the event plays to its end.
+@Suite(.serialized) struct TUITokenRefreshTests {
+    @Test(.enabled(if: TmuxPane.binary != nil), .timeLimit(.minutes(2)))
+    func anExpiredMediaTokenIsRefreshedAndPlaybackResumesAtThePosition() async throws {
+        let binary = try Binary()
+        let server = try await DemoServer.start()
+        defer { Task { await server.stop() } }
+        let login = try await binary.login(server.baseURL)
+        try #require(login.status == 0)
+        // Segments trickle in, so the refusal comes while the player still needs media.
+        await server.faults.delay(seconds: 1.5, pathPrefix: "/media/30-days/evt-endlist/segment")
+        let pane = TmuxPane(binary: TmuxPane.binary!, socket: "ep-e2e-refresh-\(getpid())")
+        defer {
+            pane.run(["kill-server"])
+            try? FileManager.default.removeItem(at: binary.home)
+        }
+        let env = binary.environment.filter { ["HOME", "XDG_STATE_HOME", "XDG_CONFIG_HOME", "PATH", "LANG", "LC_ALL"].contains($0.key) }
+        let exports = env.map { "export \($0.key)='\($0.value)'" }.joined(separator: "; ")
+        let script = """
+        \(exports); unset EVENTPLAYER_SERVER DISPLAY WAYLAND_DISPLAY; \
+        '\(binary.url.path)' --server \(server.baseURL.absoluteString) --video none --no-audio; echo "EXIT=$?"; sleep 60
+        """
+        pane.run(["new-session", "-d", "-x", "100", "-y", "30", "sh", "-c", script])
+        let before = try await TUIEndToEndTests.onThreadValue { () throws -> Int in
+            try pane.waitFor(" loaded")
+            pane.keys("/")
+            pane.type("person at the front")
+            pane.keys("Enter")
+            try pane.waitUntil("the filtered list") { $0.contains("Person at the fron") && $0.contains("1 of ") }
+            pane.keys("Enter")
+            let playing = try pane.waitUntil("playing past 0:01") { $0.contains("▶ Playing") && (ScreenReading.sliderSeconds($0) ?? 0) >= 1 }
+            return ScreenReading.sliderSeconds(playing) ?? 0
+        }
+        await server.faults.expireMediaTokens()
+        let readings = try await TUIEndToEndTests.onThreadValue { () throws -> [Int] in
+            try pane.waitFor("Refreshing access", seconds: 20)
+            var seen: [Int] = []
+            _ = try pane.waitUntil("ended", seconds: 40) { screen in
+                if let seconds = ScreenReading.sliderSeconds(screen) { seen.append(seconds) }
+                return screen.contains("ended")
+            }
+            pane.keys("q")
+            pane.keys("q")
+            try pane.waitFor("EXIT=0")
+            return seen
+        }
+        #expect(readings.allSatisfy { $0 >= before }, "the slider never went back before \(before): \(readings)")
+        let tokenFetches = await server.requestLog().filter { $0.path == "/v1/events/tokens" }
+        #expect(tokenFetches.count >= 2, "fresh tokens were fetched")
+    }
+}
