@@ -159,3 +159,35 @@ struct PlayTokenRefreshTests {
         #expect(!refused.isEmpty)
     }
 }
+
+@Suite("eventplayer play when media tokens expire faster than playback can use them")
+struct PlayShortLivedTokenTests {
+    /// Tokens that live 5 s and media that answers after 1 s: the read-ahead keeps meeting expired
+    /// tokens. Each reload resumes where playback is with the fresh token; refusals at the same
+    /// position give up after a bounded number of refreshes (never an endless loop).
+    @Test(.timeLimit(.minutes(2)))
+    func refreshesAreBoundedAndEachResumesWherePlaybackIs() async throws {
+        var configuration = DemoConfiguration()
+        configuration.mediaTokenLifetime = 5
+        let server = try await DemoServer.start(configuration)
+        defer { Task { await server.stop() } }
+        let binary = try Binary()
+        let login = try await binary.login(server.baseURL)
+        try #require(login.status == 0)
+        await server.faults.delay(seconds: 1, pathPrefix: "/media/")
+        let started = Date()
+        let run = try await binary.run(["play", "evt-endlist", "--server", server.baseURL.absoluteString,
+                                        "--video", "none", "--no-audio"])
+        let elapsed = Date().timeIntervalSince(started)
+        let refreshes = run.stdout.split(separator: "\n").filter { $0.contains("refreshing access") }
+        let ended = run.stdout.contains("finished: ended")
+        let gaveUp = run.stdout.contains("keeps refusing fresh media tokens")
+        #expect(ended || gaveUp, "\(run.stdout)")
+        #expect(run.status == (ended ? 0 : 1))
+        #expect(refreshes.count <= 12, "a bounded number of refreshes: \(refreshes.count)\n\(run.stdout)")
+        #expect(elapsed < 90, "finished in \(elapsed) s")
+        // Each reload starts at or after the previous refusal's position.
+        let positions = refreshes.compactMap { line in line.firstMatch(of: /at (\d+):(\d\d)\)/).map { Int($0.1)! * 60 + Int($0.2)! } }
+        #expect(positions == positions.sorted(), "\(positions)")
+    }
+}
