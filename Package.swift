@@ -186,7 +186,7 @@ let package = Package(
         .testTarget(
             name: "FrontEndTests",
             dependencies: ["AppCore", "TUIFrontEnd", "CLIFrontEnd", "PlayFrontEnd", "Player", "PlaybackStates", "EventsAPI",
-                           "TUI", "Networking"],
+                           "TUI", "Networking", "DemoBackend"],
             swiftSettings: strict
         ),
         .testTarget(
