@@ -103,6 +103,7 @@ extension EventsClient {
             let message = error.response.flatMap { APIErrorBody.message(in: $0.body) }
             return status >= 500 ? EventsAPIError.serverError(status, message) : EventsAPIError.rejected(status, message)
         }
-        return EventsAPIError.unreachable(server, error.description)
+        logger.warning("server unreachable", metadata: ["error": "\(error)"])
+        return EventsAPIError.unreachable(server, error.cause)
     }
 }
