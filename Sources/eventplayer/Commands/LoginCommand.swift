@@ -17,7 +17,11 @@ struct LoginCommand: AsyncParsableCommand {
 
     func run() async throws {
         try await AppServices.with(global) { services in
-            print(try await LoginFlow.run(services: services, email: email, password: passwordStdin ? .standardInput : .prompt))
+            do {
+                print(try await LoginFlow.run(services: services, email: email, password: passwordStdin ? .standardInput : .prompt))
+            } catch let error as LoginError {
+                throw usageFailure(error)
+            }
         }
     }
 }

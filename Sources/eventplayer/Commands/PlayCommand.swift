@@ -13,8 +13,8 @@ struct PlayCommand: AsyncParsableCommand {
     @Argument(help: "The event id (see `eventplayer events`).")
     var eventID: String
 
-    @Option(help: "Where video goes: auto (a window when there is a display, else none), window, none.")
-    var video = "auto"
+    @Option(help: "Where video goes: auto (a window when there is a display, else none), window, none (default: `video` in the config file, else auto).")
+    var video: String?
 
     @Flag(help: "Play without sound.")
     var noAudio = false
@@ -32,16 +32,16 @@ struct PlayCommand: AsyncParsableCommand {
     var mpvOptions: [String] = []
 
     func validate() throws {
-        guard ["auto", "window", "none"].contains(video) else { throw ValidationError("--video must be auto, window or none") }
+        try VideoFlag.validate(video)
         guard start >= 0, start.isFinite else { throw ValidationError("--start must be 0 or more seconds") }
         if let frames, frames < 1 { throw ValidationError("--frames must be at least 1") }
     }
 
     func run() async throws {
-        let options = HeadlessPlayOptions(eventID: eventID, video: video, audio: !noAudio, start: start, frames: frames,
-                                          json: json, mpvOptions: mpvOptions)
         let code = try await AppServices.with(global) { services in
-            try await HeadlessPlayback.run(options, services: services, output: StandardOutput.line)
+            let options = HeadlessPlayOptions(eventID: eventID, video: try VideoFlag.resolve(video, services: services),
+                                              audio: !noAudio, start: start, frames: frames, json: json, mpvOptions: mpvOptions)
+            return try await HeadlessPlayback.run(options, services: services, output: StandardOutput.line)
         }
         if code != 0 { throw ExitCode(code) }
     }

@@ -1,0 +1,24 @@
+/// `eventplayer login` is missing something it needs from the user; the command line treats it
+/// as a usage error (exit status 2).
+///
+/// ```swift
+/// catch let error as LoginError { print(error) }   // login needs a server: pass --server URL ...
+/// ```
+public struct LoginError: Error, Sendable, Equatable, CustomStringConvertible {
+    enum Reason: Sendable, Equatable {
+        case noServer, emptyStandardInput, noEmail, notATerminal, noPassword
+    }
+
+    let reason: Reason
+
+    public var description: String {
+        switch reason {
+        case .noServer:
+            "login needs a server: pass --server URL or set EVENTPLAYER_SERVER (the embedded demo backend signs in by itself)"
+        case .emptyStandardInput: "--password-stdin: standard input has no password line"
+        case .noEmail: "no email given: pass --email or type it at the prompt"
+        case .notATerminal: "standard input is not a terminal, so the password cannot be prompted for: use --password-stdin"
+        case .noPassword: "no password given"
+        }
+    }
+}
