@@ -18,7 +18,7 @@ struct CLIErrorTextTests {
         await server.stop()
         let dead = try await binary.run(["login", "--server", url, "--email", "a@b.c", "--password-stdin"], input: "x\n")
         #expect(dead.status == 1)
-        #expect(dead.stderr == "eventplayer: error: cannot reach the server at \(url) (connection refused)\n")
+        #expect(dead.stderr == "eventplayer: error: cannot reach the server at \(url) (connection refused after 4 attempts)\n")
     }
 
     @Test func loginWhenSessionJSONIsADirectorySaysSoAndExits1() async throws {

@@ -35,6 +35,19 @@ struct ErrorTextTests {
         }
     }
 
+    @Test func aMalformedAnswerOrAMissingEndpointAsksWhetherTheURLIsRight() async throws {
+        try await withDemo { demo in
+            await demo.server.faults.malformedJSON(pathPrefix: "/v1/events")
+            let malformed = await #expect(throws: EventsAPIError.self) { try await demo.client.events() }
+            #expect(malformed?.code == .notUnderstood)
+            #expect(malformed?.message.hasPrefix("the server's events page answer is not the events API's JSON") == true)
+            #expect(malformed?.message.hasSuffix("; is the server URL right?") == true)
+            await demo.server.faults.failNext(1, status: 404, pathPrefix: "/v1/events")
+            let missing = await #expect(throws: EventsAPIError.self) { try await demo.client.events() }
+            #expect(missing?.message == "the server has no /v1/events (HTTP 404); is the server URL the events API's?")
+        }
+    }
+
     @Test func aDeadServerIsOneSentenceWithBalancedParentheses() async throws {
         let server = try await DemoServer.start()
         let url = server.baseURL

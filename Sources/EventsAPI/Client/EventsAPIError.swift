@@ -42,20 +42,27 @@ public struct EventsAPIError: Error, Sendable, Equatable, CustomStringConvertibl
     static let sessionExpired = EventsAPIError(.sessionExpired, "the session has expired: sign in again")
 
     /// `cause` is a few words ("connection refused"); the full failure goes to the log.
-    static func unreachable(_ server: URL, _ cause: String) -> EventsAPIError {
-        .init(.serverUnreachable, "cannot reach the server at \(server.absoluteString) (\(cause))")
+    static func unreachable(_ server: URL, _ cause: String, attempts: Int) -> EventsAPIError {
+        let tries = attempts > 1 ? " after \(attempts) attempts" : ""
+        return .init(.serverUnreachable, "cannot reach the server at \(server.absoluteString) (\(cause)\(tries))")
     }
 
     static func serverError(_ status: Int, _ message: String?) -> EventsAPIError {
         .init(.serverError, "the server failed with HTTP \(status)" + (message.map { ": \($0)" } ?? ""))
     }
 
-    static func rejected(_ status: Int, _ message: String?) -> EventsAPIError {
-        .init(.rejected, "the server refused the request with HTTP \(status)" + (message.map { ": \($0)" } ?? ""))
+    /// A 404 most often means the URL is not the events API's.
+    static func rejected(_ status: Int, _ message: String?, path: String) -> EventsAPIError {
+        if status == 404 {
+            return .init(.rejected, "the server has no \(path) (HTTP 404); is the server URL the events API's?")
+        }
+        return .init(.rejected, "the server refused the request with HTTP \(status)" + (message.map { ": \($0)" } ?? ""))
     }
 
+    /// `what`: "session", "events page", "tokens"; `field`: the coding path at fault.
     static func notUnderstood(_ what: String, field: String?) -> EventsAPIError {
-        .init(.notUnderstood, "the server's answer was not understood: \(what)" + (field.map { " (field `\($0)`)" } ?? ""))
+        let at = field.map { ", field `\($0)`" } ?? ""
+        return .init(.notUnderstood, "the server's \(what) answer is not the events API's JSON\(at); is the server URL right?")
     }
 
     /// True when the user has to sign in (again).
