@@ -12,7 +12,7 @@ struct GlobalFlags: ParsableArguments {
             help: ArgumentHelp("Extra request header, repeatable: \"Name: value\" for every request, or \"kind:Name: value\" for one request kind.", valueName: "header"))
     var headers: [String] = []
 
-    @Option(help: "Log level for the log file: trace, debug, info, notice, warning, error.")
+    @Option(help: "Log level for the log file: trace, debug, info, notice, warning, error, critical.")
     var logLevel: String?
 
     @Option(help: "Config file (default: ~/.config/eventplayer/config.toml).")
