@@ -87,6 +87,13 @@ struct CLIInputTests {
         #expect(flagWins.status == 0, "\(flagWins.stderr)")
     }
 
+    @Test func loginWithNoServerConfiguredSaysSoWithoutStartingTheDemoBackend() async throws {
+        let result = try await Binary().run(["login", "--email", "a@b.c", "--password-stdin"], input: "x\n")
+        #expect(result.status == 2)
+        #expect(result.stderr == "eventplayer: error: login needs a server: pass --server URL or set EVENTPLAYER_SERVER "
+                    + "(the embedded demo backend signs in by itself)\n")
+    }
+
     @Test func badFlagsAreUsageErrors() async throws {
         let binary = try Binary()
         for arguments in [["events", "--log-level", "loud"], ["events", "--header", "NoColon"],

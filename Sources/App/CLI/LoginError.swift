@@ -11,6 +11,9 @@ public struct LoginError: Error, Sendable, Equatable, CustomStringConvertible {
 
     let reason: Reason
 
+    /// No server is configured: `login` has nothing to sign in to (the demo backend needs no sign-in).
+    public static let noServer = LoginError(reason: .noServer)
+
     public var description: String {
         switch reason {
         case .noServer:

@@ -31,6 +31,13 @@ public struct ServerChoice: Sendable {
         return ServerChoice(url: demo.baseURL, origin: .embeddedDemo, demo: demo)
     }
 
+    /// True when `--server`, `EVENTPLAYER_SERVER` or the config file names a server, i.e. when
+    /// ``resolve(flag:environment:config:)`` would not start the embedded demo backend.
+    public static func isConfigured(flag: String?, environment: [String: String] = ProcessInfo.processInfo.environment,
+                                    config: AppConfig) -> Bool {
+        flag != nil || !(environment["EVENTPLAYER_SERVER"] ?? "").isEmpty || config.server != nil
+    }
+
     /// True for the embedded demo backend.
     public var isDemo: Bool { demo != nil }
 

@@ -1,5 +1,6 @@
 import App
 import ArgumentParser
+import Foundation
 
 struct LoginCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
@@ -16,6 +17,12 @@ struct LoginCommand: AsyncParsableCommand {
     var passwordStdin = false
 
     func run() async throws {
+        // Say so before the embedded demo backend would start for nothing.
+        let config: AppConfig
+        do { config = try AppConfig.load(from: global.config.map { URL(filePath: $0) } ?? AppConfig.defaultURL()) } catch {
+            throw usageFailure(error)
+        }
+        guard ServerChoice.isConfigured(flag: global.server, config: config) else { throw usageFailure(LoginError.noServer) }
         try await AppServices.with(global) { services in
             do {
                 print(try await LoginFlow.run(services: services, email: email, password: passwordStdin ? .standardInput : .prompt))
