@@ -40,15 +40,68 @@ struct ConfigTests {
         #expect(try AppConfig.load(from: missing) == AppConfig())
     }
 
-    @Test(arguments: [
-        ("server = \"ftp://x\"", "http(s) URL"),
-        ("video = \"big\"", "auto, window, terminal or none"),
-        ("colour = true", "unknown key `colour`"),
-        ("[network]\nretries = \"three\"", "must be a number"),
-        ("server = \n", "config.toml:1"),
+    @Test("every message names the line, the key, what is allowed and the value", arguments: [
+        ("audio = true\n\ncolour = true",
+         "config.toml:3: unknown key `colour` (known: server, video, audio, log-level, [network], [headers.<kind>], [mpv]; see Resources/config.example.toml)"),
+        ("# retries\n[network]\nretry-cap = 0\nretries = 100000",
+         "config.toml:4: [network] retries must be a whole number from 0 to 999 (got 100000)"),
+        ("[network]\nretries = \"three\"", "config.toml:2: [network] retries must be a number (got \"three\")"),
+        ("[network]\nrequest-timeout = 0", "config.toml:2: [network] request-timeout must be a number of seconds above 0 and at most 86400 (got 0)"),
+        ("[network]\nretry-cap = -1.5", "config.toml:2: [network] retry-cap must be a number of seconds from 0 to 3600 (got -1.5)"),
+        ("[network]\nretrys = 3", "config.toml:2: [network] unknown key `retrys`"),
+        ("network.retries = 1000", "config.toml:1: [network] retries must be a whole number from 0 to 999 (got 1000)"),
+        ("network = { retries = -1 }", "config.toml:1: [network] retries must be a whole number from 0 to 999 (got -1)"),
+        ("\nserver = \"ftp://x\"", "config.toml:2: server \"ftp://x\": the scheme must be http or https, not ftp"),
+        ("server = \"http://127.0.0.1:99999\"", "config.toml:1: server \"http://127.0.0.1:99999\": the port must be from 1 to 65535, not 99999"),
+        ("server = 8080", "config.toml:1: server must be an http(s) URL string (got 8080)"),
+        ("video = \"big\"", "config.toml:1: video must be auto, window, terminal or none (got \"big\")"),
+        ("audio = 1", "config.toml:1: audio must be true or false (got 1)"),
+        ("log-level = \"loud\"", "config.toml:1: log-level must be one of trace, debug, info, notice, warning, error, critical (got \"loud\")"),
+        ("[headers.all]\nX-A = \"1\"\n[headers.mediaSegmnt]\nX-B = \"2\"", "config.toml:3: [headers.mediaSegmnt]: `mediaSegmnt` is not a request kind"),
+        ("[headers.all]\n\"Bad Name\" = \"1\"", "config.toml:2: [headers.all] Bad Name:"),
+        ("[mpv]\nspeed = \"1.5\"\nvf = [1]", "config.toml:3: [mpv] vf must be a string, number or boolean (got an array)"),
+        ("mpv = 3", "config.toml:1: [mpv] must be a table (got 3)"),
+        ("server = \n", "config.toml:1:"),
     ])
     func badValuesAreNamed(text: String, expected: String) {
         let error = #expect(throws: ConfigError.self) { try AppConfig.parse(text) }
-        #expect(error?.description.contains(expected) == true, "\(error?.description ?? "")")
+        #expect(error?.description.hasPrefix(expected) == true, "\(error?.description ?? "")")
+    }
+
+    @Test("0 and 1 are numbers, not booleans")
+    func zeroAndOneAreNumbers() throws {
+        let config = try AppConfig.parse("[network]\nretry-cap = 0\nretries = 1\nretry-base = 0.0\nrequest-log-size = 1\n")
+        #expect(config.network == ["retry-cap": 0, "retries": 1, "retry-base": 0, "request-log-size": 1])
+    }
+
+    @Test("the first problem in the file is the one reported")
+    func firstProblemByLine() {
+        let error = #expect(throws: ConfigError.self) {
+            try AppConfig.parse("zzz = 1\nvideo = \"big\"\n[network]\nretries = -1\n")
+        }
+        #expect(error?.line == 1)
+    }
+
+    @Test("a config file that is a directory or unreadable says so")
+    func unreadableFiles() throws {
+        let directory = FileManager.default.temporaryDirectory.appending(path: "ep-config-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        let error = #expect(throws: ConfigError.self) { try AppConfig.load(from: directory) }
+        #expect(error?.description == "\(directory.path): is a directory, not a file")
+        let binary = directory.appending(path: "config.toml")
+        try Data([0xFF, 0xFE, 0x00]).write(to: binary)
+        #expect(throws: ConfigError.self) { try AppConfig.load(from: binary) }
+    }
+
+    @Test("video: the flag wins, then the file, then auto; terminal is not available yet")
+    func videoMode() throws {
+        #expect(try AppConfig.parse("").videoMode(flag: nil) == "auto")
+        #expect(try AppConfig.parse("video = \"window\"").videoMode(flag: nil) == "window")
+        #expect(try AppConfig.parse("video = \"window\"").videoMode(flag: "none") == "none")
+        let error = #expect(throws: ConfigError.self) {
+            try AppConfig.parse("audio = true\nvideo = \"terminal\"", file: "/home/me/config.toml").videoMode(flag: nil)
+        }
+        #expect(error?.line == 2)
+        #expect(error?.message.contains("not available yet") == true)
     }
 }

@@ -22,7 +22,7 @@ struct SignInTests {
                 try await demo.client.signIn(email: DemoAccount.email, password: "nope")
             }
             #expect(error?.code == .wrongCredentials)
-            #expect(error?.message.contains("wrong email or password") == true)
+            #expect(error?.message == "wrong email or password")
             #expect(await demo.client.session == nil)
         }
     }

@@ -86,9 +86,14 @@ import Testing
 
     @Test(arguments: [
         (["retrys": 3.0], "[network] unknown key `retrys`"),
-        (["request-timeout": 0.0], "[network] request-timeout must be a number above 0 (got 0)"),
-        (["retries": -1.0], "[network] retries must be a whole number of 0 or more (got -1)"),
-        (["retries": 1.5], "[network] retries must be a whole number of 0 or more (got 1.5)"),
+        (["request-timeout": 0.0], "[network] request-timeout must be a number of seconds above 0 and at most 86400 (got 0)"),
+        (["retries": -1.0], "[network] retries must be a whole number from 0 to 999 (got -1)"),
+        (["retries": 1.5], "[network] retries must be a whole number from 0 to 999 (got 1.5)"),
+        (["retries": 100000.0], "[network] retries must be a whole number from 0 to 999 (got 100000)"),
+        (["retry-cap": -1.0], "[network] retry-cap must be a number of seconds from 0 to 3600 (got -1)"),
+        (["request-log-size": 0.0], "[network] request-log-size must be a whole number from 1 to 100000 (got 0)"),
+        // Bounded so that no Duration or Int64 conversion of a timeout can overflow.
+        (["mediaSegment-request-timeout": 1e300], "[network] mediaSegment-request-timeout must be a number of seconds above 0 and at most 86400 (got 1e+300)"),
         (["mediaSegmnt-request-timeout": 5.0], "[network] unknown key `mediaSegmnt-request-timeout`"),
     ])
     func badNetworkValuesNameTheKey(table: [String: Double], message: String) {

@@ -1,11 +1,6 @@
 import Foundation
+import Networking
 import TOMLKit
-
-/// Why the config file could not be used: names the file, and the line where it can.
-public struct ConfigError: Error, Sendable, CustomStringConvertible {
-    public let description: String
-    init(_ description: String) { self.description = description }
-}
 
 extension AppConfig {
     /// `$XDG_CONFIG_HOME/eventplayer/config.toml`, else `~/.config/eventplayer/config.toml`.
@@ -14,86 +9,125 @@ extension AppConfig {
     }
 
     /// Reads the file at `url`; a missing file is an empty config.
+    /// - Throws: ``ConfigError`` naming the file, and the line and key where it can.
     public static func load(from url: URL = defaultURL()) throws -> AppConfig {
-        guard let data = FileManager.default.contents(atPath: url.path) else { return AppConfig() }
+        var isDirectory: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: url.path, isDirectory: &isDirectory) else { return AppConfig() }
+        guard !isDirectory.boolValue else { throw ConfigError(file: url.path, line: nil, "is a directory, not a file") }
+        guard let data = FileManager.default.contents(atPath: url.path) else {
+            throw ConfigError(file: url.path, line: nil, "cannot be read (check its permissions)")
+        }
         guard let text = String(data: data, encoding: .utf8) else {
-            throw ConfigError("\(url.path): not UTF-8 text")
+            throw ConfigError(file: url.path, line: nil, "is not UTF-8 text")
         }
         var config = try parse(text, file: url.path)
         config.source = url
         return config
     }
 
-    /// Parses TOML text. Unknown keys are errors, so typos are not silently ignored.
+    /// Parses TOML text. Unknown keys are errors, so typos are not silently ignored; every value
+    /// is checked here, so a problem names its line.
     public static func parse(_ text: String, file: String = "config.toml") throws -> AppConfig {
-        let root: [String: Any]
+        let root: TOMLTable
         do {
-            let table = try TOMLTable(string: text)
-            let json = Data(table.convert(to: .json).utf8)
-            root = (try JSONSerialization.jsonObject(with: json) as? [String: Any]) ?? [:]
+            root = try TOMLTable(string: text)
         } catch let error as TOMLParseError {
-            throw ConfigError("\(file):\(error.source.begin.line): \(error.description)")
+            throw ConfigError(file: file, line: error.source.begin.line, error.description)
         }
         var config = AppConfig()
-        for (key, value) in root {
-            switch key {
-            case "server":
-                let text = try string(value, key, file)
-                guard let url = URL(string: text), url.scheme == "http" || url.scheme == "https" else {
-                    throw ConfigError("\(file): `server` must be an http(s) URL, not \(text)")
-                }
-                config.server = url
-            case "video":
-                let mode = try string(value, key, file)
-                guard ["auto", "window", "terminal", "none"].contains(mode) else {
-                    throw ConfigError("\(file): `video` must be auto, window, terminal or none, not \(mode)")
-                }
-                config.video = mode
-            case "audio":
-                guard let flag = value as? Bool else { throw ConfigError("\(file): `audio` must be true or false") }
-                config.audio = flag
-            case "log-level":
-                config.logLevel = try string(value, key, file)
-            case "network":
-                config.network = try numbers(value, "network", file)
-            case "headers":
-                guard let tables = value as? [String: Any] else { throw ConfigError("\(file): `headers` must be a table of tables") }
-                for (kind, fields) in tables {
-                    config.headers[kind] = try pairs(fields, "headers.\(kind)", file)
-                }
-            case "mpv":
-                config.mpvOptions = try pairs(value, "mpv", file)
-            default:
-                throw ConfigError("\(file): unknown key `\(key)` (see Resources/config.example.toml)")
-            }
+        config.lines = ConfigLines(text, file: file)
+        for key in config.lines.inFileOrder(root.keys, under: []) {
+            guard let value = root[key] else { continue }
+            try config.read(key, value, file: file)
         }
         return config
     }
 
-    private static func string(_ value: Any, _ key: String, _ file: String) throws -> String {
-        guard let text = value as? String else { throw ConfigError("\(file): `\(key)` must be a string") }
-        return text
-    }
+    /// The keys of the top level, for messages.
+    static let knownKeys = "server, video, audio, log-level, [network], [headers.<kind>], [mpv]"
+    /// The values of `video` (and `--video`).
+    public static let videoModes = ["auto", "window", "terminal", "none"]
+    /// The values of `log-level` (and `--log-level`).
+    public static let logLevels = ["trace", "debug", "info", "notice", "warning", "error", "critical"]
 
-    private static func numbers(_ value: Any, _ key: String, _ file: String) throws -> [String: Double] {
-        guard let table = value as? [String: Any] else { throw ConfigError("\(file): `\(key)` must be a table") }
-        return try table.mapValues { item in
-            guard let number = item as? NSNumber, !(item is Bool) else {
-                throw ConfigError("\(file): every key in [\(key)] must be a number")
+    private mutating func read(_ key: String, _ value: any TOMLValueConvertible, file: String) throws {
+        func fail(_ path: [String], _ message: String) -> ConfigError {
+            ConfigError(file: file, line: lines.line(of: path), message)
+        }
+        switch key {
+        case "server":
+            guard let text = value.string else { throw fail([key], "server must be an http(s) URL string (got \(Self.show(value)))") }
+            do { server = try ServerURLError.check(text, origin: "server") } catch { throw fail([key], error.description) }
+        case "video":
+            guard let mode = value.string, Self.videoModes.contains(mode) else {
+                throw fail([key], "video must be auto, window, terminal or none (got \(Self.show(value)))")
             }
-            return number.doubleValue
+            video = mode
+        case "audio":
+            guard let flag = value.bool else { throw fail([key], "audio must be true or false (got \(Self.show(value)))") }
+            audio = flag
+        case "log-level":
+            guard let level = value.string, Self.logLevels.contains(level) else {
+                throw fail([key], "log-level must be one of \(Self.logLevels.joined(separator: ", ")) (got \(Self.show(value)))")
+            }
+            logLevel = level
+        case "network":
+            guard let table = value.table else { throw fail([key], "[network] must be a table of numbers (got \(Self.show(value)))") }
+            for name in lines.inFileOrder(table.keys, under: [key]) {
+                guard let item = table[name], let number = item.double ?? item.int.map(Double.init) else {
+                    throw fail([key, name], "[network] \(name) must be a number (got \(table[name].map(Self.show) ?? "nothing"))")
+                }
+                var check = NetworkConfiguration()
+                do { try check.apply(networkTable: [name: number]) } catch { throw fail([key, name], "\(error)") }
+                network[name] = number
+            }
+        case "headers":
+            guard let tables = value.table else { throw fail([key], "[headers.<kind>] must be tables of header names and values (got \(Self.show(value)))") }
+            for kind in lines.inFileOrder(tables.keys, under: [key]) {
+                var check = NetworkConfiguration()
+                do { try check.apply(headerTable: kind, fields: []) } catch { throw fail([key, kind], "\(error)") }
+                let fields = try pairs(tables[kind], [key, kind], file: file)
+                for field in fields {
+                    do { try check.apply(headerTable: kind, fields: [(field.name, field.value)]) } catch {
+                        throw fail([key, kind, field.name], "\(error)")
+                    }
+                }
+                headers[kind] = fields
+            }
+        case "mpv":
+            mpvOptions = try pairs(value, [key], file: file)
+        default:
+            throw fail([key], "unknown key `\(key)` (known: \(Self.knownKeys); see Resources/config.example.toml)")
         }
     }
 
-    private static func pairs(_ value: Any, _ key: String, _ file: String) throws -> [HeaderField] {
-        guard let table = value as? [String: Any] else { throw ConfigError("\(file): `\(key)` must be a table") }
-        return try table.keys.sorted().map { name in
-            switch table[name] {
-            case let text as String: return HeaderField(name: name, value: text)
-            case let flag as Bool: return HeaderField(name: name, value: flag ? "yes" : "no")
-            case let number as NSNumber: return HeaderField(name: name, value: number.stringValue)
-            default: throw ConfigError("\(file): [\(key)] \(name) must be a string, number or boolean")
-            }
+    /// A table of strings, numbers or booleans, as name-value pairs sorted by name.
+    private func pairs(_ value: (any TOMLValueConvertible)?, _ path: [String], file: String) throws -> [HeaderField] {
+        let name = "[\(path.joined(separator: "."))]"
+        guard let table = value?.table else {
+            throw ConfigError(file: file, line: lines.line(of: path), "\(name) must be a table (got \(value.map(Self.show) ?? "nothing"))")
+        }
+        return try table.keys.sorted().map { key in
+            let item = table[key]
+            if let text = item?.string { return HeaderField(name: key, value: text) }
+            if let flag = item?.bool { return HeaderField(name: key, value: flag ? "yes" : "no") }
+            if let number = item?.int { return HeaderField(name: key, value: String(number)) }
+            if let number = item?.double { return HeaderField(name: key, value: String(number)) }
+            throw ConfigError(file: file, line: lines.line(of: path + [key]),
+                              "\(name) \(key) must be a string, number or boolean (got \(item.map(Self.show) ?? "nothing"))")
+        }
+    }
+
+    /// A TOML value as the user wrote it, for messages.
+    static func show(_ value: any TOMLValueConvertible) -> String {
+        switch value.type {
+        case .string: return "\"\(value.string ?? "")\""
+        case .int: return value.int.map(String.init) ?? "a number"
+        case .double: return value.double.map { String($0) } ?? "a number"
+        case .bool: return value.bool.map(String.init) ?? "a boolean"
+        case .table: return "a table"
+        case .array: return "an array"
+        default: return "a \(value.type)"
         }
     }
 }

@@ -24,6 +24,8 @@ public struct AppConfig: Sendable, Equatable {
     public var mpvOptions: [HeaderField] = []
     /// Where it was read from (nil when there was no file).
     public var source: URL?
+    /// The line of each key in the file, for messages about values used later.
+    var lines = ConfigLines()
 
     /// A name and a value, in file order.
     public struct HeaderField: Sendable, Equatable {

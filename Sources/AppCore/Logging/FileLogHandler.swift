@@ -43,11 +43,16 @@ public final class LogFile: Sendable {
     let redactor: Redactor
 
     /// Opens (creating 0600, parent 0700) `url` for appending.
-    public init(url: URL, redactor: Redactor = .shared) throws {
-        try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true,
-                                                attributes: [.posixPermissions: 0o700])
+    /// - Throws: ``LogFileError``.
+    public init(url: URL, redactor: Redactor = .shared) throws(LogFileError) {
+        do {
+            try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true,
+                                                    attributes: [.posixPermissions: 0o700])
+        } catch {
+            throw LogFileError(path: url.path, reason: "its directory cannot be created (\(url.deletingLastPathComponent().path))")
+        }
         let fd = open(url.path, O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC, 0o600)
-        guard fd >= 0 else { throw ConfigError("cannot open log file \(url.path): \(String(cString: strerror(errno)))") }
+        guard fd >= 0 else { throw LogFileError(path: url.path, reason: String(cString: strerror(errno))) }
         fchmod(fd, 0o600)
         descriptor = Mutex(fd)
         self.redactor = redactor

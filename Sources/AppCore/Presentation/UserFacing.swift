@@ -1,23 +1,23 @@
 import EventsAPI
 import Networking
 
-/// Errors as one line a user can act on (sign-in form, status bar).
+/// Errors as one line a user can act on (sign-in form, status bar). The errors' own descriptions
+/// are that line; this only makes it a sentence. Nothing here tells the user to run a command:
+/// inside the TUI, signing in again is the form.
 public enum UserFacing {
     public static func message(for error: any Error) -> String {
-        if let api = error as? EventsAPIError {
-            switch api.code {
-            case .wrongCredentials: return "Wrong email or password."
-            case .serverUnreachable: return "Server unreachable: \(api.message)"
-            default: return api.message
-            }
-        }
-        if let network = error as? NetworkError, network.isTransport { return "Server unreachable: \(network)" }
-        return String(describing: error)
+        sentence(String(describing: error))
     }
 
     /// The session is gone: the user has to sign in again.
     public static func needsSignIn(_ error: any Error) -> Bool {
-        guard let api = error as? EventsAPIError else { return false }
-        return api.code == .signInRequired || api.code == .sessionExpired
+        (error as? EventsAPIError)?.needsSignIn ?? false
+    }
+
+    /// `text` with a capital first letter and a full stop: "Wrong email or password."
+    public static func sentence(_ text: String) -> String {
+        guard let first = text.first else { return text }
+        let capitalised = first.uppercased() + text.dropFirst()
+        return capitalised.hasSuffix(".") || capitalised.hasSuffix("?") ? capitalised : capitalised + "."
     }
 }

@@ -4,17 +4,23 @@ import Networking
 
 /// Builds the pipeline from the config file's `[network]` and `[headers.*]` tables and the
 /// `--header` flags (flags win over the file).
-enum NetworkSetup {
+///
+/// ```swift
+/// try NetworkSetup.check(headerFlags: ["User-Agent: x"])   // before anything starts
+/// ```
+public enum NetworkSetup {
+    /// Throws `HeaderFlagError` for the first `--header` value that cannot be read.
+    public static func check(headerFlags: [String]) throws {
+        for flag in headerFlags { _ = try HeaderFlag(parsing: flag) }
+    }
+
+    /// - Throws: `HeaderFlagError` for a bad `--header`; the file's tables were checked, with
+    ///   their lines, when it was read (``AppConfig/parse(_:file:)``).
     static func configuration(config: AppConfig, headerFlags: [String]) throws -> NetworkConfiguration {
         var network = NetworkConfiguration()
-        let file = config.source?.path ?? "config.toml"
-        do {
-            try network.apply(networkTable: config.network)
-            for (name, fields) in config.headers.sorted(by: { $0.key < $1.key }) {
-                try network.apply(headerTable: name, fields: fields.map { ($0.name, $0.value) })
-            }
-        } catch {
-            throw ConfigError("\(file): \(error)")
+        try network.apply(networkTable: config.network)
+        for (name, fields) in config.headers.sorted(by: { $0.key < $1.key }) {
+            try network.apply(headerTable: name, fields: fields.map { ($0.name, $0.value) })
         }
         for flag in headerFlags { try network.addHeader(flag: flag) }
         return network

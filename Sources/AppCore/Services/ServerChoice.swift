@@ -17,24 +17,25 @@ public struct ServerChoice: Sendable {
         case embeddedDemo = "embedded demo backend"
     }
 
-    /// `--server`, then `EVENTPLAYER_SERVER`, then the config file's `server`; with none, starts
-    /// the demo backend in-process on a free loopback port.
+    /// `--server`, then `EVENTPLAYER_SERVER`, then the config file's `server` (checked when the
+    /// file was read); with none, starts the demo backend in-process on a free loopback port.
+    /// - Throws: ``ServerURLError`` for a URL that cannot be used.
     public static func resolve(flag: String?, environment: [String: String] = ProcessInfo.processInfo.environment,
                                config: AppConfig) async throws -> ServerChoice {
-        if let flag { return ServerChoice(url: try parse(flag, from: "--server"), origin: .flag, demo: nil) }
+        if let flag { return ServerChoice(url: try ServerURLError.check(flag, origin: "--server"), origin: .flag, demo: nil) }
         if let value = environment["EVENTPLAYER_SERVER"], !value.isEmpty {
-            return ServerChoice(url: try parse(value, from: "EVENTPLAYER_SERVER"), origin: .environment, demo: nil)
+            return ServerChoice(url: try ServerURLError.check(value, origin: "EVENTPLAYER_SERVER"), origin: .environment, demo: nil)
         }
         if let url = config.server { return ServerChoice(url: url, origin: .configFile, demo: nil) }
         let demo = try await DemoServer.start()
         return ServerChoice(url: demo.baseURL, origin: .embeddedDemo, demo: demo)
     }
 
-    static func parse(_ text: String, from origin: String) throws -> URL {
-        guard let url = URL(string: text), let scheme = url.scheme, ["http", "https"].contains(scheme), url.host != nil else {
-            throw ConfigError("\(origin): `\(text)` is not an http(s) URL")
-        }
-        return url
+    /// True when `--server`, `EVENTPLAYER_SERVER` or the config file names a server, i.e. when
+    /// ``resolve(flag:environment:config:)`` would not start the embedded demo backend.
+    public static func isConfigured(flag: String?, environment: [String: String] = ProcessInfo.processInfo.environment,
+                                    config: AppConfig) -> Bool {
+        flag != nil || !(environment["EVENTPLAYER_SERVER"] ?? "").isEmpty || config.server != nil
     }
 
     /// True for the embedded demo backend.

@@ -31,27 +31,40 @@ public struct EventsAPIError: Error, Sendable, Equatable, CustomStringConvertibl
 
     public var description: String { message }
 
-    static func wrongCredentials(_ detail: String?) -> EventsAPIError {
-        .init(.wrongCredentials, "wrong email or password" + (detail.map { " (\($0))" } ?? ""))
-    }
+    /// The server refused the email and password; what it said goes to the log, not the message
+    /// (servers tend to say the same thing again).
+    static let wrongCredentials = EventsAPIError(.wrongCredentials, "wrong email or password")
 
-    static let signInRequired = EventsAPIError(.signInRequired, "not signed in: run `eventplayer login`")
+    /// No stored session. Front-end neutral: the CLI adds "run `eventplayer login`", the TUI shows its form.
+    static let signInRequired = EventsAPIError(.signInRequired, "not signed in")
 
-    static let sessionExpired = EventsAPIError(.sessionExpired, "session expired: sign in again (`eventplayer login`)")
+    /// The session could not be refreshed. Front-end neutral, like ``signInRequired``.
+    static let sessionExpired = EventsAPIError(.sessionExpired, "the session has expired: sign in again")
 
-    static func unreachable(_ server: URL, _ detail: String) -> EventsAPIError {
-        .init(.serverUnreachable, "server unreachable at \(server.absoluteString): \(detail)")
+    /// `cause` is a few words ("connection refused"); the full failure goes to the log.
+    static func unreachable(_ server: URL, _ cause: String, attempts: Int) -> EventsAPIError {
+        let tries = attempts > 1 ? " after \(attempts) attempts" : ""
+        return .init(.serverUnreachable, "cannot reach the server at \(server.absoluteString) (\(cause)\(tries))")
     }
 
     static func serverError(_ status: Int, _ message: String?) -> EventsAPIError {
-        .init(.serverError, "server error \(status)" + (message.map { ": \($0)" } ?? ""))
+        .init(.serverError, "the server failed with HTTP \(status)" + (message.map { ": \($0)" } ?? ""))
     }
 
-    static func rejected(_ status: Int, _ message: String?) -> EventsAPIError {
-        .init(.rejected, "request rejected with HTTP \(status)" + (message.map { ": \($0)" } ?? ""))
+    /// A 404 most often means the URL is not the events API's.
+    static func rejected(_ status: Int, _ message: String?, path: String) -> EventsAPIError {
+        if status == 404 {
+            return .init(.rejected, "the server has no \(path) (HTTP 404); is the server URL the events API's?")
+        }
+        return .init(.rejected, "the server refused the request with HTTP \(status)" + (message.map { ": \($0)" } ?? ""))
     }
 
+    /// `what`: "session", "events page", "tokens"; `field`: the coding path at fault.
     static func notUnderstood(_ what: String, field: String?) -> EventsAPIError {
-        .init(.notUnderstood, "response from the server not understood: \(what)" + (field.map { " (field `\($0)`)" } ?? ""))
+        let at = field.map { ", field `\($0)`" } ?? ""
+        return .init(.notUnderstood, "the server's \(what) answer is not the events API's JSON\(at); is the server URL right?")
     }
+
+    /// True when the user has to sign in (again).
+    public var needsSignIn: Bool { code == .signInRequired || code == .sessionExpired }
 }

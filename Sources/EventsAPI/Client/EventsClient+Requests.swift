@@ -70,8 +70,15 @@ extension EventsClient {
         do {
             return try await get(kind: kind, url: url, token: current.accessToken)
         } catch let error as NetworkError where error.status == 401 {
-            logger.info("access token refused; refreshing once")
-            let renewed = try await refresh()
+            // Another call may have refreshed while this one was in flight: use its token, do not
+            // spend the (rotating) refresh token a second time.
+            let renewed: Session
+            if let newer = session, newer.accessToken != current.accessToken {
+                renewed = newer
+            } else {
+                logger.info("access token refused; refreshing once")
+                renewed = try await refresh()
+            }
             do {
                 return try await get(kind: kind, url: url, token: renewed.accessToken)
             } catch let error as NetworkError where error.status == 401 {
@@ -101,8 +108,10 @@ extension EventsClient {
         if error.isCancelled { return EventsAPIError(.cancelled, "cancelled") }
         if let status = error.status {
             let message = error.response.flatMap { APIErrorBody.message(in: $0.body) }
-            return status >= 500 ? EventsAPIError.serverError(status, message) : EventsAPIError.rejected(status, message)
+            return status >= 500 ? EventsAPIError.serverError(status, message)
+                : EventsAPIError.rejected(status, message, path: error.request.url.path)
         }
-        return EventsAPIError.unreachable(server, error.description)
+        logger.warning("server unreachable", metadata: ["error": "\(error)"])
+        return EventsAPIError.unreachable(server, error.cause, attempts: error.attempts)
     }
 }

@@ -50,7 +50,9 @@ public actor EventsClient {
         do {
             response = try await pipeline.send(request)
         } catch let error as NetworkError where error.status == 401 || error.status == 400 {
-            throw EventsAPIError.wrongCredentials(error.response.flatMap { APIErrorBody.message(in: $0.body) })
+            let said = error.response.flatMap { APIErrorBody.message(in: $0.body) } ?? ""
+            logger.notice("sign-in refused", metadata: ["status": "\(error.status ?? 0)", "server says": "\(said)"])
+            throw EventsAPIError.wrongCredentials
         } catch {
             throw translate(error)
         }

@@ -14,13 +14,15 @@ public enum PrivateFile {
     }
 
     /// Atomically replaces `url` with `data`, mode 0600.
+    /// - Throws: `POSIXError` with the failing call's errno (CocoaError when the directory cannot be made).
     public static func write(_ data: Data, to url: URL) throws {
         let directory = url.deletingLastPathComponent()
         try makeDirectory(directory)
         var template = Array(directory.appending(path: ".\(url.lastPathComponent).XXXXXX").path.utf8CString)
         let fd = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
-        guard fd >= 0 else { throw CocoaError(.fileWriteNoPermission, userInfo: [NSFilePathErrorKey: directory.path]) }
+        guard fd >= 0 else { throw POSIXError(POSIXErrorCode(rawValue: errno) ?? .EACCES) }
         let temporary = String(decoding: template.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+        var failure: Int32 = 0
         var ok = fchmod(fd, 0o600) == 0
         ok = ok && data.withUnsafeBytes { raw in
             var offset = 0
@@ -32,10 +34,12 @@ public enum PrivateFile {
             return true
         }
         ok = ok && fsync(fd) == 0
+        if !ok { failure = errno }
         close(fd)
-        guard ok, rename(temporary, url.path) == 0 else {
+        if ok && rename(temporary, url.path) != 0 { ok = false; failure = errno }
+        guard ok else {
             unlink(temporary)
-            throw CocoaError(.fileWriteUnknown, userInfo: [NSFilePathErrorKey: url.path])
+            throw POSIXError(POSIXErrorCode(rawValue: failure) ?? .EIO)
         }
     }
 }

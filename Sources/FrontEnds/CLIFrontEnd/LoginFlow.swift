@@ -16,16 +16,19 @@ public enum LoginFlow {
     }
 
     /// Signs in and stores the session; returns a one-line confirmation.
+    /// - Throws: ``LoginError`` (missing input), `SessionStoreError` (the session cannot be saved:
+    ///   checked before the password is asked for), `EventsAPIError`.
     public static func run(services: AppServices, email: String?, password: PasswordSource) async throws -> String {
         guard !services.server.isDemo else {
-            throw LoginError("no server configured: pass --server URL (or set EVENTPLAYER_SERVER) to sign in; the embedded demo backend signs in by itself")
+            throw LoginError(reason: .noServer)
         }
+        try services.sessions.checkWritable()
         let address = try email ?? prompt("Email: ")
         let secret: String
         switch password {
         case .standardInput:
             guard let line = readLine(strippingNewline: true), !line.isEmpty else {
-                throw LoginError("--password-stdin: no password on standard input")
+                throw LoginError(reason: .emptyStandardInput)
             }
             secret = line
         case .prompt:
@@ -33,13 +36,14 @@ public enum LoginFlow {
         }
         Redactor.shared.register(secret)
         let session = try await services.client.signIn(email: address, password: secret)
+        try services.sessions.save(session)   // saved on sign-in too, but only here does a failure reach the user
         return "signed in as \(session.user.email) at \(services.server.url.absoluteString); session saved to \(services.sessions.fileURL.path)"
     }
 
     static func prompt(_ text: String) throws -> String {
         FileHandle.standardError.write(Data(text.utf8))
         guard let line = readLine(strippingNewline: true), !line.isEmpty else {
-            throw LoginError("no email given (use --email)")
+            throw LoginError(reason: .noEmail)
         }
         return line
     }
@@ -47,7 +51,7 @@ public enum LoginFlow {
     /// Reads a line from the terminal with echo off, restoring the terminal even on error.
     static func promptHidden(_ text: String) throws -> String {
         guard isatty(STDIN_FILENO) == 1 else {
-            throw LoginError("standard input is not a terminal: use --password-stdin")
+            throw LoginError(reason: .notATerminal)
         }
         FileHandle.standardError.write(Data(text.utf8))
         var saved = termios()
@@ -60,7 +64,7 @@ public enum LoginFlow {
             FileHandle.standardError.write(Data("\n".utf8))
         }
         guard let line = readLine(strippingNewline: true), !line.isEmpty else {
-            throw LoginError("no password given")
+            throw LoginError(reason: .noPassword)
         }
         return line
     }

@@ -40,18 +40,14 @@ extension NetworkConfiguration {
         for key in table.keys.sorted(by: { Self.order($0) < Self.order($1) }) {
             let value = table[key]!
             switch key {
-            case "retries":
-                guard value >= 0, value == value.rounded(), value < 1000 else { throw Self.bad(key, value, "a whole number of 0 or more") }
-                retry.maxRetries = Int(value)
-            case "retry-base": retry.base = try Self.check(key, value, allowZero: true)
-            case "retry-cap": retry.cap = try Self.check(key, value, allowZero: true)
-            case "retry-after-cap": retry.retryAfterCap = try Self.check(key, value, allowZero: true)
-            case "connect-timeout": setTimeouts(connect: try Self.check(key, value))
-            case "request-timeout": setTimeouts(request: try Self.check(key, value))
-            case "handler-timeout": handlerTimeout = try Self.check(key, value)
-            case "request-log-size":
-                guard value >= 1, value == value.rounded() else { throw Self.bad(key, value, "a whole number above 0") }
-                requestLogCapacity = Int(value)
+            case "retries": retry.maxRetries = try Self.whole(key, value, 0...999)
+            case "retry-base": retry.base = try Self.seconds(key, value, 0...60)
+            case "retry-cap": retry.cap = try Self.seconds(key, value, 0...3600)
+            case "retry-after-cap": retry.retryAfterCap = try Self.seconds(key, value, 0...3600)
+            case "connect-timeout": setTimeouts(connect: try Self.seconds(key, value, above: 0, upTo: 86400))
+            case "request-timeout": setTimeouts(request: try Self.seconds(key, value, above: 0, upTo: 86400))
+            case "handler-timeout": handlerTimeout = try Self.seconds(key, value, above: 0, upTo: 3600)
+            case "request-log-size": requestLogCapacity = try Self.whole(key, value, 1...100_000)
             default:
                 guard let (kind, field) = Self.kindKey(key) else {
                     throw NetworkConfigurationError(
@@ -60,7 +56,8 @@ extension NetworkConfiguration {
                             + "handler-timeout, request-log-size")
                 }
                 var timeouts = timeouts(for: kind)
-                if field == "connect" { timeouts.connect = try Self.check(key, value) } else { timeouts.request = try Self.check(key, value) }
+                let seconds = try Self.seconds(key, value, above: 0, upTo: 86400)
+                if field == "connect" { timeouts.connect = seconds } else { timeouts.request = seconds }
                 self.timeouts[kind] = timeouts
             }
         }
@@ -97,14 +94,35 @@ extension NetworkConfiguration {
 
     private static func order(_ key: String) -> Int { kindKey(key) == nil ? 0 : 1 }
 
-    private static func check(_ key: String, _ value: Double, allowZero: Bool = false) throws -> Double {
-        guard value.isFinite, allowZero ? value >= 0 : value > 0 else {
-            throw bad(key, value, allowZero ? "a number of 0 or more" : "a number above 0")
+    /// A whole number in `range`.
+    private static func whole(_ key: String, _ value: Double, _ range: ClosedRange<Int>) throws -> Int {
+        guard value == value.rounded(), value >= Double(range.lowerBound), value <= Double(range.upperBound) else {
+            throw bad(key, value, "a whole number from \(range.lowerBound) to \(range.upperBound)")
+        }
+        return Int(value)
+    }
+
+    /// Seconds in `range` (bounded, so that no duration overflows).
+    private static func seconds(_ key: String, _ value: Double, _ range: ClosedRange<Double>) throws -> Double {
+        guard range.contains(value) else {
+            throw bad(key, value, "a number of seconds from \(number(range.lowerBound)) to \(number(range.upperBound))")
+        }
+        return value
+    }
+
+    /// Seconds above `lower`, at most `upper`.
+    private static func seconds(_ key: String, _ value: Double, above lower: Double, upTo upper: Double) throws -> Double {
+        guard value > lower, value <= upper else {
+            throw bad(key, value, "a number of seconds above \(number(lower)) and at most \(number(upper))")
         }
         return value
     }
 
     private static func bad(_ key: String, _ value: Double, _ expected: String) -> NetworkConfigurationError {
-        NetworkConfigurationError(message: "[network] \(key) must be \(expected) (got \(value == value.rounded() && abs(value) < 1e15 ? String(Int(value)) : String(value)))")
+        NetworkConfigurationError(message: "[network] \(key) must be \(expected) (got \(number(value)))")
+    }
+
+    private static func number(_ value: Double) -> String {
+        value == value.rounded() && abs(value) < 1e15 ? String(Int(value)) : String(value)
     }
 }

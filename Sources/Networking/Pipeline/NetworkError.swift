@@ -77,6 +77,19 @@ public struct NetworkError: Error, Sendable, CustomStringConvertible {
     /// Host and path of the request, without query (which may carry secrets).
     public var target: String { request.loggableTarget }
 
+    /// The cause in a few words, without the target or the attempts: "connection refused",
+    /// "no answer within 30 s", "HTTP 503". For callers that name the server their own way.
+    public var cause: String {
+        switch reason {
+        case .status(let code, _): return "HTTP \(code)"
+        case .transport(let message): return Redaction.redact(message)
+        case .timedOut(let seconds): return "no answer within \(Self.seconds(seconds))"
+        case .filter(let message): return Redaction.redact(message)
+        case .retryHandlerTimedOut(let seconds): return "the retry handler did not answer within \(Self.seconds(seconds))"
+        case .cancelled: return "cancelled"
+        }
+    }
+
     public var description: String {
         let tries = attempts > 1 ? " after \(attempts) attempts" : ""
         let why = note.map { " (\($0))" } ?? ""

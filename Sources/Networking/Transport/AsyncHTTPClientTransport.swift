@@ -25,6 +25,10 @@ public struct AsyncHTTPClientTransport: HTTPTransport {
     }
 
     public func execute(_ request: HTTPRequest, timeouts: RequestTimeouts) async throws -> HTTPResponse {
+        if let port = request.url.port, !(1...65535).contains(port) {
+            // NIO traps on a port that does not fit 16 bits; say what is wrong instead.
+            throw TransportError(message: "port \(port) is out of range (1 to 65535)")
+        }
         let client = self.client ?? SharedClients.client(connectTimeout: timeouts.connect)
         var outgoing = HTTPClientRequest(url: request.url.absoluteString)
         outgoing.method = HTTPMethod(rawValue: request.method)
@@ -48,8 +52,7 @@ public struct AsyncHTTPClientTransport: HTTPTransport {
         } catch is CancellationError {
             throw CancellationError()
         } catch {
-            throw TransportError(message: Redaction.redact(String(describing: error)),
-                                 isConnectFailure: Self.isConnectFailure(error))
+            throw TransportError(other: error)
         }
     }
 
@@ -58,6 +61,19 @@ public struct AsyncHTTPClientTransport: HTTPTransport {
         return text.contains("connectTimeout") || text.contains("Connection refused")
             || text.contains("connect(descriptor") || text.contains("NIOConnectionError")
             || text.contains("lookup") || text.contains("connectionRefused")
+    }
+
+    /// A few words for what NIO or async-http-client reported, when it is a common case.
+    static func summary(_ text: String) -> String? {
+        if text.contains("Connection refused") || text.contains("connectionRefused") { return "connection refused" }
+        if text.contains("SocketAddressError") || text.contains("lookup") || text.contains("dnsAError: Optional") {
+            return "host name not found"
+        }
+        if text.contains("Network is unreachable") || text.contains("No route to host") { return "no route to the host" }
+        if text.contains("Connection reset") { return "connection reset by the server" }
+        if text.contains("SSL") || text.contains("TLS") || text.contains("handshake") { return "secure connection (TLS) failed" }
+        if text.contains("connectTimeout") { return "connect timed out" }
+        return nil
     }
 }
 
@@ -94,8 +110,17 @@ extension TransportError {
         case .cancelled:
             self.init(message: "cancelled")
         default:
-            self.init(message: Redaction.redact(String(describing: error)),
-                      isConnectFailure: AsyncHTTPClientTransport.isConnectFailure(error))
+            self.init(other: error)
+        }
+    }
+
+    /// Any other error: a short summary when it is a common case, the library's text as detail.
+    init(other error: any Error) {
+        let text = Redaction.redact(String(describing: error))
+        if let summary = AsyncHTTPClientTransport.summary(text) {
+            self.init(message: summary, detail: text, isConnectFailure: AsyncHTTPClientTransport.isConnectFailure(error))
+        } else {
+            self.init(message: text, isConnectFailure: AsyncHTTPClientTransport.isConnectFailure(error))
         }
     }
 }

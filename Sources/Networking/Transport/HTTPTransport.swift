@@ -25,20 +25,26 @@ extension HTTPTransport {
 }
 
 /// A failure below HTTP: no response, or a broken one.
+///
+/// `message` is the short cause a user reads ("connection refused", "host name not found");
+/// `detail` is what the HTTP library said, for the log (`description` has both).
 public struct TransportError: Error, Sendable, CustomStringConvertible {
     /// Connection refused, DNS, TLS...: the request never reached the server, so it is always
     /// safe to retry.
     public var isConnectFailure: Bool
     /// The deadline passed.
     public var isTimeout: Bool
-    /// What happened, for the user.
+    /// What happened, for the user: a few words.
     public var message: String
+    /// The library's own text, for the log; nil when `message` says it all.
+    public var detail: String?
 
-    public init(message: String, isConnectFailure: Bool = false, isTimeout: Bool = false) {
+    public init(message: String, detail: String? = nil, isConnectFailure: Bool = false, isTimeout: Bool = false) {
         self.message = message
+        self.detail = detail
         self.isConnectFailure = isConnectFailure
         self.isTimeout = isTimeout
     }
 
-    public var description: String { message }
+    public var description: String { detail.map { "\(message) [\($0)]" } ?? message }
 }

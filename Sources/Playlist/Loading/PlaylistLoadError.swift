@@ -5,16 +5,16 @@ import Networking
 ///
 /// ```swift
 /// do { _ = try await loader.prepare(source, tokens: provider) }
-/// catch let error as PlaylistLoadError { status.show(error.description) }
-/// // cannot play evt-no-token: no media token for bucket "365-days" (tokens exist for: ...)
+/// catch let error as PlaylistLoadError { status.show("Cannot play \(error.eventID): \(error)") }
+/// // Cannot play evt-no-token: no media token for bucket "365-days" (tokens exist for: ...)
 /// ```
 public struct PlaylistLoadError: Error, Sendable, CustomStringConvertible {
     enum Step: String, Sendable {
         case tokens = "getting media tokens failed"
-        case url = "its video URL is unusable"
-        case fetch = "fetching its playlist failed"
+        case url = "the event's video URL is unusable"
+        case fetch = "fetching the event's playlist failed"
         case fetchVariant = "fetching a variant playlist failed"
-        case rewrite = "its playlist is invalid"
+        case rewrite = "the event's playlist is invalid"
         case write = "writing the private playlist failed"
     }
 
@@ -38,8 +38,10 @@ public struct PlaylistLoadError: Error, Sendable, CustomStringConvertible {
     /// True when the server refused the token (401/403) even after fresh tokens.
     public var isUnauthorized: Bool { status == 401 || status == 403 }
 
+    /// The step and its cause, without the event: the front end says which event it was playing
+    /// ("Cannot play evt-1: …"), so the id is not said twice.
     public var description: String {
-        if let missing = underlying as? MissingBucketTokenError { return "cannot play \(eventID): \(missing)" }
-        return "cannot play \(eventID): \(step.rawValue): \(underlying)"
+        if let missing = underlying as? MissingBucketTokenError { return missing.description }
+        return "\(step.rawValue): \(underlying)"
     }
 }

@@ -13,11 +13,8 @@ public struct M3U8Error: Error, Sendable, Equatable, CustomStringConvertible {
         case missingHeader
         case notUTF8
         case controlCharacter(UInt8)
-        case tooLarge(size: Int, cap: Int)
+        case tooLarge(size: Int?, cap: Int)
         case lineTooLong(length: Int, cap: Int)
-        case unterminatedQuote(attribute: String)
-        case truncatedTag(String)
-        case invalidDuration
         case invalidPlaylistURL(String)
         case writeFailed(String)
     }
@@ -31,9 +28,6 @@ public struct M3U8Error: Error, Sendable, Equatable, CustomStringConvertible {
         public static let controlCharacter = Code(description: "controlCharacter")
         public static let tooLarge = Code(description: "tooLarge")
         public static let lineTooLong = Code(description: "lineTooLong")
-        public static let unterminatedQuote = Code(description: "unterminatedQuote")
-        public static let truncatedTag = Code(description: "truncatedTag")
-        public static let invalidDuration = Code(description: "invalidDuration")
         public static let invalidPlaylistURL = Code(description: "invalidPlaylistURL")
         public static let writeFailed = Code(description: "writeFailed")
     }
@@ -47,6 +41,12 @@ public struct M3U8Error: Error, Sendable, Equatable, CustomStringConvertible {
         self.line = line
     }
 
+    /// Input over ``M3U8Rewriter/Limits/maxBytes`` that the caller stopped reading: `size` is its
+    /// real size when known (a file), nil for a stream.
+    public static func tooLarge(size: Int?, cap: Int) -> M3U8Error {
+        M3U8Error(.tooLarge(size: size, cap: cap), line: 0)
+    }
+
     public var code: Code {
         switch reason {
         case .empty: .empty
@@ -55,9 +55,6 @@ public struct M3U8Error: Error, Sendable, Equatable, CustomStringConvertible {
         case .controlCharacter: .controlCharacter
         case .tooLarge: .tooLarge
         case .lineTooLong: .lineTooLong
-        case .unterminatedQuote: .unterminatedQuote
-        case .truncatedTag: .truncatedTag
-        case .invalidDuration: .invalidDuration
         case .invalidPlaylistURL: .invalidPlaylistURL
         case .writeFailed: .writeFailed
         }
@@ -74,16 +71,12 @@ public struct M3U8Error: Error, Sendable, Equatable, CustomStringConvertible {
             return at + "not valid UTF-8 text; an HLS playlist is UTF-8"
         case .controlCharacter(let byte):
             return at + "control character 0x\(String(byte, radix: 16, uppercase: true)) is not allowed in a playlist (binary data?)"
-        case .tooLarge(let size, let cap):
+        case .tooLarge(let size?, let cap):
             return "the playlist is \(size) bytes, over the cap of \(cap) bytes; raise the limit if it is genuine"
+        case .tooLarge(nil, let cap):
+            return "the playlist is over the cap of \(cap) bytes; raise the limit if it is genuine"
         case .lineTooLong(let length, let cap):
             return at + "the line is \(length) bytes, over the cap of \(cap) bytes"
-        case .unterminatedQuote(let attribute):
-            return at + "attribute \(attribute) opens a quoted string that is never closed"
-        case .truncatedTag(let tag):
-            return at + "\(tag) is truncated: its attributes are missing"
-        case .invalidDuration:
-            return at + "#EXTINF needs a duration in seconds, e.g. #EXTINF:2.000,"
         case .invalidPlaylistURL(let url):
             return "the playlist URL \(url) is not an absolute http(s) URL; relative URIs cannot be resolved against it"
         case .writeFailed(let message):

@@ -46,6 +46,13 @@ extension M3U8Rewriter {
         }
     }
 
+    /// Throws ``M3U8Error`` (`invalidPlaylistURL`) when `url` cannot be the base of a playlist:
+    /// it must be an absolute http(s) URL with a host.
+    public static func check(playlistURL url: URL) throws(M3U8Error) {
+        let bytes = Array(url.absoluteString.utf8)
+        _ = try bytes.withUnsafeBufferPointer { (base) throws(M3U8Error) in try parseBase(base) }
+    }
+
     static func parseBase(_ base: UnsafeBufferPointer<UInt8>) throws(M3U8Error) -> URIParts {
         let invalid = M3U8Error(.invalidPlaylistURL(String(decoding: base, as: UTF8.self)), line: 0)
         guard let pointer = base.baseAddress, base.count > 0 else { throw invalid }

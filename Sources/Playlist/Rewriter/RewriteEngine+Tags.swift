@@ -1,6 +1,11 @@
 import Foundation
 
 /// Tags: `#EXTINF` durations, `#EXT-X-ENDLIST`, master tags, and `URI="…"` attributes.
+///
+/// A rewriter is no stricter than a player: it understands what it rewrites (`URI="…"` values) and
+/// what the summary reports, and passes every other line through unchanged. `#EXTINF:-1,Title`
+/// (IPTV and radio lists), a bare `#EXTINF` or `#EXT-X-MAP`, and a non-URI attribute whose quote is
+/// never closed are kept as they are; an unclosed `URI="…` runs to the end of the line, as in ffmpeg.
 extension RewriteEngine {
     enum Tag {
         case extinf, endList, streamInf, iFrameStreamInf, media, sessionData, sessionKey
@@ -24,7 +29,7 @@ extension RewriteEngine {
         return .other
     }
 
-    mutating func processTag(_ start: Int, _ end: Int) throws(M3U8Error) {
+    mutating func processTag(_ start: Int, _ end: Int) {
         var nameEnd = start
         while nameEnd < end && input[nameEnd] != URIBytes.colon { nameEnd += 1 }
         // "#EXT" is checked by the caller; "#EXTINF" is most lines of a media playlist.
@@ -35,29 +40,26 @@ extension RewriteEngine {
         case .other:
             copyLine(start, end)
         case .extinf:
-            guard hasValue, let seconds = parseDuration(nameEnd + 1, end) else {
-                throw M3U8Error(.invalidDuration, line: line)
-            }
-            summary.totalDuration += seconds
+            // Only the summary reads the duration: an unknown one (`-1`, none, text) adds nothing.
+            if hasValue, let seconds = parseDuration(nameEnd + 1, end) { summary.totalDuration += seconds }
             copyLine(start, end)
         case .endList:
             summary.hasEndList = true
             copyLine(start, end)
         default:
-            guard hasValue else {
-                let name = String(decoding: UnsafeBufferPointer(start: input + start, count: nameEnd - start), as: UTF8.self)
-                throw M3U8Error(.truncatedTag(name), line: line)
-            }
             switch tag {
             case .streamInf: isMaster = true; pendingVariant = true
             case .iFrameStreamInf, .media, .sessionData, .sessionKey: isMaster = true
             default: break
             }
-            try rewriteAttributes(start, nameEnd + 1, end, variant: tag == .media)
+            // A bare tag (`#EXT-X-MAP`) names no URI: nothing to rewrite.
+            guard hasValue else { copyLine(start, end); return }
+            rewriteAttributes(start, nameEnd + 1, end, variant: tag == .media)
         }
     }
 
-    /// A decimal number of seconds (`2`, `2.000000`, ` 10.5`); nil when there are no digits.
+    /// A decimal number of seconds (`2`, `2.000000`, ` 10.5`); nil when there are no digits or the
+    /// value is not a plain non-negative number (`-1` means "unknown" in IPTV lists).
     func parseDuration(_ start: Int, _ end: Int) -> Double? {
         var k = start
         while k < end && input[k] == 0x20 { k += 1 }
@@ -79,8 +81,9 @@ extension RewriteEngine {
         return Double(whole) + Double(fraction) / scale
     }
 
-    /// Copies an attribute-list tag, rewriting every `URI="…"` value; an unclosed quote is an error.
-    mutating func rewriteAttributes(_ start: Int, _ valuesStart: Int, _ end: Int, variant: Bool) throws(M3U8Error) {
+    /// Copies an attribute-list tag, rewriting every `URI="…"` value. A quote that is never closed
+    /// runs to the end of the line (trailing blanks excluded), as ffmpeg reads it.
+    mutating func rewriteAttributes(_ start: Int, _ valuesStart: Int, _ end: Int, variant: Bool) {
         var copyFrom = start
         var j = valuesStart
         while j < end {
@@ -94,8 +97,7 @@ extension RewriteEngine {
                     var k = valueStart
                     while k < end && input[k] != 0x22 { k += 1 }
                     if k == end {
-                        let name = String(decoding: UnsafeBufferPointer(start: input + nameStart, count: nameEnd - nameStart), as: UTF8.self)
-                        throw M3U8Error(.unterminatedQuote(attribute: name.trimmingSpaces), line: line)
+                        while k > valueStart && (input[k - 1] == 0x20 || input[k - 1] == 0x09) { k -= 1 }
                     }
                     if isURIName(nameStart, nameEnd) {
                         out.append(input + copyFrom, valueStart - copyFrom)
@@ -108,6 +110,7 @@ extension RewriteEngine {
                         copyFrom = k
                     }
                     j = k + 1
+                    if k >= end || input[k] != 0x22 { break }   // unclosed: the value was the rest of the line
                 }
             }
             while j < end && input[j] != 0x2C { j += 1 }
@@ -122,14 +125,5 @@ extension RewriteEngine {
         while s < e && input[s] == 0x20 { s += 1 }
         while e > s && input[e - 1] == 0x20 { e -= 1 }
         return e - s == 3 && input[s] == 0x55 && input[s + 1] == 0x52 && input[s + 2] == 0x49
-    }
-}
-
-extension String {
-    var trimmingSpaces: String {
-        var s = Substring(self)
-        while s.first == " " { s.removeFirst() }
-        while s.last == " " { s.removeLast() }
-        return String(s)
     }
 }

@@ -112,7 +112,7 @@ struct RewriteEngine {
         if start == end { out.append(0x0A); return }
         if input[start] == 0x23 {   // '#'
             if end - start >= 4 && input[start + 1] == 0x45 && input[start + 2] == 0x58 && input[start + 3] == 0x54 {
-                try processTag(start, end)
+                processTag(start, end)
             } else {
                 copyLine(start, end)
             }

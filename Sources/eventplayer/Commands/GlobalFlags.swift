@@ -1,5 +1,7 @@
 import AppCore
 import ArgumentParser
+import EventsAPI
+import Foundation
 
 /// Flags every command that talks to a server takes.
 struct GlobalFlags: ParsableArguments {
@@ -10,11 +12,24 @@ struct GlobalFlags: ParsableArguments {
             help: ArgumentHelp("Extra request header, repeatable: \"Name: value\" for every request, or \"kind:Name: value\" for one request kind.", valueName: "header"))
     var headers: [String] = []
 
-    @Option(help: "Log level for the log file: trace, debug, info, notice, warning, error.")
+    @Option(help: "Log level for the log file: trace, debug, info, notice, warning, error, critical.")
     var logLevel: String?
 
     @Option(help: "Config file (default: ~/.config/eventplayer/config.toml).")
     var config: String?
+
+    /// `--server`, `--header` and `--log-level` are checked before anything starts (usage errors, exit 2).
+    func validate() throws {
+        do {
+            if let server { _ = try ServerURLError.check(server, origin: "--server") }
+            try NetworkSetup.check(headerFlags: headers)
+        } catch {
+            throw ValidationError("\(error)")
+        }
+        if let logLevel, !AppConfig.logLevels.contains(logLevel) {
+            throw ValidationError("--log-level must be one of \(AppConfig.logLevels.joined(separator: ", ")), not \(logLevel)")
+        }
+    }
 
     var options: GlobalOptions {
         GlobalOptions(server: server, headers: headers, logLevel: logLevel, configFile: config)
@@ -22,16 +37,47 @@ struct GlobalFlags: ParsableArguments {
 }
 
 extension AppServices {
-    /// Runs `body` with started services and always shuts them down.
+    /// Runs `body` with started services and always shuts them down. A bad config file or server
+    /// URL (`EVENTPLAYER_SERVER`, `server` in the file) is a usage error: one line, exit status 2.
     static func with<T>(_ flags: GlobalFlags, _ body: (AppServices) async throws -> T) async throws -> T {
-        let services = try await AppServices.start(flags.options)
+        let services: AppServices
+        do {
+            services = try await AppServices.start(flags.options)
+        } catch let error as ConfigError {
+            throw usageFailure(error)
+        } catch let error as ServerURLError {
+            throw usageFailure(error)
+        }
         do {
             let result = try await body(services)
             await services.shutdown()
             return result
+        } catch let error as EventsAPIError where error.needsSignIn {
+            await services.shutdown()
+            throw SignInHint(error: error, server: services.server)
         } catch {
             await services.shutdown()
             throw error
         }
     }
+}
+
+/// The session is missing or expired: the events API says so without naming a command (the TUI
+/// shows its form instead); on the command line the hint is `eventplayer login`.
+struct SignInHint: Error, CustomStringConvertible {
+    let error: EventsAPIError
+    let server: ServerChoice
+
+    var description: String {
+        let login = server.origin == .flag ? "eventplayer login --server \(server.url.absoluteString)" : "eventplayer login"
+        return error.code == .sessionExpired ? "the session has expired: sign in again with `\(login)`"
+            : "not signed in: run `\(login)`"
+    }
+}
+
+/// Reports a usage error found after parsing (config file, environment) as one line on stderr;
+/// the caller throws the result, exit status 2 like a bad flag.
+func usageFailure(_ error: any Error) -> ExitCode {
+    FileHandle.standardError.write(Data("eventplayer: error: \(error)\n".utf8))
+    return ExitCode(2)
 }

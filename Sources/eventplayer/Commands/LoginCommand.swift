@@ -1,6 +1,7 @@
 import AppCore
 import CLIFrontEnd
 import ArgumentParser
+import Foundation
 
 struct LoginCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
@@ -17,8 +18,18 @@ struct LoginCommand: AsyncParsableCommand {
     var passwordStdin = false
 
     func run() async throws {
+        // Say so before the embedded demo backend would start for nothing.
+        let config: AppConfig
+        do { config = try AppConfig.load(from: global.config.map { URL(filePath: $0) } ?? AppConfig.defaultURL()) } catch {
+            throw usageFailure(error)
+        }
+        guard ServerChoice.isConfigured(flag: global.server, config: config) else { throw usageFailure(LoginError.noServer) }
         try await AppServices.with(global) { services in
-            print(try await LoginFlow.run(services: services, email: email, password: passwordStdin ? .standardInput : .prompt))
+            do {
+                print(try await LoginFlow.run(services: services, email: email, password: passwordStdin ? .standardInput : .prompt))
+            } catch let error as LoginError {
+                throw usageFailure(error)
+            }
         }
     }
 }

@@ -14,8 +14,8 @@ struct PlayCommand: AsyncParsableCommand {
     @Argument(help: "The event id (see `eventplayer events`).")
     var eventID: String
 
-    @Option(help: "Where video goes: auto (a window when there is a display, else none), window, none.")
-    var video = "auto"
+    @Option(help: "Where video goes: auto (a window when there is a display, else none), window, none (default: `video` in the config file, else auto).")
+    var video: String?
 
     @Flag(help: "Play without sound.")
     var noAudio = false
@@ -33,16 +33,17 @@ struct PlayCommand: AsyncParsableCommand {
     var mpvOptions: [String] = []
 
     func validate() throws {
-        guard ["auto", "window", "none"].contains(video) else { throw ValidationError("--video must be auto, window or none") }
+        try VideoFlag.validate(video)
         guard start >= 0, start.isFinite else { throw ValidationError("--start must be 0 or more seconds") }
         if let frames, frames < 1 { throw ValidationError("--frames must be at least 1") }
     }
 
     func run() async throws {
-        let playback = PlaybackOptions(video: video, audio: !noAudio, mpvOptions: mpvOptions, frames: frames)
-        let options = HeadlessPlayOptions(eventID: eventID, playback: playback, start: start, json: json)
         let code = try await AppServices.with(global) { services in
-            try await HeadlessPlayback.run(options, services: services, output: StandardOutput.line)
+            let playback = PlaybackOptions(video: try VideoFlag.resolve(video, services: services), audio: !noAudio,
+                                           mpvOptions: mpvOptions, frames: frames)
+            let options = HeadlessPlayOptions(eventID: eventID, playback: playback, start: start, json: json)
+            return try await HeadlessPlayback.run(options, services: services, output: StandardOutput.line)
         }
         if code != 0 { throw ExitCode(code) }
     }

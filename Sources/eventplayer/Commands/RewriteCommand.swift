@@ -37,6 +37,10 @@ struct RewriteCommand: ParsableCommand {
     @Argument(help: ArgumentHelp("The playlist file; standard input when omitted or \"-\".", valueName: "file"))
     var file: String?
 
+    func validate() throws {
+        do { _ = try RewriteFlow.playlistURL(url) } catch { throw ValidationError("\(error)") }
+    }
+
     func run() throws {
         do {
             let lines = try RewriteFlow.run(url: url, token: token, endList: endList, summary: summary, file: file)

@@ -12,8 +12,8 @@ struct TUICommand: AsyncParsableCommand {
 
     @OptionGroup var global: GlobalFlags
 
-    @Option(help: "Where video goes: auto (a window when there is a display, else none), window, none.")
-    var video = "auto"
+    @Option(help: "Where video goes: auto (a window when there is a display, else none), window, none (default: `video` in the config file, else auto).")
+    var video: String?
 
     @Flag(help: "Play without sound.")
     var noAudio = false
@@ -22,14 +22,13 @@ struct TUICommand: AsyncParsableCommand {
     var mpvOptions: [String] = []
 
     func validate() throws {
-        guard ["auto", "window", "none"].contains(video) else {
-            throw ValidationError("--video must be auto, window or none (terminal video is not available yet)")
-        }
+        try VideoFlag.validate(video)
     }
 
     func run() async throws {
-        let options = PlaybackOptions(video: video, audio: !noAudio, mpvOptions: mpvOptions)
         try await AppServices.with(global) { services in
+            let options = PlaybackOptions(video: try VideoFlag.resolve(video, services: services), audio: !noAudio,
+                                          mpvOptions: mpvOptions)
             try await InteractiveSession.run(options, services: services)
         }
     }

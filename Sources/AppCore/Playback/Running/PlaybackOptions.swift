@@ -10,7 +10,7 @@ import Player
 /// let configuration = try options.playerConfiguration(config: services.config)
 /// ```
 public struct PlaybackOptions: Sendable, Equatable {
-    /// auto, window or none; nil takes the config file's `video`, else auto.
+    /// auto, window or none; nil takes the config file's `video`, else auto (``AppConfig/videoMode(flag:)``).
     public var video: String?
     public var audio: Bool
     /// `--mpv-option key=value`, after the config file's `[mpv]` table.
@@ -30,7 +30,7 @@ public struct PlaybackOptions: Sendable, Equatable {
     public func playerConfiguration(config: AppConfig,
                                     environment: [String: String] = ProcessInfo.processInfo.environment) throws -> PlayerConfiguration {
         var configuration = PlayerConfiguration()
-        let video = self.video ?? config.video ?? "auto"
+        let video = try config.videoMode(flag: self.video)
         switch video {
         case "none": configuration.video = .none
         case "window": configuration.video = .window

@@ -148,7 +148,7 @@ public final class PlaybackRunner {
             do {
                 _ = try player.load(prepared.mediaSource, startAt: position, as: session.id)
             } catch {
-                return [.loadFailed(UserFacing.message(for: error))]
+                return [.loadFailed(String(describing: error))]
             }
         case .stopPlayer:
             player.perform(.stop)
@@ -173,7 +173,7 @@ public final class PlaybackRunner {
                 let prepared = try await preparer.prepare(event, refreshTokens: refreshTokens)
                 inbox.post(.prepared(prepared, attempt: attempt), for: id)
             } catch {
-                inbox.post(.prepareFailed(UserFacing.message(for: error), attempt: attempt), for: id)
+                inbox.post(.prepareFailed(String(describing: error), attempt: attempt), for: id)
             }
         }
     }

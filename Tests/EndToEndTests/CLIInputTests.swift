@@ -1,0 +1,116 @@
+import DemoBackend
+import Foundation
+import Testing
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// What a new user gets from bad input: one clear line, exit 2 for usage errors, 1 for runtime
+/// errors, never a crash (issue 10 point 2 and its smaller items).
+@Suite("Bad input to the eventplayer binary", .serialized)
+struct CLIInputTests {
+    @Test("a server URL that cannot be used is a usage error from --server, the environment and the config file", arguments: [
+        ("http://127.0.0.1:99999", "the port must be from 1 to 65535, not 99999"),
+        ("http://127.0.0.1:0", "the port must be from 1 to 65535, not 0"),
+        ("not-a-url", "is not a URL"),
+        ("ftp://x", "the scheme must be http or https, not ftp"),
+        ("http://", "names no host"),
+    ])
+    func badServerURL(url: String, expected: String) async throws {
+        let binary = try Binary()
+        let login = try await binary.run(["login", "--server", url, "--email", "a@b.c", "--password-stdin"], input: "x\n")
+        #expect(login.status == 2, "\(login.stderr)")
+        #expect(login.stderr.contains("--server \"\(url)\"") && login.stderr.contains(expected), "\(login.stderr)")
+        let environment = try await binary.run(["events"], environment: ["EVENTPLAYER_SERVER": url])
+        #expect(environment.status == 2)
+        #expect(environment.stderr.hasPrefix("eventplayer: error: EVENTPLAYER_SERVER \"\(url)\""), "\(environment.stderr)")
+        #expect(environment.stderr.contains(expected))
+        let config = try binary.writeConfig("log-level = \"info\"\nserver = \"\(url)\"\n")
+        let file = try await binary.run(["events"])
+        #expect(file.status == 2)
+        #expect(file.stderr.hasPrefix("eventplayer: error: \(config.path):2: server \"\(url)\""), "\(file.stderr)")
+    }
+
+    @Test func anEmptyServerFlagIsAUsageError() async throws {
+        let result = try await Binary().run(["events", "--server", ""])
+        #expect(result.status == 2)
+        #expect(result.stderr.contains("--server is empty"))
+    }
+
+    @Test func theTUIWithAPortOutOfRangeExitsWith2AndLeavesNoPrivateDirectory() async throws {
+        let binary = try Binary()
+        let runtime = binary.home.appending(path: "run")
+        try FileManager.default.createDirectory(at: runtime, withIntermediateDirectories: true)
+        let result = try await binary.run(["--server", "http://127.0.0.1:99999"], environment: ["XDG_RUNTIME_DIR": runtime.path])
+        #expect(result.status == 2, "\(result.stderr)")
+        #expect(result.stderr.contains("the port must be from 1 to 65535"))
+        #expect(try FileManager.default.contentsOfDirectory(atPath: runtime.path).isEmpty)
+    }
+
+    @Test("the TUI in a real terminal with a port out of range: a usage error, no crash, no private directory",
+          .enabled(if: TmuxPane.binary != nil), .timeLimit(.minutes(1)))
+    func theTUIInATerminalWithAPortOutOfRange() async throws {
+        let binary = try Binary()
+        let pane = TmuxPane(binary: TmuxPane.binary!, socket: "ep-port-\(getpid())")
+        defer { pane.run(["kill-server"]) }
+        let runtime = binary.home.appending(path: "run")
+        try FileManager.default.createDirectory(at: runtime, withIntermediateDirectories: true)
+        let env = binary.environment.filter { ["HOME", "XDG_STATE_HOME", "XDG_CONFIG_HOME", "PATH", "LANG"].contains($0.key) }
+        let exports = env.map { "export \($0.key)='\($0.value)'" }.joined(separator: "; ")
+        let script = """
+        \(exports); export XDG_RUNTIME_DIR='\(runtime.path)'; unset EVENTPLAYER_SERVER DISPLAY WAYLAND_DISPLAY; \
+        '\(binary.url.path)' --server http://127.0.0.1:99999 --video none; echo "EXIT=$?"; sleep 60
+        """
+        pane.run(["new-session", "-d", "-x", "100", "-y", "24", "sh", "-c", script])
+        try await TUIEndToEndTests.onThread { try pane.waitFor("EXIT=") }
+        let screen = pane.capture()
+        #expect(screen.contains("EXIT=2"), "\(screen)")
+        #expect(screen.contains("the port must be from 1 to 65535, not 99999"))
+        #expect(try FileManager.default.contentsOfDirectory(atPath: runtime.path).isEmpty)
+    }
+
+    @Test func configErrorsNameTheLineAndAreUsageErrors() async throws {
+        let binary = try Binary()
+        let config = try binary.writeConfig("# network\n[network]\nretry-cap = 0\nretries = 100000\n")
+        let result = try await binary.run(["events", "--limit", "1"])
+        #expect(result.status == 2)
+        #expect(result.stderr == "eventplayer: error: \(config.path):4: [network] retries must be a whole number from 0 to 999 (got 100000)\n")
+    }
+
+    @Test func theConfigFileVideoKeyIsRead() async throws {
+        let binary = try Binary()
+        let config = try binary.writeConfig("audio = false\nvideo = \"terminal\"\n")
+        let result = try await binary.run(["play", "evt-endlist", "--frames", "1"])
+        #expect(result.status == 2, "\(result.stdout)")
+        #expect(result.stderr.contains("eventplayer: error: \(config.path):2: video = \"terminal\": video in the terminal is not available yet"))
+        let flagWins = try await binary.run(["play", "evt-endlist", "--frames", "1", "--video", "none"])
+        #expect(flagWins.status == 0, "\(flagWins.stderr)")
+    }
+
+    @Test func loginWithNoServerConfiguredSaysSoWithoutStartingTheDemoBackend() async throws {
+        let result = try await Binary().run(["login", "--email", "a@b.c", "--password-stdin"], input: "x\n")
+        #expect(result.status == 2)
+        #expect(result.stderr == "eventplayer: error: login needs a server: pass --server URL or set EVENTPLAYER_SERVER "
+                    + "(the embedded demo backend signs in by itself)\n")
+    }
+
+    @Test func badFlagsAreUsageErrors() async throws {
+        let binary = try Binary()
+        for arguments in [["events", "--log-level", "loud"], ["events", "--header", "NoColon"],
+                          ["play", "evt-endlist", "--video", "terminal"], ["play", "evt-endlist", "--video", "big"],
+                          ["rewrite", "--url", "x.m3u8", "--token", "t"], ["login", "--email"]] {
+            let result = try await binary.run(arguments)
+            #expect(result.status == 2, "\(arguments): \(result.stderr)")
+        }
+    }
+}
+
+extension Binary {
+    /// Writes `text` as this binary's config file.
+    func writeConfig(_ text: String) throws -> URL {
+        let file = home.appending(path: "config/eventplayer/config.toml")
+        try FileManager.default.createDirectory(at: file.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try Data(text.utf8).write(to: file)
+        return file
+    }
+}
