@@ -11,9 +11,7 @@ struct MessageLineView: PaneView {
     func draw(on canvas: any Canvas) {
         canvas.clear(.normal)
         if isEditingFilter {
-            let x = canvas.put("/" + filterText, x: 0, y: 0, style: .prompt)
-            canvas.put("█", x: x, y: 0, style: .prompt)
-            canvas.putRight("Enter apply · Esc cancel", y: 0, style: .dim)
+            drawPrompt(on: canvas)
         } else if let error {
             drawError("✖ " + error, on: canvas)
         } else if let message {
@@ -38,5 +36,20 @@ extension MessageLineView {
         canvas.put(DisplayWidth.truncate(text, to: canvas.width - DisplayWidth.of(hint) - (hint.isEmpty ? 0 : 1)),
                    x: 0, y: 0, style: .error)
         if !hint.isEmpty { canvas.putRight(hint, y: 0, style: .dim) }
+    }
+}
+
+extension MessageLineView {
+    /// `/text█` and the hint; a prompt too long for both drops the hint, then keeps its end (the cursor).
+    private func drawPrompt(on canvas: any Canvas) {
+        let hint = "Enter apply · Esc cancel"
+        var prompt = "/" + filterText + "█"
+        let showHint = DisplayWidth.of(prompt) + 1 + DisplayWidth.of(hint) <= canvas.width
+        if DisplayWidth.of(prompt) > canvas.width {
+            prompt = "…" + String(prompt.suffix(max(1, canvas.width - 1)))
+            while DisplayWidth.of(prompt) > canvas.width, prompt.count > 2 { prompt.remove(at: prompt.index(after: prompt.startIndex)) }
+        }
+        canvas.put(prompt, x: 0, y: 0, style: .prompt)
+        if showHint { canvas.putRight(hint, y: 0, style: .dim) }
     }
 }
