@@ -71,4 +71,29 @@ enum Fixtures {
                                               focus: .password, errorText: "Wrong email or password."),
                        header: HeaderSnapshot(server: "127.0.0.1:8080", isDemo: true))
     }
+
+    static let longError = "Cannot play evt-broken: could not open the media: the server at events.example.com "
+        + "closed the connection after 20 s while sending /media/30-days/evt-broken/index.m3u8 (3 tries)"
+
+    /// An error longer than the bottom line (cut there with a hint).
+    static var longErrorScreen: ScreenSnapshot {
+        var screen = errorScreen
+        screen.error = longError
+        return screen
+    }
+
+    /// The request log with the whole long error on top.
+    static var requestLogWithError: ScreenSnapshot {
+        var screen = requestLog
+        screen.error = longError
+        return screen
+    }
+
+    /// A sign-in error longer than the box is wide (wrapped inside it).
+    static var signInLongError: ScreenSnapshot {
+        var screen = signInError
+        screen.signIn?.errorText = "Server unreachable: could not connect to events.example.com:8443 within 10 s "
+            + "(connection timed out); check the address and your network, then press Enter to try again"
+        return screen
+    }
 }

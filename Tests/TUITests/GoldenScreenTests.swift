@@ -16,6 +16,9 @@ import PlaybackStates
         ("help", Fixtures.help),
         ("request-log", Fixtures.requestLog),
         ("sign-in-error", Fixtures.signInError),
+        ("error-long", Fixtures.longErrorScreen),
+        ("request-log-error", Fixtures.requestLogWithError),
+        ("sign-in-long-error", Fixtures.signInLongError),
     ]
 
     static let sizes = [(80, 24), (120, 40)]

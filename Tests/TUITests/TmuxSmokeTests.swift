@@ -158,16 +158,20 @@ struct Tmux {
     struct Timeout: Error, CustomStringConvertible {
         let expected: String
         let screen: String
-        var description: String { "screen never showed \"\(expected)\":\n\(screen)" }
+        var description: String { "screen never showed \(expected):\n\(screen)" }
     }
 
     /// Waits (up to 20 s, polling) until the pane shows `text` (and not `absent`).
     func waitFor(_ text: String, absent: String? = nil) throws {
+        try waitUntil("\"\(text)\"") { screen in screen.contains(text) && absent.map { !screen.contains($0) } ?? true }
+    }
+
+    /// Waits (up to 20 s, polling) until `condition` holds for the whole captured pane.
+    func waitUntil(_ expected: String, _ condition: (String) -> Bool) throws {
         for _ in 0..<200 {
-            let screen = capture()
-            if screen.contains(text), absent.map({ !screen.contains($0) }) ?? true { return }
+            if condition(capture()) { return }
             usleep(100_000)
         }
-        throw Timeout(expected: text, screen: capture())
+        throw Timeout(expected: expected, screen: capture())
     }
 }

@@ -6,7 +6,7 @@ extension CursesScreen {
         var events: [InputEvent] = []
         var ch: wint_t = 0
         while events.count < limit {
-            let rc = wget_wch(cn_stdscr(), &ch)
+            let rc = wget_wch(input, &ch)
             if rc == ERR { break }
             if rc == KEY_CODE_YES {
                 if let event = special(Int32(ch)) { events.append(event) }
@@ -44,6 +44,19 @@ extension CursesScreen {
         for (index, key) in functionKeys.enumerated() { map[cn_key_f(Int32(index + 1))] = key }
         return map
     }()
+
+    /// Home and End as the terminals send them, whatever terminfo says: tmux and screen send
+    /// `ESC[1~`/`ESC[4~` even when TERM says xterm (`ESCOH`/`ESCOF`), rxvt `ESC[7~`/`ESC[8~`.
+    /// Sequences terminfo already binds (or that would clash with a longer binding) are left alone.
+    static func defineAlternateKeys() {
+        let sequences: [(String, Int32)] = [
+            ("\u{1b}[1~", KEY_HOME), ("\u{1b}[7~", KEY_HOME), ("\u{1b}OH", KEY_HOME), ("\u{1b}[H", KEY_HOME),
+            ("\u{1b}[4~", KEY_END), ("\u{1b}[8~", KEY_END), ("\u{1b}OF", KEY_END), ("\u{1b}[F", KEY_END),
+        ]
+        for (sequence, code) in sequences where key_defined(sequence) == 0 {
+            define_key(sequence, code)
+        }
+    }
 
     /// A wide character from wget_wch as a key.
     static func key(character code: UInt32) -> Key? {

@@ -7,6 +7,9 @@ final class CursesScreen {
     private var windows: [PaneSlot: (window: UnsafeMutablePointer<WINDOW>, rect: Rect)] = [:]
     private var tracker = DirtyTracker()
     private let mouse: Bool
+    /// Where keys are read. A 1x1 pad, never shown: `wgetch` on a window refreshes that window first
+    /// when it was touched, and stdscr (blank, touched since `newterm`) would paint over every view.
+    let input: UnsafeMutablePointer<WINDOW>
 
     /// Starts curses on the controlling terminal (fd 0/1). Throws when the terminal type is unknown.
     init(colors: Bool, mouse: Bool) throws {
@@ -22,9 +25,12 @@ final class CursesScreen {
         cbreak()
         noecho()
         nonl()
-        intrflush(cn_stdscr(), false)
-        keypad(cn_stdscr(), true)
-        nodelay(cn_stdscr(), true)
+        guard let input = newpad(1, 1) else { throw TerminalError(.system("newpad", errno)) }
+        self.input = input
+        intrflush(input, false)
+        keypad(input, true)
+        nodelay(input, true)
+        Self.defineAlternateKeys()
         curs_set(0)
         if colors, has_colors() {
             start_color()

@@ -11,10 +11,31 @@ extension KeyMap {
     /// A bad line is reported with its number and skipped (the binding from `base` stays).
     public static func parse(_ text: String, over base: KeyMap = .defaults, source: String = "keymap.conf")
         -> (map: KeyMap, problems: [KeyMapDiagnostic]) {
+        parse(lines: text.split(separator: "\n", omittingEmptySubsequences: false).map { String($0) }, over: base, source: source)
+    }
+
+    /// Applies keymap.conf bytes over `base`, line by line: a line that is not UTF-8 is reported
+    /// like any other bad line and the others still apply.
+    ///
+    /// ```swift
+    /// let (map, problems) = KeyMap.parse(Data("bind list J move-down\n\u{FF}\n".utf8))   // line 2 reported
+    /// ```
+    public static func parse(_ data: Data, over base: KeyMap = .defaults, source: String = "keymap.conf")
+        -> (map: KeyMap, problems: [KeyMapDiagnostic]) {
+        parse(lines: data.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false).map {
+            String(bytes: $0, encoding: .utf8)
+        }, over: base, source: source)
+    }
+
+    private static func parse(lines: [String?], over base: KeyMap, source: String) -> (map: KeyMap, problems: [KeyMapDiagnostic]) {
         var map = base
         var problems: [KeyMapDiagnostic] = []
-        for (index, rawLine) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
-            let line = rawLine.trimmingCharacters(in: .whitespaces)
+        for (index, rawLine) in lines.enumerated() {
+            guard let rawLine else {
+                problems.append(.init(source: source, line: index + 1, message: "not valid UTF-8; save the file as UTF-8"))
+                continue
+            }
+            let line = rawLine.trimmingCharacters(in: .whitespacesAndNewlines)   // CRLF files too
             if line.isEmpty || line.hasPrefix("#") { continue }
             switch parseLine(line) {
             case .success(let apply): apply(&map)
@@ -24,12 +45,18 @@ extension KeyMap {
         return (map, problems)
     }
 
-    /// The defaults with the user's file applied (a missing file is not a problem).
+    /// The defaults with the user's file applied. A missing file is not a problem; one that cannot be
+    /// read is (line 0), and the defaults apply.
     public static func load(userFile: URL?) -> (map: KeyMap, problems: [KeyMapDiagnostic]) {
-        guard let userFile, let text = try? String(contentsOf: userFile, encoding: .utf8) else {
+        var isDirectory: ObjCBool = false
+        guard let userFile, FileManager.default.fileExists(atPath: userFile.path, isDirectory: &isDirectory) else {
             return (.defaults, [])
         }
-        return parse(text, over: .defaults, source: userFile.path)
+        guard !isDirectory.boolValue, let data = FileManager.default.contents(atPath: userFile.path) else {
+            let why = isDirectory.boolValue ? "is a directory, not a file" : "cannot be read (check its permissions)"
+            return (.defaults, [.init(source: userFile.path, line: 0, message: "\(why); using the default keys")])
+        }
+        return parse(data, over: .defaults, source: userFile.path)
     }
 
     /// `$XDG_CONFIG_HOME/eventplayer/keymap.conf`, else `~/.config/eventplayer/keymap.conf`.

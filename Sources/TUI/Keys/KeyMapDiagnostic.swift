@@ -6,7 +6,7 @@
 public struct KeyMapDiagnostic: Error, Hashable, Sendable, CustomStringConvertible {
     /// File name or path shown to the user.
     public var source: String
-    /// 1-based line number.
+    /// 1-based line number; 0 for the whole file (it cannot be read).
     public var line: Int
     public var message: String
 
@@ -16,5 +16,5 @@ public struct KeyMapDiagnostic: Error, Hashable, Sendable, CustomStringConvertib
         self.message = message
     }
 
-    public var description: String { "\(source):\(line): \(message)" }
+    public var description: String { line > 0 ? "\(source):\(line): \(message)" : "\(source): \(message)" }
 }

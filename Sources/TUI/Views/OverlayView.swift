@@ -49,6 +49,12 @@ extension OverlayView {
         return lines
     }
 
+    /// The current error, whole and wrapped, above the request log (the bottom line may cut it).
+    static func errorLines(_ error: String?, width: Int) -> [String] {
+        guard let error else { return [] }
+        return ["Error"] + DisplayWidth.wrap(error, to: max(1, width)).map { "  " + $0 } + [""]
+    }
+
     static func byteText(_ bytes: Int) -> String {
         if bytes < 10_000 { return "\(bytes) B" }
         if bytes < 10_000_000 { return "\(bytes / 1024) KiB" }

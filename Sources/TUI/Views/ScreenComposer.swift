@@ -41,12 +41,14 @@ enum ScreenComposer {
         }
         panes.append(Pane(slot: .status, rect: layout.status, view: StatusBarView(player: screen.player, hints: hints)))
         panes.append(Pane(slot: .message, rect: layout.message, view: MessageLineView(
-            isEditingFilter: list.isEditingFilter, filterText: list.filterText, error: screen.error, message: screen.message)))
+            isEditingFilter: list.isEditingFilter, filterText: list.filterText, error: screen.error, message: screen.message,
+            detailsKey: keyMap.keys(for: "request-log", in: .global).first?.symbol)))
         if let overlay = screen.overlay {
             let rect = overlayRect(layout)
             let (title, lines) = switch overlay {
             case .help: ("Help: keys", HelpText.lines(keyMap: keyMap, width: rect.width - 4))
-            case .requestLog: ("Request log", OverlayView.requestLogLines(rows: screen.requestLog, timeline: screen.timeline))
+            case .requestLog: ("Request log", OverlayView.errorLines(screen.error, width: rect.width - 6)
+                + OverlayView.requestLogLines(rows: screen.requestLog, timeline: screen.timeline))
             }
             let page = OverlayView.pageSize(height: rect.height)
             state.overlayScroll = min(max(0, state.overlayScroll), max(0, lines.count - page))

@@ -2,6 +2,8 @@ import PlaybackStates
 
 /// The status bar: playback state, load state, finish reason, mute/volume, network on the left;
 /// the key hints of the focused context on the right (dropped from the end when space runs out).
+/// When the segments are wider than the bar, the longest (a long error) is cut with "…" so the
+/// others (volume, network) stay visible; the message line and the request log show errors whole.
 struct StatusBarView: PaneView {
     let segments: [Segment]
     let hints: [String]
@@ -32,7 +34,7 @@ struct StatusBarView: PaneView {
     func draw(on canvas: any Canvas) {
         canvas.fillRow(0, style: .status)
         var x = 1
-        for (index, segment) in segments.enumerated() {
+        for (index, segment) in Self.fitted(segments, width: canvas.width - 2).enumerated() {
             if index > 0 { x = canvas.put(" │ ", x: x, y: 0, style: .status) }
             x = canvas.put(segment.text, x: x, y: 0, style: segment.style)
         }
@@ -41,5 +43,19 @@ struct StatusBarView: PaneView {
             shown.removeLast()
         }
         if !shown.isEmpty { canvas.putRight(shown.joined(separator: "  "), y: 0, margin: 1, style: .statusHint) }
+    }
+}
+
+extension StatusBarView {
+    /// `segments` cut to `width` cells: the longest one shrinks first (never below 8 cells).
+    static func fitted(_ segments: [Segment], width: Int) -> [Segment] {
+        let total = segments.reduce(3 * max(0, segments.count - 1)) { $0 + DisplayWidth.of($1.text) }
+        guard total > width, let longest = segments.indices.max(by: {
+            DisplayWidth.of(segments[$0].text) < DisplayWidth.of(segments[$1].text)
+        }) else { return segments }
+        var out = segments
+        let keep = max(8, DisplayWidth.of(out[longest].text) - (total - width))
+        out[longest] = Segment(text: DisplayWidth.truncate(out[longest].text, to: keep), style: out[longest].style)
+        return out
     }
 }

@@ -21,7 +21,7 @@ import Testing
         let script = """
         \(exports); unset EVENTPLAYER_SERVER DISPLAY WAYLAND_DISPLAY; stty -a > \(dir)/stty.before; \
         '\(binary.url.path)' --server \(server.baseURL.absoluteString) --video none --no-audio 2>\(dir)/stderr; \
-        echo "EXIT=$?"; stty -a > \(dir)/stty.after; sleep 60
+        rc=$?; stty -a > \(dir)/stty.after; echo "EXIT=$rc"; sleep 60
         """
         pane.run(["new-session", "-d", "-x", "80", "-y", "24", "sh", "-c", script])
         defer { Task { await server.stop() } }

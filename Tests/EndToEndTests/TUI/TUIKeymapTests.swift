@@ -1,0 +1,41 @@
+import Foundation
+import Testing
+
+/// keymap.conf with a line that is not UTF-8 (issue 10, point 8): the real TUI reports it on the
+/// bottom line (whole in the request log, `d`) and applies the file's other lines.
+@Suite(.serialized) struct TUIKeymapTests {
+    @Test(.enabled(if: TmuxPane.binary != nil), .timeLimit(.minutes(1)))
+    func aNonUTF8LineIsReportedAndTheOthersApply() async throws {
+        let binary = try Binary()
+        let pane = TmuxPane(binary: TmuxPane.binary!, socket: "ep-keymap-\(getpid())")
+        defer {
+            pane.run(["kill-server"])
+            try? FileManager.default.removeItem(at: binary.home)
+        }
+        let config = binary.home.appending(path: "config/eventplayer")
+        try FileManager.default.createDirectory(at: config, withIntermediateDirectories: true)
+        try Data(Array("# mine\n".utf8) + [0x62, 0x69, 0x6E, 0x64, 0x20, 0xFF, 0x0A] + Array("bind list J move-down\n".utf8))
+            .write(to: config.appending(path: "keymap.conf"))
+        let env = binary.environment.filter { ["HOME", "XDG_STATE_HOME", "XDG_CONFIG_HOME", "PATH", "LANG", "LC_ALL"].contains($0.key) }
+        let exports = env.map { "export \($0.key)='\($0.value)'" }.joined(separator: "; ")
+        let script = """
+        \(exports); unset EVENTPLAYER_SERVER DISPLAY WAYLAND_DISPLAY; \
+        '\(binary.url.path)' --video none --no-audio 2>/dev/null; echo "EXIT=$?"; sleep 60
+        """
+        pane.run(["new-session", "-d", "-x", "80", "-y", "24", "sh", "-c", script])
+        try await TUIEndToEndTests.onThread {
+            try pane.waitUntil("the keymap problem on the bottom line") {
+                $0.contains(" loaded") && $0.split(separator: "\n").last?.contains("✖ keymap") == true
+            }
+            pane.keys("J")                                        // bound by the file's valid line
+            try pane.waitUntil("J moved the selection") { TUIRedrawTests.selectedRow($0) == 3 }
+            pane.keys("d")
+            try pane.waitUntil("the whole problem in the request log") {
+                $0.contains("Request log") && $0.contains("2: not valid UTF-8")
+            }
+            pane.keys("q")
+            pane.keys("q")
+            try pane.waitFor("EXIT=0")
+        }
+    }
+}

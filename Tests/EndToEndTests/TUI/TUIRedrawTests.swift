@@ -1,0 +1,53 @@
+import Foundation
+import Testing
+
+/// The real `eventplayer` (demo backend) under tmux: the first key after the opening message fades
+/// must not blank the screen (issue 10, point 4). The whole pane is read after each step.
+@Suite(.serialized) struct TUIRedrawTests {
+    @Test(.enabled(if: TmuxPane.binary != nil), .timeLimit(.minutes(1)))
+    func firstKeysKeepTheWholeScreen() async throws {
+        let binary = try Binary()
+        let pane = TmuxPane(binary: TmuxPane.binary!, socket: "ep-redraw-\(getpid())")
+        defer {
+            pane.run(["kill-server"])
+            try? FileManager.default.removeItem(at: binary.home)
+        }
+        let env = binary.environment.filter { ["HOME", "XDG_STATE_HOME", "XDG_CONFIG_HOME", "PATH", "LANG", "LC_ALL"].contains($0.key) }
+        let exports = env.map { "export \($0.key)='\($0.value)'" }.joined(separator: "; ")
+        let script = """
+        \(exports); unset EVENTPLAYER_SERVER DISPLAY WAYLAND_DISPLAY; \
+        '\(binary.url.path)' --video none --no-audio 2>/dev/null; echo "EXIT=$?"; sleep 60
+        """
+        pane.run(["new-session", "-d", "-x", "80", "-y", "24", "sh", "-c", script])
+        try await TUIEndToEndTests.onThread {
+            try pane.waitUntil("the list, the opening message gone") { $0.contains(" loaded") && Self.intact($0, message: "") }
+            pane.keys("j")
+            try pane.waitUntil("j: the second event selected, the whole screen there") {
+                Self.selectedRow($0) == 3 && Self.intact($0, message: "")
+            }
+            pane.keys("z")                                        // unbound: nothing may change
+            pane.keys("j")
+            try pane.waitUntil("z j: the third event selected, the whole screen there") {
+                Self.selectedRow($0) == 4 && Self.intact($0, message: "")
+            }
+            pane.keys("q")
+            try pane.waitFor("EXIT=0")
+        }
+    }
+
+    /// The screen row of the list's selection marker.
+    static func selectedRow(_ screen: String) -> Int? {
+        screen.split(separator: "\n", omittingEmptySubsequences: false).firstIndex { $0.hasPrefix("▌") }
+    }
+
+    /// Header, list headings, player title and status bar are on screen; the last row starts with `message`
+    /// ("" means blank).
+    static func intact(_ screen: String, message: String) -> Bool {
+        var rows = screen.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        if screen.hasSuffix("\n") { rows.removeLast() }
+        guard rows.count == 24 else { return false }
+        let bottom = rows[23].trimmingCharacters(in: .whitespaces)
+        return rows[0].contains("eventplayer") && rows[1].contains("Camera") && rows.contains { $0.hasPrefix("─ Player") }
+            && rows[22].contains("Stopped") && (message.isEmpty ? bottom.isEmpty : bottom.hasPrefix(message))
+    }
+}

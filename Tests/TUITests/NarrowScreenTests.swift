@@ -1,0 +1,28 @@
+import Foundation
+import Testing
+@testable import TUI
+
+/// Narrow terminals (40 to 60 columns): what must stay readable.
+@Suite struct NarrowScreenTests {
+    @Test func thePlayerTitleKeepsRoomForTheTitleOnNarrowScreens() {
+        let screen = Fixtures.player(.playing)
+        for columns in [40, 41, 50, 60] {
+            let line = OffscreenRenderer.render(screen, columns: columns, rows: 14).split(separator: "\n").first { $0.hasPrefix("─ Player") } ?? ""
+            #expect(line.contains("Player: Backyard · Mot"), "\(columns): \(line)")
+        }
+        let wide = OffscreenRenderer.render(screen, columns: 80, rows: 24)
+        #expect(wide.contains("─ Player: Backyard · Motion detected 2 ──") && wide.contains("─ Today 14:02 · 180-days ─"))
+    }
+
+    @Test func aLongFilterPromptKeepsItsEndAndDropsTheHint() {
+        var screen = Fixtures.list
+        screen.list.isEditingFilter = true
+        for (text, columns) in [("driveway", 80), ("person at the front door with a parcel and a dog", 60), (String(repeating: "x", count: 100), 80)] {
+            screen.list.filterText = text
+            let bottom = String(OffscreenRenderer.render(screen, columns: columns, rows: 24).split(separator: "\n", omittingEmptySubsequences: false)[23])
+            #expect(bottom.trimmingCharacters(in: .whitespaces).hasSuffix(text.suffix(10) + "█") || bottom.hasSuffix("Enter apply · Esc cancel"), "\(bottom)")
+            #expect(bottom.contains(text.suffix(10) + "█"), "\(bottom)")
+            #expect(DisplayWidth.of(bottom) <= columns)
+        }
+    }
+}
