@@ -51,7 +51,7 @@ import Testing
 
     @Test func theStatusBarCutsALongFinishErrorAndKeepsTheOtherParts() {
         var screen = Fixtures.errorScreen
-        screen.player?.finish = .error(message: "played to the end but segment 2 failed (HTTP error 500 Internal Server Error); that part was skipped")
+        screen.player?.finish = .error("played to the end but segment 2 failed (HTTP error 500 Internal Server Error); that part was skipped")
         let bar = String(OffscreenRenderer.render(screen, columns: 80, rows: 24).split(separator: "\n", omittingEmptySubsequences: false)[22])
         #expect(bar.hasPrefix(" ■ Stopped │ error: played to the end but segment"))
         #expect(bar.contains("… │ vol 80% │ local"), "\(bar)")

@@ -40,9 +40,7 @@ public enum InteractiveSession {
                         preparer: PlaybackPreparer, logPath: String) throws {
         var state = state
         let (keyMap, problems) = KeyMap.load(userFile: KeyMap.defaultUserFile())
-        if let first = problems.first {
-            state.error = "keymap: \(first)" + (problems.count > 1 ? " (+\(problems.count - 1) more)" : "")
-        }
+        if let summary = KeyMapDiagnostic.summary(problems) { state.error = summary }
         defer { preparer.removeAll() }
         let runner = try PlaybackRunner(player: try Player(configuration: configuration), preparer: preparer)
         var terminalOptions = Terminal.Options()
