@@ -70,6 +70,26 @@ struct PlayCommandTests {
         #expect(run.stdout.contains("stopped after the first frame"))
     }
 
+    /// `--frames N` for N >= 2 used to pause at 0:00 for ever (issue 10): it stops after N
+    /// frames with exit 0, for the MPEG-TS and the fMP4 event shapes. A guard thread ends a hung
+    /// run after 30 s so the test fails instead of hanging.
+    @Test(arguments: [("evt-endlist", 2), ("evt-endlist", 5), ("evt-fmp4", 2), ("evt-fmp4", 5)])
+    func framesNStopsAfterNFramesWithExit0(eventID: String, frames: Int) async throws {
+        let server = try await DemoServer.start()
+        defer { Task { await server.stop() } }
+        let binary = try await signedInBinary(server)
+        let (process, stdout) = try binary.start(["play", eventID, "--server", server.baseURL.absoluteString, "--video", "none",
+                                                  "--no-audio", "--frames", String(frames)])
+        Thread {
+            let deadline = Date().addingTimeInterval(30)
+            while process.isRunning, Date() < deadline { usleep(100_000) }
+            if process.isRunning { process.terminate() }
+        }.start()
+        let output = await binary.finish(process, stdout)
+        #expect(process.terminationStatus == 0, "\(output)")
+        #expect(output.contains("stopped after \(frames) frames"), "\(output)")
+    }
+
     @Test func playlistShowsTheRewrittenPlaylistWithTheTokenRedacted() async throws {
         let server = try await DemoServer.start()
         defer { Task { await server.stop() } }

@@ -55,9 +55,7 @@ public enum HeadlessPlayback {
                 throw ConfigError("--mpv-option \(text): \(error)")
             }
         }
-        if let frames = options.frames, frames > 1 {
-            configuration.extraOptions.append(MPVOption(name: "frames", value: String(frames)))
-        }
+        if let frames = options.frames, frames > 1 { configuration.frameLimit = frames }
         return configuration
     }
 

@@ -15,7 +15,7 @@ enum PlayerMapping {
 
     static func load(_ state: MPVLoadState) -> TUI.LoadState {
         switch state {
-        case .unknown: .none
+        case .unknown, .connecting: .none  // TODO(lead): show "connecting…" / "waiting for the server (N s)"
         case .playable: .playable
         case .playthroughOK: .playthroughOK
         case .stalled(let percent): .stalled(percent: percent ?? 0)
@@ -27,6 +27,7 @@ enum PlayerMapping {
         case .ended: .ended
         case .error(let message): .error(message: message)
         case .userExited: .userExited
+        case .frameLimitReached: .ended  // the TUI sets no frame limit
         }
     }
 }

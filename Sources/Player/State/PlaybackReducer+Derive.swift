@@ -4,6 +4,14 @@ extension PlaybackReducer {
     /// Stopped, playing, paused, interrupted, seeking forward/backward.
     var derivedPlayback: PlaybackState {
         if facts.interrupted { return .interrupted }
+        if facts.reloadTarget != nil, !facts.userStopped {
+            // A new handle is on its way to the target: the owner sees the seek (or the start).
+            switch facts.seekDirection {
+            case .forward: return .seekingForward
+            case .backward: return .seekingBackward
+            case nil: return facts.loaded ? (facts.resumeAfterReload ? .playing : .paused) : .stopped
+            }
+        }
         if facts.userStopped || !facts.loaded || facts.idleActive { return .stopped }
         switch facts.seekDirection {
         case .forward: return .seekingForward
@@ -16,8 +24,9 @@ extension PlaybackReducer {
         return .stopped
     }
 
-    /// Unknown, playable, playthrough OK, stalled.
+    /// Unknown, connecting, playable, playthrough OK, stalled.
     var derivedLoad: LoadState {
+        if isConnecting { return .connecting(waited: facts.waited) }
         guard facts.loaded, !facts.userStopped else { return .unknown }
         if facts.pausedForCache { return .stalled(bufferingPercent: facts.bufferingPercent) }
         if facts.cache?.eofCached == true { return .playthroughOK }
@@ -25,11 +34,16 @@ extension PlaybackReducer {
         return .playable
     }
 
+    /// Opening and nothing has arrived yet: no FILE_LOADED, no end, no stop.
+    var isConnecting: Bool {
+        snapshot.playbackID != nil && !facts.opened && !facts.userStopped && snapshot.finish == nil && facts.pendingEnd == nil
+    }
+
     /// Position (the slider's when nothing plays), duration, buffered ahead.
     var progressNow: PlaybackProgress {
         let playing = facts.loaded && !facts.userStopped
         return PlaybackProgress(
-            position: playing ? (facts.timePos ?? storedPosition) : storedPosition,
+            position: playing && facts.reloadTarget == nil ? (facts.timePos ?? storedPosition) : storedPosition,
             duration: facts.duration,
             bufferedAhead: playing ? max(facts.cache?.cacheDuration ?? 0, 0) : 0
         )
