@@ -35,6 +35,7 @@ extension RealMPV {
             let (url, token) = try demo.source(eventID)
             var configuration = PlayerDriver.configuration()
             configuration.frameLimit = frames
+            configuration.audio = false  // as `play --no-audio`: with audio, its own end came later and hid the hang
             let driver = try PlayerDriver(configuration)
             let id = try driver.player.load(MediaSource(url: url, authorizationToken: token))
             await driver.run(limit: .seconds(20)) { $0.finish != nil }
