@@ -1,8 +1,24 @@
 import Foundation
 
-/// Making the handle of a playback: with the source as it is, or (fMP4 at a position) with a
-/// playlist that starts at that position's segment (see `FragmentedPlaylist`).
+/// The handle of a playback: made with the source as it is, or (fMP4 at a position) with a
+/// playlist that starts at that position's segment (see `FragmentedPlaylist`); retired to the
+/// background destroyer when the playback is replaced or stopped.
 extension Player {
+    /// Handles of replaced or stopped playbacks still being destroyed in the background
+    /// (`mpv_terminate_destroy` not yet returned); 0 after ``shutdown()``.
+    ///
+    /// ```swift
+    /// player.stop()            // returns at once
+    /// player.pendingDestroys   // 1 until mpv's threads of that playback have exited
+    /// ```
+    public var pendingDestroys: Int { destroyer.pendingCount }
+
+    /// Hands the current handle (if any) to the background destroyer; no mpv call reaches it after.
+    func retireHandle() {
+        handle?.retire(to: destroyer)
+        handle = nil
+    }
+
     /// Opens a handle for playback `id` and issues `loadfile`. `reload` (fMP4 only) reaches
     /// `start` through a trimmed playlist and a cache seek instead of mpv's `start`.
     func openHandle(_ id: PlaybackID, source: MediaSource, start: Double,

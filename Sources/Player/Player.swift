@@ -112,16 +112,6 @@ public final class Player {
         destroyer.waitUntilIdle()
     }
 
-    /// Handles of replaced or stopped playbacks still being destroyed in the background
-    /// (`mpv_terminate_destroy` not yet returned); 0 after ``shutdown()``.
-    public var pendingDestroys: Int { destroyer.pendingCount }
-
-    /// Hands the current handle (if any) to the background destroyer; no mpv call reaches it after.
-    func retireHandle() {
-        handle?.retire(to: destroyer)
-        handle = nil
-    }
-
     func queue(_ updates: [PlayerUpdate]) {
         guard !updates.isEmpty else { return }
         pending += updates
