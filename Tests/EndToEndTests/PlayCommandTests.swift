@@ -90,6 +90,24 @@ struct PlayCommandTests {
         #expect(output.contains("stopped after \(frames) frames"), "\(output)")
     }
 
+    /// A server whose media never answers (issue 10): `play` shows the seconds it has waited and
+    /// ends after the 30 s stall timeout with an error naming the host, exit 1 (it used to show
+    /// "stopped unknown" for 80 s, then "unrecognized file format").
+    @Test func aHungMediaServerShowsTheWaitThenAnErrorNamingTheHost() async throws {
+        let server = try await DemoServer.start()
+        defer { Task { await server.stop() } }
+        let binary = try await signedInBinary(server)
+        await server.faults.delay(seconds: 120, pathPrefix: "/media/30-days/evt-endlist/segment")
+        let run = try await binary.run(["play", "evt-endlist", "--server", server.baseURL.absoluteString, "--video", "none", "--no-audio"])
+        #expect(run.status == 1, "\(run.stdout)")
+        for waited in ["connecting…", "waiting for the server (1 s)", "waiting for the server (29 s)"] {
+            #expect(run.stdout.contains(waited), "\(run.stdout)")
+        }
+        let host = "\(server.baseURL.host!):\(server.baseURL.port!)"
+        let last = run.stdout.split(separator: "\n").last.map(String.init) ?? ""
+        #expect(last.hasSuffix("finished: error: the server at \(host) sent nothing for 30 s"), "\(run.stdout)")
+    }
+
     @Test func playlistShowsTheRewrittenPlaylistWithTheTokenRedacted() async throws {
         let server = try await DemoServer.start()
         defer { Task { await server.stop() } }

@@ -35,8 +35,9 @@ struct PlayReport {
             emit(object)
         } else {
             let position = snapshot.progress.positionText + "/" + snapshot.progress.durationText
+            let load = "\(snapshot.load)"  // "waiting for the server (12 s)" is longer than the column
             output(pad(ms) + " ms  " + "\(snapshot.playback)".padding(toLength: 17, withPad: " ", startingAt: 0)
-                   + "\(snapshot.load)".padding(toLength: 15, withPad: " ", startingAt: 0) + position)
+                   + load.padding(toLength: max(15, load.count + 1), withPad: " ", startingAt: 0) + position)
         }
     }
 
