@@ -62,6 +62,7 @@ extension Player {
         let resume = reducer.facts.reloadTarget != nil ? reducer.facts.resumeAfterReload : !reducer.facts.pause
         retireHandle()
         stalledSince = nil
+        loadStart = .now  // the new handle's wait (timeline steps are measured once per playback)
         do {
             try openHandle(id, source: source, start: target, reload: (target >= from ? .forward : .backward, resume))
         } catch {

@@ -49,6 +49,7 @@ import Testing
         #expect(updates.contains(.playback(.seekingForward)))
         #expect(reducer.snapshot.playbackID == id)
         #expect(reducer.snapshot.progress.position == 7.5)
+        #expect(reducer.snapshot.load == .connecting(waited: 0))  // the new handle has not opened yet
         // The new handle: a trimmed playlist whose own duration is 4 s, timestamps from 6 s.
         for kind: MPVEvent.Kind in [.fileLoaded, .property(.duration(4)), .property(.pause(true)), .playbackRestart, .property(.timePos(6.05))] {
             _ = reducer.apply(MPVEvent(id, kind))
@@ -66,5 +67,19 @@ import Testing
         #expect(reducer.snapshot.playback == .playing)
         #expect(reducer.isCached(7.9))
         #expect(!reducer.isCached(3))
+    }
+
+    @Test func aReloadThatNeverOpensFailsLikeAnyConnectionAndStopsShowingTheSeek() {
+        var reducer = PlaybackReducer(configuration: .init())
+        _ = reducer.begin(id, source: MediaSource(url: URL(fileURLWithPath: "/tmp/x.m3u8")), start: 0, host: "h:80")
+        for kind: MPVEvent.Kind in [.fileLoaded, .property(.duration(10)), .playbackRestart, .property(.timePos(1))] {
+            _ = reducer.apply(MPVEvent(id, kind))
+        }
+        _ = reducer.reload(at: 7.5, offset: 6, direction: .forward, resume: true)
+        _ = reducer.tick(sinceLoad: .seconds(3))
+        #expect(reducer.snapshot.load == .connecting(waited: 3))
+        let updates = reducer.failStalled(after: 30).map(\.kind)
+        #expect(updates.contains(.finished(.error("the server at h:80 sent nothing for 30 s"))))
+        #expect(reducer.snapshot.playback == .stopped)
     }
 }

@@ -28,6 +28,7 @@ extension PlaybackReducer {
         facts.userStopped = true
         facts.loaded = false
         facts.seekDirection = nil
+        facts.reloadTarget = nil
         facts.interrupted = false
         if snapshot.finish == nil { snapshot.finish = .userExited }
         return publish([.progress(progressNow)])
@@ -95,6 +96,8 @@ extension PlaybackReducer {
     mutating func fail(_ message: String) -> [PlayerUpdate] {
         guard snapshot.playbackID != nil else { return [] }
         facts.loaded = false
+        facts.reloadTarget = nil
+        facts.seekDirection = nil
         if snapshot.finish == nil { snapshot.finish = .error(message) }
         return publish()
     }

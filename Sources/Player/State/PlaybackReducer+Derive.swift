@@ -34,9 +34,11 @@ extension PlaybackReducer {
         return .playable
     }
 
-    /// Opening and nothing has arrived yet: no FILE_LOADED, no end, no stop.
+    /// Opening and nothing has arrived yet: no FILE_LOADED (of the playback, or of the handle a
+    /// reload opened), no end, no stop.
     var isConnecting: Bool {
-        snapshot.playbackID != nil && !facts.opened && !facts.userStopped && snapshot.finish == nil && facts.pendingEnd == nil
+        snapshot.playbackID != nil && !facts.userStopped && snapshot.finish == nil && facts.pendingEnd == nil
+            && (!facts.opened || facts.reloadTarget != nil && !facts.loaded)
     }
 
     /// Position (the slider's when nothing plays), duration, buffered ahead.

@@ -18,6 +18,7 @@ extension PlaybackReducer {
         }
         facts.loaded = false
         facts.seekDirection = nil
+        facts.reloadTarget = nil
         facts.pausedForCache = false
         return []
     }

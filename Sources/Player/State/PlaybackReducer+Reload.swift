@@ -11,7 +11,6 @@ extension PlaybackReducer {
         facts.host = kept.host
         facts.opened = kept.opened
         facts.started = kept.started
-        facts.waited = kept.waited
         facts.log = kept.log
         facts.accessDeniedReported = kept.accessDeniedReported
         facts.duration = kept.duration
