@@ -13,12 +13,15 @@ public enum FinishReason: Sendable, Hashable, CustomStringConvertible {
     case error(String)
     /// `stop`, quitting, or switching to another playback.
     case userExited
+    /// ``PlayerConfiguration/frameLimit`` frames were played (`eventplayer play --frames N`).
+    case frameLimitReached(frames: Int)
 
     public var description: String {
         switch self {
         case .ended: "ended"
         case .error(let message): "error: \(message)"
         case .userExited: "user exited"
+        case .frameLimitReached(let frames): "stopped after \(frames) frames"
         }
     }
 }

@@ -12,6 +12,7 @@ extension Player {
             _ = try? load(source, startAt: reducer.storedPosition, as: reducer.snapshot.playbackID)
             return
         }
+        if reducer.facts.reloadTarget != nil { return queue(reducer.setResumeAfterReload(true)) }
         guard let handle else { return }
         if reducer.isAtEnd { seek(to: 0) }
         handle.set("pause", flag: false)
@@ -19,30 +20,38 @@ extension Player {
 
     /// Pauses (`pause=yes`).
     public func pause() {
+        if reducer.facts.reloadTarget != nil { return queue(reducer.setResumeAfterReload(false)) }
         handle?.set("pause", flag: true)
     }
 
-    /// Pauses when playing (or seeking), plays otherwise.
+    /// Pauses when playing, plays otherwise. During a seek it toggles the state the seek
+    /// started from: paused before the seek resumes, playing before it pauses.
     public func togglePause() {
-        switch reducer.snapshot.playback {
-        case .playing, .seekingForward, .seekingBackward: pause()
-        case .paused where !reducer.isAtEnd: handle?.set("pause", flag: false)
-        default: play()
+        switch reducer.pauseToggle {
+        case .pause: pause()
+        case .resume: handle?.set("pause", flag: false)
+        case .play: play()
+        case .afterReload: queue(reducer.setResumeAfterReload(!reducer.facts.resumeAfterReload))
         }
     }
 
-    /// Stops: the playback finishes as `.userExited`, its mpv handle is destroyed, and the slider
-    /// keeps the position for a later ``play()``.
+    /// Stops: the playback finishes as `.userExited`, its mpv handle is retired (destroyed in
+    /// the background), and the slider keeps the position for a later ``play()``.
     public func stop() {
         let updates = reducer.stop()
-        handle?.destroy()
-        handle = nil
+        retireHandle()
         queue(updates)
     }
 
     /// Seeks to `seconds` from the start; the state shows the direction until mpv restarts
     /// playback. While stopped it only moves the slider (``play()`` starts there).
     public func seek(to seconds: Double) {
+        if fragmented != nil, handle != nil, reducer.facts.loaded || reducer.facts.reloadTarget != nil, !reducer.facts.userStopped {
+            let target = max(0, reducer.facts.duration.map { min(seconds, $0) } ?? seconds)
+            // fMP4: ffmpeg's own seek jumps to the end (mpv 0.35 / ffmpeg 5.1), so a position the
+            // cache does not hold is reached by a new handle (see FragmentedPlaylist).
+            if !reducer.isCached(target) { return reloadFragmented(at: target) }
+        }
         let (send, updates) = reducer.seek(to: seconds)
         if send { handle?.command(["seek", MPVOptionPlan.number(reducer.storedPosition), "absolute"]) }
         queue(updates)

@@ -28,6 +28,7 @@ extension Player {
                 reducer.snapshot.timeline.firstFrame = ContinuousClock.now - loadStart
             }
             updates += eventUpdates
+            continueReload()
         }
         if budget == 0 {
             wakeup.signal()
@@ -61,21 +62,25 @@ extension Player {
         if following <= now { following = now + configuration.progressInterval }
         deadline = following
         trackStall(now: now)
+        let sinceLoad = loadStart.map { now - $0 }
         if let since = stalledSince, now - since >= .seconds(configuration.stallTimeout) {
-            let updates = reducer.tick() + reducer.failStalled(after: configuration.stallTimeout)
-            handle?.destroy()
-            handle = nil
+            let updates = reducer.tick(sinceLoad: sinceLoad) + reducer.failStalled(after: configuration.stallTimeout)
+            retireHandle()
             stalledSince = nil
             return updates
         }
-        return reducer.tick()
+        return reducer.tick(sinceLoad: sinceLoad)
     }
 
-    /// Starts or clears the stall watchdog from the load state.
+    /// Starts or clears the stall watchdog from the load state: stalled while playing, or
+    /// connecting (nothing arrived yet) since the load.
     func trackStall(now: ContinuousClock.Instant) {
-        if case .stalled = reducer.snapshot.load, handle != nil {
+        switch reducer.snapshot.load {
+        case .stalled where handle != nil:
             if stalledSince == nil { stalledSince = now }
-        } else {
+        case .connecting where handle != nil:
+            if stalledSince == nil { stalledSince = loadStart ?? now }
+        default:
             stalledSince = nil
         }
     }

@@ -19,12 +19,16 @@ import Foundation
 /// ```
 ///
 /// Each load (and a play after stop) makes a new mpv handle with its own options (the token is a
-/// header option, set before `mpv_initialize`) and a new ``PlaybackID``; the previous handle is
-/// destroyed first, so a new playback never sees the old one's events.
+/// header option, set before `mpv_initialize`) and a new ``PlaybackID``. The previous handle is
+/// retired first: its wakeups stop at once and it is destroyed on a background queue (the
+/// owner's thread never waits for mpv), so a new playback never sees the old one's events.
+/// ``shutdown()`` (and `deinit`) wait until every retired handle is gone.
 public final class Player {
     /// How handles are set up.
     public let configuration: PlayerConfiguration
     let wakeup: WakeupPipe
+    /// Destroys retired handles off the owner's thread.
+    let destroyer = HandleDestroyer()
     var handle: MPVHandle?
     var reducer: PlaybackReducer
     /// Updates made by commands, delivered by the next `drain()`.
@@ -36,6 +40,9 @@ public final class Player {
     var stalledSince: ContinuousClock.Instant?
     /// Whether playback was running when `interrupt()` paused it.
     var resumeAfterInterruption = false
+    /// The current source's playlist when it is a local fMP4 one (positions are reached by
+    /// reloading, see `FragmentedPlaylist`); nil otherwise.
+    var fragmented: FragmentedPlaylist?
 
     /// Makes a player (no mpv handle yet). Sets `LC_NUMERIC` to "C", which libmpv requires even
     /// after the app's `setlocale(LC_ALL, "")`.
@@ -46,7 +53,10 @@ public final class Player {
         self.reducer = PlaybackReducer(configuration: configuration)
     }
 
-    deinit { handle?.destroy() }
+    deinit {
+        retireHandle()
+        destroyer.waitUntilIdle()
+    }
 
     /// The descriptor to poll for reading; readable when ``drain()`` has work.
     public var wakeupDescriptor: Int32 { wakeup.readEnd }
@@ -72,23 +82,16 @@ public final class Player {
     /// fresh tokens, continues it: no `.finished(.userExited)` for it); without, the player numbers it.
     @discardableResult
     public func load(_ source: MediaSource, startAt position: Double = 0, as id: PlaybackID? = nil) throws -> PlaybackID {
-        handle?.destroy()
-        handle = nil
+        retireHandle()
         stalledSince = nil
         let id = id ?? PlaybackID(rawValue: lastID + 1)
         lastID = max(lastID, id.rawValue)
         let start = ContinuousClock.now
         loadStart = start
-        queue(reducer.begin(id, source: source, start: position))
+        queue(reducer.begin(id, source: source, start: position, host: MediaHost.of(source)))
+        fragmented = FragmentedPlaylist(url: source.url)
         do {
-            let options = try MPVOptionPlan.options(
-                for: source, configuration: configuration, start: position,
-                muted: reducer.snapshot.muted, volume: reducer.snapshot.volume)
-            let handle = try MPVHandle(
-                playbackID: id, options: options, logLevel: configuration.logLevel,
-                wakeupDescriptor: wakeup.writeEnd)
-            handle.command(["loadfile", source.url.isFileURL ? source.url.path : source.url.absoluteString, "replace"])
-            self.handle = handle
+            try openHandle(id, source: source, start: position, reload: position > 0 ? (direction: nil, resume: true) : nil)
         } catch {
             queue(reducer.fail(String(describing: error)))
             throw error
@@ -98,11 +101,17 @@ public final class Player {
         return id
     }
 
-    /// Destroys the handle (mpv's threads exit before this returns). The player can load again.
+    /// Destroys the current handle and waits until every handle retired before is destroyed
+    /// too: no mpv thread is left when this returns. The player can load again.
+    ///
+    /// ```swift
+    /// player.shutdown()
+    /// preparer.removeAll()   // no mpv thread reads a private playlist any more
+    /// ```
     public func shutdown() {
-        handle?.destroy()
-        handle = nil
+        retireHandle()
         deadline = nil
+        destroyer.waitUntilIdle()
     }
 
     func queue(_ updates: [PlayerUpdate]) {

@@ -16,9 +16,10 @@ struct CLIErrorTextTests {
         #expect(unsigned.status == 1)
         #expect(unsigned.stderr == "eventplayer: error: not signed in: run `eventplayer login --server \(url)`\n")
         await server.stop()
-        let dead = try await binary.run(["login", "--server", url, "--email", "a@b.c", "--password-stdin"], input: "x\n")
+        let closed = try ClosedPort()
+        let dead = try await binary.run(["login", "--server", closed.url, "--email", "a@b.c", "--password-stdin"], input: "x\n")
         #expect(dead.status == 1)
-        #expect(dead.stderr == "eventplayer: error: cannot reach the server at \(url) (connection refused after 4 attempts)\n")
+        #expect(dead.stderr == "eventplayer: error: cannot reach the server at \(closed.url) (connection refused after 4 attempts)\n")
     }
 
     @Test func loginWhenSessionJSONIsADirectorySaysSoAndExits1() async throws {

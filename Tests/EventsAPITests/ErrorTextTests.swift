@@ -49,9 +49,8 @@ struct ErrorTextTests {
     }
 
     @Test func aDeadServerIsOneSentenceWithBalancedParentheses() async throws {
-        let server = try await DemoServer.start()
-        let url = server.baseURL
-        await server.stop()
+        let closed = try ClosedPort()
+        let url = URL(string: closed.url)!
         var configuration = NetworkConfiguration()
         configuration.retry.maxRetries = 0
         let client = EventsClient(server: url, pipeline: NetworkPipeline(configuration: configuration))

@@ -53,6 +53,29 @@ extension RealMPV {
             #expect(driver.states(of: id).suffix(2) == [.paused, .playing])
         }
 
+        /// Space pressed while a key seek is in flight: paused before the seek resumes, playing
+        /// before it pauses (issue 10).
+        @Test func togglePauseDuringASeekResumesWhenPausedAndPausesWhenPlaying() async throws {
+            let driver = try PlayerDriver()
+            _ = try driver.player.load(MediaSource(url: fixtures.tsEndlist))
+            #expect(await driver.run { $0.playback == .playing && $0.load == .playthroughOK })
+            driver.player.pause()
+            #expect(await driver.run { $0.playback == .paused })
+            driver.player.seek(to: 4)
+            #expect(driver.player.snapshot.playback == .seekingForward)
+            driver.player.togglePause()
+            #expect(await driver.run { $0.playback == .playing && $0.progress.position > 4.3 })
+            driver.player.seek(to: 1)
+            #expect(driver.player.snapshot.playback == .seekingBackward)
+            driver.player.togglePause()
+            #expect(await driver.run { $0.playback == .paused })
+            let frozen = driver.player.snapshot.progress.position
+            #expect(frozen < 2)
+            await driver.run(for: .milliseconds(500))
+            #expect(driver.player.snapshot.playback == .paused)
+            #expect(abs(driver.player.snapshot.progress.position - frozen) < 0.05)
+        }
+
         @Test(arguments: ["ts", "fmp4"])
         func seekForwardAndBackShowDirectionAndMove(kind: String) async throws {
             let driver = try PlayerDriver()
@@ -91,10 +114,12 @@ extension RealMPV {
             #expect(driver.finishes(of: first) == [.userExited])
             let stored = driver.player.snapshot.progress.position
             #expect(stored >= 5 && stored < 7)
+            // The stopped handle is destroyed in the background.
+            #expect(await driver.run { _ in driver.player.pendingDestroys == 0 })
             #expect(PlayerDriver.mpvThreads().isEmpty)
             driver.player.play()
             let second = try #require(driver.player.snapshot.playbackID)
-            #expect(second != first)
+            #expect(second == first, "play after stop continues the same playback (one identity)")
             #expect(await driver.run { $0.playback == .playing && $0.progress.position > 0 })
             #expect(driver.player.snapshot.progress.position >= stored - 1)
             await driver.run(for: .milliseconds(500))

@@ -20,12 +20,41 @@ import Testing
         var reducer = PlaybackReducer(configuration: .init())
         let begun = reducer.begin(id, source: source, start: 0).map(\.kind)
         #expect(begun.contains(.playback(.stopped)))
-        #expect(begun.contains(.load(.unknown)))
+        #expect(begun.contains(.load(.connecting(waited: 0))))
         #expect(reducer.apply(MPVEvent(id, .fileLoaded)).map(\.kind) == [.load(.playable)])
         let playing = reducer.apply(MPVEvent(id, .property(.coreIdle(false)))).map(\.kind)
         #expect(playing == [.playback(.playing)])
         let first = reducer.apply(MPVEvent(id, .playbackRestart)).map(\.kind)
         #expect(first.first == .firstFrame)
+    }
+
+    /// Nothing arrived yet: "connecting", the seconds counted up by the tick; the watchdog's
+    /// error names the host (issue 10).
+    @Test func connectingCountsUpAndTheWatchdogNamesTheHost() {
+        var reducer = PlaybackReducer(configuration: .init())
+        _ = reducer.begin(id, source: source, start: 0, host: "cdn.example:443")
+        #expect(reducer.snapshot.load == .connecting(waited: 0))
+        #expect(reducer.tick(sinceLoad: .milliseconds(2300)).map(\.kind).contains(.load(.connecting(waited: 2))))
+        #expect(LoadState.connecting(waited: 2).description == "waiting for the server (2 s)")
+        #expect(LoadState.connecting(waited: 0).description == "connecting…")
+        let failed = reducer.failStalled(after: 30).map(\.kind)
+        #expect(failed.contains(.finished(.error("the server at cdn.example:443 sent nothing for 30 s"))))
+        #expect(reducer.snapshot.load == .unknown)
+        // Once something arrived the load state is never "connecting" again.
+        var opened = PlaybackReducer(configuration: .init())
+        started(&opened)
+        _ = opened.tick(sinceLoad: .seconds(5))
+        #expect(opened.snapshot.load == .playable)
+    }
+
+    @Test func anOpenThatTimedOutNamesTheHostAndTheNetworkTimeout() {
+        var reducer = PlaybackReducer(configuration: .init())
+        _ = reducer.begin(id, source: source, start: 0, host: "cdn.example:443")
+        _ = reducer.tick(sinceLoad: .seconds(12))
+        _ = reducer.apply(MPVEvent(id, .log(PlayerLogMessage(prefix: "ffmpeg/demuxer", level: "warn", text: "hls: Failed to open segment 0 of playlist 0"))))
+        _ = reducer.apply(MPVEvent(id, .endFile(.error("unrecognized file format"))))
+        #expect(reducer.settle().map(\.kind).last == .finished(.error(
+            "could not open the media: the server at cdn.example:443 did not answer within the network timeout of 10 s (mpv: unrecognized file format)")))
     }
 
     @Test func pauseAndResume() {
@@ -52,6 +81,26 @@ import Testing
         #expect(reducer.snapshot.playback == .playing)
     }
 
+    /// Space during a key seek toggles what the seek started from, not "seeking" (issue 10).
+    @Test func togglePauseDuringASeekTogglesThePauseStateTheSeekStartedFrom() {
+        var reducer = PlaybackReducer(configuration: .init())
+        started(&reducer)
+        _ = reducer.apply(MPVEvent(id, .property(.timePos(3))))
+        _ = reducer.apply(MPVEvent(id, .property(.pause(true))))
+        #expect(reducer.pauseToggle == .resume)
+        _ = reducer.seek(to: 8)
+        #expect(reducer.snapshot.playback == .seekingForward)
+        #expect(reducer.pauseToggle == .resume)
+        _ = reducer.apply(MPVEvent(id, .property(.pause(false))))
+        _ = reducer.apply(MPVEvent(id, .playbackRestart))
+        #expect(reducer.pauseToggle == .pause)
+        _ = reducer.seek(to: 1)
+        #expect(reducer.snapshot.playback == .seekingBackward)
+        #expect(reducer.pauseToggle == .pause)
+        _ = reducer.stop()
+        #expect(reducer.pauseToggle == .play)
+    }
+
     @Test func endedOnlyAtTheRealEnd() {
         var reducer = PlaybackReducer(configuration: .init())
         started(&reducer, duration: 10)
@@ -63,6 +112,22 @@ import Testing
         // Seeking back after the end clears the finish.
         _ = reducer.apply(MPVEvent(id, .property(.eofReached(false))))
         #expect(reducer.snapshot.finish == nil)
+    }
+
+    @Test func anEndBeforeTheDurationWithAFrameLimitIsTheLimitNotAnError() {
+        var configuration = PlayerConfiguration()
+        configuration.frameLimit = 5
+        var reducer = PlaybackReducer(configuration: configuration)
+        started(&reducer, duration: 10)
+        _ = reducer.apply(MPVEvent(id, .property(.timePos(0.16))))
+        _ = reducer.apply(MPVEvent(id, .endFile(.eof)))
+        #expect(reducer.settle().map(\.kind).last == .finished(.frameLimitReached(frames: 5)))
+        // A failed segment is still an error, limit or not.
+        var failing = PlaybackReducer(configuration: configuration)
+        started(&failing, duration: 10)
+        _ = failing.apply(MPVEvent(id, .log(PlayerLogMessage(prefix: "ffmpeg/demuxer", level: "warn", text: "hls: Failed to open segment 0 of playlist 0"))))
+        _ = failing.apply(MPVEvent(id, .endFile(.eof)))
+        guard case .finished(.error)? = failing.settle().map(\.kind).last else { Issue.record("expected an error"); return }
     }
 
     @Test func earlyEndIsAnErrorNamingTheSegment() {
@@ -91,7 +156,8 @@ import Testing
     @Test func openFailureCarriesTheHTTPReasonLoggedAfterEndFile() {
         var reducer = PlaybackReducer(configuration: .init())
         _ = reducer.begin(id, source: source, start: 0)
-        #expect(reducer.apply(MPVEvent(id, .endFile(.error("loading failed")))).isEmpty)
+        // "connecting" ends with the END_FILE; the finish waits for the log lines.
+        #expect(reducer.apply(MPVEvent(id, .endFile(.error("loading failed")))).map(\.kind) == [.load(.unknown)])
         _ = reducer.apply(MPVEvent(id, .log(PlayerLogMessage(prefix: "ffmpeg", level: "warn", text: "http: HTTP error 404 Not Found"))))
         _ = reducer.apply(MPVEvent(id, .log(PlayerLogMessage(prefix: "stream", level: "error", text: "Failed to open http://h/v.m3u8."))))
         let updates = reducer.settle().map(\.kind)

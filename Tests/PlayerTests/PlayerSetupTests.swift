@@ -14,7 +14,7 @@ import Testing
         let options = try MPVOptionPlan.options(for: source, configuration: configuration, start: 12.5, muted: true, volume: 80)
         let text = options.map(\.description)
         #expect(text.contains("http-header-fields=Authorization: a\\,b"))
-        #expect(text.contains("demuxer-lavf-o=protocol_whitelist=[file,http,https,tcp,tls,crypto,data],extension_picky=0,live_start_index=0"))
+        #expect(text.contains("demuxer-lavf-o=protocol_whitelist=[file,http,https,tcp,tls,crypto,data],extension_picky=0,live_start_index=0,http_multiple=0"))
         for expected in ["demuxer=lavf", "ytdl=no", "keep-open=yes", "terminal=no", "input-terminal=no",
                          "input-default-bindings=no", "vo=null", "hwdec=no", "aid=no", "mute=yes", "volume=80", "start=12.5"] {
             #expect(text.contains(expected), "missing \(expected)")
@@ -28,6 +28,15 @@ import Testing
         #expect(options.map(\.description).contains("vo=gpu"))
         #expect(options.map(\.description).contains("hwdec=auto-safe"))
         #expect(!options.contains { $0.name == "start" || $0.name == "aid" })
+    }
+
+    @Test func aFrameLimitSetsFramesAndTurnsKeepOpenOff() throws {
+        var configuration = PlayerConfiguration()
+        configuration.frameLimit = 5
+        let text = try MPVOptionPlan.options(for: source, configuration: configuration, start: 0, muted: false, volume: 100).map(\.description)
+        #expect(text.contains("frames=5"))
+        #expect(text.contains("keep-open=no"))
+        #expect(!text.contains("keep-open=yes"))
     }
 
     @Test func aTokenWithALineBreakIsRefused() {
@@ -61,6 +70,17 @@ import Testing
         #expect(analysis.accessDenied == nil)
         let denied = LogAnalysis([PlayerLogMessage(prefix: "ffmpeg", level: "error", text: "http: HTTP error 401 Unauthorized")])
         #expect(denied.accessDenied?.status == 401)
+    }
+
+    @Test func mediaHostComesFromTheURLOrThePrivatePlaylistsFirstURI() throws {
+        #expect(MediaHost.of(MediaSource(url: URL(string: "https://cdn.example/a/v.m3u8")!)) == "cdn.example:443")
+        #expect(MediaHost.of(MediaSource(url: URL(string: "http://127.0.0.1:8080/v.m3u8")!)) == "127.0.0.1:8080")
+        let file = FileManager.default.temporaryDirectory.appending(path: "media-host-\(UUID().uuidString).m3u8")
+        defer { try? FileManager.default.removeItem(at: file) }
+        try "#EXTM3U\n#EXT-X-MAP:URI=\"http://media.example:81/init.mp4?Authorization=t\"\n#EXTINF:2,\nhttp://other/s0.m4s\n"
+            .write(to: file, atomically: true, encoding: .utf8)
+        #expect(MediaHost.of(MediaSource(url: file)) == "media.example:81")
+        #expect(MediaHost.of(MediaSource(url: file.appending(path: "missing"))) == nil)
     }
 
     @Test func clockText() {

@@ -68,6 +68,7 @@ struct PlayLoop {
             case .ended: return 0
             case .error: return 1
             case .userExited: return stoppedBySignal ? 130 : 0
+            case .frameLimitReached: return 0
             }
         default:
             break

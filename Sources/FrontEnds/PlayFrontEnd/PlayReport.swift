@@ -39,11 +39,13 @@ struct PlayReport {
                                          "position": round2(snapshot.progress.position), "bufferedAhead": round2(snapshot.progress.bufferedAhead)]
             object["duration"] = snapshot.progress.duration.map(round2) ?? NSNull()
             if case .stalled(let percent) = snapshot.load { object["bufferingPercent"] = percent ?? NSNull() }
+            if case .connecting(let waited) = snapshot.load { object["waitedSeconds"] = waited }
             emit(object)
         } else {
             let position = snapshot.progress.positionText + "/" + snapshot.progress.durationText
+            let load = "\(snapshot.load)"  // "waiting for the server (12 s)" is longer than the column
             output(pad(ms) + " ms  " + "\(snapshot.playback)".padding(toLength: 17, withPad: " ", startingAt: 0)
-                   + "\(snapshot.load)".padding(toLength: 15, withPad: " ", startingAt: 0) + position)
+                   + load.padding(toLength: max(15, load.count + 1), withPad: " ", startingAt: 0) + position)
         }
     }
 
@@ -75,6 +77,7 @@ struct PlayReport {
             case .ended: emit(["ms": ms, "finish": "ended"])
             case .userExited: emit(["ms": ms, "finish": "userExited"])
             case .error(let message): emit(["ms": ms, "finish": "error", "message": message])
+            case .frameLimitReached(let frames): emit(["ms": ms, "finish": "frameLimitReached", "frames": frames])
             }
         } else {
             output(pad(ms) + " ms  finished: \(reason)")
@@ -89,6 +92,7 @@ struct PlayReport {
     private func loadName(_ load: LoadState) -> String {
         switch load {
         case .unknown: "unknown"
+        case .connecting: "connecting"
         case .playable: "playable"
         case .playthroughOK: "playthroughOK"
         case .stalled: "stalled"

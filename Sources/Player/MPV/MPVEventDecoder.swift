@@ -92,10 +92,33 @@ extension DemuxerCacheState {
             switch key {
             case "eof-cached": eofCached = value.format == MPV_FORMAT_FLAG && value.u.flag != 0
             case "cache-duration":
-                if value.format == MPV_FORMAT_DOUBLE { cacheDuration = value.u.double_ }
-                else if value.format == MPV_FORMAT_INT64 { cacheDuration = Double(value.u.int64) }
+                cacheDuration = Self.number(value)
+            case "seekable-ranges":
+                guard value.format == MPV_FORMAT_NODE_ARRAY, let ranges = value.u.list?.pointee, let items = ranges.values else { break }
+                seekableRanges = (0..<Int(ranges.num)).compactMap { Self.range(items[$0]) }
             default: break
             }
         }
+    }
+
+    private static func number(_ node: mpv_node) -> Double? {
+        if node.format == MPV_FORMAT_DOUBLE { return node.u.double_ }
+        if node.format == MPV_FORMAT_INT64 { return Double(node.u.int64) }
+        return nil
+    }
+
+    /// `{start, end}` of one seekable range.
+    private static func range(_ node: mpv_node) -> ClosedRange<Double>? {
+        guard node.format == MPV_FORMAT_NODE_MAP, let map = node.u.list?.pointee, let keys = map.keys, let values = map.values else { return nil }
+        var start: Double?, end: Double?
+        for index in 0..<Int(map.num) {
+            switch keys[index].map({ String(cString: $0) }) {
+            case "start": start = number(values[index])
+            case "end": end = number(values[index])
+            default: break
+            }
+        }
+        guard let start, let end, start <= end else { return nil }
+        return start...end
     }
 }

@@ -10,6 +10,8 @@ final class MPVHandle {
     /// The seam for terminal video (#7): a software render context created on this handle after
     /// `mpv_initialize` (with `vo=libmpv`). `destroy()` frees it before `mpv_terminate_destroy`.
     var renderContext: (any MPVRenderContextSeam)?
+    /// A file only this handle reads (a trimmed fMP4 playlist): removed once the handle is gone.
+    var ownedFile: URL?
 
     /// Creates and initialises a handle; on any failure the half-made handle is destroyed.
     init(playbackID: PlaybackID, options: [MPVOption], logLevel: String, wakeupDescriptor: Int32) throws {
@@ -46,6 +48,20 @@ final class MPVHandle {
         guard let raw else { return }
         self.raw = nil
         mpv_terminate_destroy(raw)
+        if let ownedFile { try? FileManager.default.removeItem(at: ownedFile) }
+    }
+
+    /// Hands the handle to `destroyer` and returns at once (the owner's thread never waits for
+    /// mpv's threads). The wakeup callback is cleared first (mpv calls it under a lock that this
+    /// takes, so none runs afterwards and the owner's pipe is never written again); from here on
+    /// every method of this object is a no-op, so no mpv call reaches the retired handle.
+    func retire(to destroyer: HandleDestroyer) {
+        guard let raw else { return }
+        self.raw = nil
+        mpv_set_wakeup_callback(raw, nil, nil)
+        let render = renderContext
+        renderContext = nil
+        destroyer.destroy(RetiredHandle(raw: raw, renderContext: render, ownedFile: ownedFile))
     }
 
     /// Runs a command asynchronously (the reply event carries this playback's id).

@@ -32,6 +32,11 @@ public struct PlaybackProgress: Sendable, Equatable, CustomStringConvertible {
 
     public var description: String { "\(positionText)/\(durationText) +\(Int(bufferedAhead.rounded()))s" }
 
+    /// Whole seconds as text for messages: `seconds(10) == "10 s"`, `seconds(2.5) == "2.5 s"`.
+    static func seconds(_ value: Double) -> String {
+        value == value.rounded() ? "\(Int(value)) s" : "\(value) s"
+    }
+
     /// Formats seconds as `m:ss`, or `h:mm:ss` from an hour on: `clock(71) == "1:11"`.
     public static func clock(_ seconds: Double) -> String {
         let total = seconds.isFinite ? max(0, Int(seconds.rounded(.down))) : 0

@@ -28,6 +28,11 @@ public struct PlayerConfiguration: Sendable, Equatable {
     public var playthroughSeconds: Double = 5
     /// How many recent warn/error log lines each playback keeps (they explain failures).
     public var logCapacity: Int = 64
+    /// Stop after this many video frames (mpv's `frames`, the CLI's `--frames N`); nil plays on.
+    /// The playback then finishes as ``FinishReason/frameLimitReached(frames:)`` (or `.ended`
+    /// when the media has fewer frames). mpv runs without `keep-open` then: with it, mpv pauses
+    /// at the limit and reports no end at all.
+    public var frameLimit: Int?
     /// The mpv log level requested with `mpv_request_log_messages` (`warn` is what failure
     /// detection needs; `v` or `debug` help when troubleshooting).
     public var logLevel: String = "warn"

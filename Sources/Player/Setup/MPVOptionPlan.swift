@@ -5,15 +5,20 @@ import Foundation
 enum MPVOptionPlan {
     /// `demuxer-lavf-o`: without the whitelist a local playlist with http segments is re-read as
     /// a plain list; without `extension_picky=0` extension-less segments fail; a live playlist
-    /// plays from its first segment.
-    static let lavfOptions = "protocol_whitelist=[file,http,https,tcp,tls,crypto,data],extension_picky=0,live_start_index=0"
+    /// plays from its first segment. `http_multiple=0`: ffmpeg 5.1 prefetches the next segment
+    /// on a second connection and logs a failed prefetch exactly like a skipped segment
+    /// ("Failed to open segment N"), although the segment is fetched again and plays; without
+    /// the prefetch that line means the segment was really skipped (a failed request on a
+    /// kept-alive connection is still retried once on a new one).
+    static let lavfOptions = "protocol_whitelist=[file,http,https,tcp,tls,crypto,data],extension_picky=0,live_start_index=0,http_multiple=0"
 
     static func options(
         for source: MediaSource,
         configuration: PlayerConfiguration,
         start: Double,
         muted: Bool,
-        volume: Double
+        volume: Double,
+        overrides: [MPVOption] = []
     ) throws -> [MPVOption] {
         var options: [MPVOption] = [
             // We own the terminal and the keys.
@@ -32,8 +37,10 @@ enum MPVOptionPlan {
             .init(name: "demuxer", value: "lavf"),
             .init(name: "demuxer-lavf-o", value: lavfOptions),
             .init(name: "ytdl", value: "no"),
-            // Pause on the last frame at the end instead of unloading.
-            .init(name: "keep-open", value: "yes"),
+            // Pause on the last frame at the end instead of unloading. Not with a frame limit:
+            // mpv 0.35 then pauses at the limit (core idle, no eof-reached, no END_FILE) and
+            // nothing ever tells the owner playback is over; without keep-open it ends the file.
+            .init(name: "keep-open", value: configuration.frameLimit == nil ? "yes" : "no"),
             .init(name: "network-timeout", value: number(configuration.networkTimeout)),
             // Cache the demuxed stream even when the playlist is a local file with remote segments.
             .init(name: "cache", value: "yes"),
@@ -45,24 +52,15 @@ enum MPVOptionPlan {
             options += [.init(name: "vo", value: "null"), .init(name: "hwdec", value: "no")]
         }
         if !configuration.audio { options.append(.init(name: "aid", value: "no")) }
+        if let frames = configuration.frameLimit { options.append(.init(name: "frames", value: String(max(frames, 0)))) }
         options.append(.init(name: "mute", value: muted ? "yes" : "no"))
         options.append(.init(name: "volume", value: number(volume)))
-        if start > 0 {
-            options.append(.init(name: "start", value: number(start)))
-            // mpv 0.35 + ffmpeg 5.1: a seek that lavf executes in fMP4 HLS (EXT-X-MAP) drops every
-            // packet and jumps to the end. Reading the cache first makes the start seek a cache seek.
-            if isFragmentedMP4(source.url) { options.append(.init(name: "demuxer-cache-wait", value: "yes")) }
-        }
+        // A start position on a local fMP4 playlist is reached without it (see FragmentedPlaylist).
+        if start > 0 { options.append(.init(name: "start", value: number(start))) }
         if let token = source.authorizationToken {
             options.append(.init(name: "http-header-fields", value: try authorizationHeader(token)))
         }
-        return options + configuration.extraOptions
-    }
-
-    /// True for a local playlist with `#EXT-X-MAP` (fMP4 segments); remote playlists are not fetched.
-    static func isFragmentedMP4(_ url: URL) -> Bool {
-        guard url.isFileURL, let text = try? String(contentsOf: url, encoding: .utf8) else { return false }
-        return text.contains("#EXT-X-MAP")
+        return options + overrides + configuration.extraOptions
     }
 
     /// `Authorization: <token>` as one item of mpv's comma-separated string list (`,` -> `\,`).

@@ -7,7 +7,11 @@ import Foundation
 /// [ffmpeg] http: HTTP error 500 Internal Server Error
 /// [ffmpeg/demuxer] hls: Failed to open segment 2 of playlist 0
 /// ```
-/// and then skip the segment: the stream still ends as END_FILE EOF with error 0.
+/// and then skip the segment: the stream still ends as END_FILE EOF with error 0. "Failed to
+/// open segment" means skipped only because the player turns ffmpeg's prefetch off
+/// (`http_multiple=0`, see `MPVOptionPlan.lavfOptions`): a failed prefetch logs the same line
+/// and the segment is fetched again and played. A request retried on a new connection
+/// ("keepalive request failed … retrying") that then succeeds logs no failure.
 struct LogAnalysis: Sendable, Equatable {
     /// A segment ffmpeg could not open, with the reason logged just before it.
     struct SegmentFailure: Sendable, Equatable {

@@ -53,6 +53,8 @@ struct DemuxerCacheState: Sendable, Equatable {
     var eofCached: Bool
     /// `cache-duration`: seconds buffered ahead of the reader.
     var cacheDuration: Double?
+    /// `seekable-ranges`: spans a seek can be served from the cache (mpv's timestamps).
+    var seekableRanges: [ClosedRange<Double>] = []
 }
 
 /// The properties observed on every handle, with their mpv names; the raw value is the

@@ -9,6 +9,12 @@ struct PlaybackFacts: Sendable, Equatable {
 
     /// FILE_LOADED seen and no END_FILE since.
     var loaded = false
+    /// FILE_LOADED was seen at least once (something arrived from the server).
+    var opened = false
+    /// Whole seconds since the load, while nothing has arrived (from the progress tick).
+    var waited = 0
+    /// Where the media comes from (`host:port` of the playlist or its first segment), for messages.
+    var host: String?
     /// The first PLAYBACK_RESTART was seen (the first frame is ready).
     var started = false
     var pause = false
@@ -33,6 +39,16 @@ struct PlaybackFacts: Sendable, Equatable {
     var pendingEnd: PendingEnd?
     /// `.accessDenied` was already reported for this playback.
     var accessDeniedReported = false
+    /// Seconds before the first segment of the playlist mpv plays (a trimmed fMP4 playlist,
+    /// see `FragmentedPlaylist`): added to mpv's `duration`.
+    var timeOffset: Double = 0
+    /// A new handle is on its way to this position (fMP4 seek or start, see `reload`): once it
+    /// has restarted and cached the position, the player seeks there (a cache seek).
+    var reloadTarget: Double?
+    /// The reloading handle restarted (its first frame, at the trimmed playlist's start).
+    var reloadRestarted = false
+    /// Unpause after that seek (it was playing, or it is a fresh start).
+    var resumeAfterReload = false
     /// Recent warn/error log lines, oldest first (a ring of `logCapacity`).
     var log: [PlayerLogMessage] = []
 }

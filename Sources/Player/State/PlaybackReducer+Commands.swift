@@ -2,7 +2,7 @@
 extension PlaybackReducer {
     /// Starts playback `id` from scratch: nothing of the previous one is inherited except the
     /// audio settings. The previous playback, if still going, finishes as `.userExited`.
-    mutating func begin(_ id: PlaybackID, source: MediaSource, start: Double) -> [PlayerUpdate] {
+    mutating func begin(_ id: PlaybackID, source: MediaSource, start: Double, host: String? = nil) -> [PlayerUpdate] {
         var updates: [PlayerUpdate] = []
         // A reload under the same identity (fresh tokens, play after stop) continues that playback.
         if let old = snapshot.playbackID, old != id, snapshot.finish == nil {
@@ -15,6 +15,7 @@ extension PlaybackReducer {
         fresh.volume = snapshot.volume
         snapshot = fresh
         facts = PlaybackFacts()
+        facts.host = host
         storedPosition = max(start, 0)
         publishedProgress = nil
         published = nil  // the first publish reports every state
@@ -28,6 +29,7 @@ extension PlaybackReducer {
         facts.userStopped = true
         facts.loaded = false
         facts.seekDirection = nil
+        facts.reloadTarget = nil
         facts.interrupted = false
         if snapshot.finish == nil { snapshot.finish = .userExited }
         return publish([.progress(progressNow)])
@@ -57,9 +59,11 @@ extension PlaybackReducer {
         return publish()
     }
 
-    /// The 1 s progress tick: an update when position, duration or buffered seconds changed.
-    mutating func tick() -> [PlayerUpdate] {
-        publish([.progress(progressNow)])
+    /// The 1 s progress tick: an update when position, duration or buffered seconds changed,
+    /// and while connecting, the seconds waited so far (`sinceLoad`, from the player's clock).
+    mutating func tick(sinceLoad: Duration? = nil) -> [PlayerUpdate] {
+        if isConnecting, let sinceLoad { facts.waited = Int(sinceLoad.components.seconds) }
+        return publish([.progress(progressNow)])
     }
 
     /// True when `play` should load again (after stop, or after an error unloaded the media).
@@ -70,13 +74,31 @@ extension PlaybackReducer {
 
     /// True when `play` should restart from the beginning: paused on the last frame after "ended".
     var isAtEnd: Bool { facts.loaded && facts.eofReached }
+
+    /// What Space (`togglePause`) does now. A seek in flight keeps mpv's pause state, so it
+    /// toggles that: paused before the seek resumes, playing before it pauses.
+    var pauseToggle: PauseToggle {
+        if facts.reloadTarget != nil { return .afterReload }
+        return switch snapshot.playback {
+        case .playing: .pause
+        case .seekingForward, .seekingBackward: facts.pause ? .resume : .pause
+        case .paused where !isAtEnd: .resume
+        default: .play
+        }
+    }
 }
+
+/// The answers to "toggle pause": pause mpv, unpause it, ``Player/play()`` (reload or restart
+/// from the beginning), or flip whether a reload in flight plays on once it arrives.
+enum PauseToggle: Sendable, Equatable { case pause, resume, play, afterReload }
 
 extension PlaybackReducer {
     /// The playback could not start (mpv rejected an option or failed to initialise).
     mutating func fail(_ message: String) -> [PlayerUpdate] {
         guard snapshot.playbackID != nil else { return [] }
         facts.loaded = false
+        facts.reloadTarget = nil
+        facts.seekDirection = nil
         if snapshot.finish == nil { snapshot.finish = .error(message) }
         return publish()
     }

@@ -5,6 +5,14 @@ extension PlaybackReducer {
     /// Stopped, playing, paused, interrupted, seeking forward/backward.
     var derivedPlayback: PlaybackState {
         if facts.interrupted { return .interrupted }
+        if facts.reloadTarget != nil, !facts.userStopped {
+            // A new handle is on its way to the target: the owner sees the seek (or the start).
+            switch facts.seekDirection {
+            case .forward: return .seekingForward
+            case .backward: return .seekingBackward
+            case nil: return facts.loaded ? (facts.resumeAfterReload ? .playing : .paused) : .stopped
+            }
+        }
         if facts.userStopped || !facts.loaded || facts.idleActive { return .stopped }
         switch facts.seekDirection {
         case .forward: return .seekingForward
@@ -17,8 +25,9 @@ extension PlaybackReducer {
         return .stopped
     }
 
-    /// Unknown, playable, playthrough OK, stalled.
+    /// Unknown, connecting, playable, playthrough OK, stalled.
     var derivedLoad: LoadState {
+        if isConnecting { return .connecting(waited: facts.waited) }
         guard facts.loaded, !facts.userStopped else { return .unknown }
         if facts.pausedForCache { return .stalled(bufferingPercent: facts.bufferingPercent) }
         if facts.cache?.eofCached == true { return .playthroughOK }
@@ -26,11 +35,18 @@ extension PlaybackReducer {
         return .playable
     }
 
+    /// Opening and nothing has arrived yet: no FILE_LOADED (of the playback, or of the handle a
+    /// reload opened), no end, no stop.
+    var isConnecting: Bool {
+        snapshot.playbackID != nil && !facts.userStopped && snapshot.finish == nil && facts.pendingEnd == nil
+            && (!facts.opened || facts.reloadTarget != nil && !facts.loaded)
+    }
+
     /// Position (the slider's when nothing plays), duration, buffered ahead.
     var progressNow: PlaybackProgress {
         let playing = facts.loaded && !facts.userStopped
         return PlaybackProgress(
-            position: playing ? (facts.timePos ?? storedPosition) : storedPosition,
+            position: playing && facts.reloadTarget == nil ? (facts.timePos ?? storedPosition) : storedPosition,
             duration: facts.duration,
             bufferedAhead: playing ? max(facts.cache?.cacheDuration ?? 0, 0) : 0
         )

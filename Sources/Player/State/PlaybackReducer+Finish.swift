@@ -19,6 +19,7 @@ extension PlaybackReducer {
         }
         facts.loaded = false
         facts.seekDirection = nil
+        facts.reloadTarget = nil
         facts.pausedForCache = false
         return []
     }
@@ -45,7 +46,11 @@ extension PlaybackReducer {
         let analysis = LogAnalysis(facts.log)
         var updates = accessDeniedFromLog()
         let finish: FinishReason
-        if let duration = facts.duration, duration > 0, position < duration - Self.endTolerance {
+        if let frames = configuration.frameLimit, analysis.segmentSummary == nil, analysis.lastCause == nil,
+           facts.duration.map({ position < $0 - Self.endTolerance }) ?? true {
+            // mpv ended the file at the frame limit (keep-open is off then): not an early end.
+            finish = .frameLimitReached(frames: frames)
+        } else if let duration = facts.duration, duration > 0, position < duration - Self.endTolerance {
             let clock = "\(PlaybackProgress.clock(position)) of \(PlaybackProgress.clock(duration))"
             let cause = analysis.segmentSummary ?? analysis.lastCause
             finish = .error("stream ended early at \(clock)" + (cause.map { ": \($0)" } ?? ""))
@@ -65,6 +70,12 @@ extension PlaybackReducer {
     func openFailureMessage(_ mpvMessage: String) -> String {
         let analysis = LogAnalysis(facts.log)
         let what = facts.started ? "playback failed" : "could not open the media"
+        if !facts.opened, analysis.lastCause == nil, let host = facts.host, Double(facts.waited) >= configuration.networkTimeout {
+            // Every request timed out: ffmpeg then says only which segments failed and mpv
+            // "unrecognized file format".
+            let timeout = PlaybackProgress.seconds(configuration.networkTimeout)
+            return "\(what): the server at \(host) did not answer within the network timeout of \(timeout) (mpv: \(mpvMessage))"
+        }
         if let cause = analysis.lastCause ?? analysis.segmentSummary {
             return "\(what): \(cause) (mpv: \(mpvMessage))"
         }
@@ -75,14 +86,20 @@ extension PlaybackReducer {
     }
 
     /// The stall watchdog fired: the playback finishes with an error naming where and why, e.g.
-    /// "stalled for 30 s at 0:03 of 0:10: segment 2 failed (Connection timed out)".
+    /// "stalled for 30 s at 0:03 of 0:10 waiting for cdn.example:443: segment 2 failed (Connection
+    /// timed out)"; while still connecting, "the server at cdn.example:443 sent nothing for 30 s".
     mutating func failStalled(after seconds: Double) -> [PlayerUpdate] {
+        let waited = "\(Int(seconds.rounded())) s"
+        if isConnecting {
+            return fail("the server at \(facts.host ?? "the media URL") sent nothing for \(waited)")
+        }
         let analysis = LogAnalysis(facts.log)
         let position = facts.timePos ?? storedPosition
         let clock = PlaybackProgress.clock(position) + (facts.duration.map { " of \(PlaybackProgress.clock($0))" } ?? "")
         let cause = analysis.segmentSummary ?? analysis.lastCause
         storedPosition = position
-        return fail("stalled for \(Int(seconds.rounded())) s at \(clock)" + (cause.map { ": \($0)" } ?? ""))
+        let host = facts.host.map { " waiting for \($0)" } ?? ""
+        return fail("stalled for \(waited) at \(clock)\(host)" + (cause.map { ": \($0)" } ?? ""))
     }
 
     /// `.accessDenied` once per playback when the kept log shows a 401/403.

@@ -35,12 +35,13 @@ struct PlaybackReducer: Sendable {
             break
         case .fileLoaded:
             facts.loaded = true
+            facts.opened = true
         case .endFile(let reason):
             extra += endFile(reason)
         case .seek:
             break
         case .playbackRestart:
-            facts.seekDirection = nil
+            if facts.reloadTarget != nil { facts.reloadRestarted = true } else { facts.seekDirection = nil }
             if !facts.started {
                 facts.started = true
                 extra.append(.firstFrame)
@@ -67,8 +68,8 @@ struct PlaybackReducer: Sendable {
         case .idleActive(let value): facts.idleActive = value
         case .timePos(let value):
             facts.timePos = value
-            if let value, facts.loaded { storedPosition = value }
-        case .duration(let value): facts.duration = value
+            if let value, facts.loaded, facts.reloadTarget == nil { storedPosition = value }
+        case .duration(let value): facts.duration = value.map { $0 + facts.timeOffset }
         case .seeking: break
         case .pausedForCache(let value): facts.pausedForCache = value
         case .cacheBufferingState(let value): facts.bufferingPercent = value

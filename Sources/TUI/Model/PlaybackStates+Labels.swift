@@ -21,6 +21,7 @@ extension LoadState {
     public var label: String {
         switch self {
         case .unknown: ""
+        case .connecting: description   // "connecting…", then "waiting for the server (N s)"
         case .playable: "playable"
         case .playthroughOK: "playthrough OK"
         case .stalled(let percent?): "stalled \(max(0, min(100, percent)))%"
@@ -36,6 +37,7 @@ extension FinishReason {
         case .ended: "ended"
         case .error(let message): "error: \(message)"
         case .userExited: "stopped by you"
+        case .frameLimitReached: description
         }
     }
 }

@@ -1,6 +1,7 @@
 import DemoBackend
 import Foundation
 import Networking
+import Playlist
 
 /// Media URLs and tokens of the real demo backend, fetched the way the app does (sign in, list
 /// events, GET /v1/events/tokens), with the URL authorised by hand (DESIGN.md §4 step 2) since
@@ -60,6 +61,19 @@ struct DemoMedia: Sendable {
             if cursor == nil || server.fixedEventIDs.allSatisfy({ urls[$0] != nil }) { break }
         }
         return (tokens, urls)
+    }
+
+    /// The event's media playlist as the app plays a complete event: fetched with the token,
+    /// rewritten (absolute URIs carrying the token, `#EXT-X-ENDLIST`) into a 0600 file.
+    func privatePlaylist(_ eventID: String) async throws -> (url: URL, token: String) {
+        let (url, token) = try source(eventID)
+        let response = try await NetworkPipeline().send(HTTPRequest(kind: .manifestHlsVariant, url: url, headers: [("Authorization", token)]))
+        let (output, _) = try M3U8Rewriter(playlistURL: url, token: token, appendsEndList: true).rewrite(response.body)
+        let directory = FileManager.default.temporaryDirectory.appending(path: "player-private-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
+        let file = directory.appending(path: "\(eventID).m3u8")
+        try output.write(to: file)
+        return (file, token)
     }
 
     /// The event's bucket, from its media URL `<base>/media/<bucket>/<id>/<file>`.

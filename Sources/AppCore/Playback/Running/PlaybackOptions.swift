@@ -44,9 +44,7 @@ public struct PlaybackOptions: Sendable, Equatable {
                 throw PlaybackOptionsError("--mpv-option \(text): \(error)")
             }
         }
-        if let frames, frames > 1 {
-            configuration.extraOptions.append(MPVOption(name: "frames", value: String(frames)))
-        }
+        if let frames, frames > 1 { configuration.frameLimit = frames }
         return configuration
     }
 }
