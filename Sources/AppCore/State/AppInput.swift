@@ -11,7 +11,8 @@ public enum AppInput: Sendable {
     case signInFailed(message: String)
     /// A page for the fetch `generation` (a refresh starts a new generation).
     case pageLoaded(EventsPage, generation: Int)
-    /// `needsSignIn`: the session is gone (show the form).
+    /// `message` is the error's own line (lower case, no full stop); `needsSignIn`: the session is
+    /// gone (show the form).
     case pageFailed(message: String, needsSignIn: Bool, generation: Int)
     /// The 1 s tick: expires messages.
     case tick

@@ -25,7 +25,7 @@ extension AppState {
             isLoading = false
             if needsSignIn {
                 var signIn = SignInForm()
-                signIn.errorText = text
+                signIn.errorText = UserFacing.sentence(text)
                 form = signIn
             } else {
                 error = "Cannot load events: \(text)"

@@ -48,7 +48,7 @@ extension TUICoordinator {
                 inbox.post(.pageLoaded(page, generation: generation))
             } catch {
                 guard !Task.isCancelled else { return }
-                inbox.post(.pageFailed(message: UserFacing.message(for: error),
+                inbox.post(.pageFailed(message: String(describing: error),
                                        needsSignIn: UserFacing.needsSignIn(error), generation: generation))
             }
         }

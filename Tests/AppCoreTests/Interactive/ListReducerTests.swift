@@ -91,8 +91,10 @@ struct ListReducerTests {
     @Test func failedPageIsAnErrorUntilEsc() {
         var state = Fixtures.listState()
         _ = state.reduce(.action(.refresh), now: .now)
-        _ = state.reduce(.pageFailed(message: "Server unreachable", needsSignIn: false, generation: 2), now: .now)
-        #expect(state.screen().error == "Cannot load events: Server unreachable")
+        _ = state.reduce(.pageFailed(message: "cannot reach the server at http://127.0.0.1:9 (connection refused)",
+                                     needsSignIn: false, generation: 2), now: .now)
+        #expect(state.screen().error == "Cannot load events: cannot reach the server at http://127.0.0.1:9 (connection refused)",
+                "said once, in one sentence")
         #expect(state.reduce(.action(.quitOrBack), now: .now) == [.quit], "q does not dismiss errors")
         _ = state.reduce(.action(.back), now: .now)
         #expect(state.screen().error == nil)

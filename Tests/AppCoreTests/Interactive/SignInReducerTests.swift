@@ -75,7 +75,8 @@ struct SignInReducerTests {
     @Test func expiredSessionOnAPageBringsTheFormBack() {
         var state = Fixtures.listState()
         _ = state.reduce(.action(.refresh), now: .now)
-        _ = state.reduce(.pageFailed(message: "session expired", needsSignIn: true, generation: state.fetchGeneration), now: .now)
-        #expect(state.screen().signIn?.errorText == "session expired")
+        _ = state.reduce(.pageFailed(message: "the session has expired: sign in again", needsSignIn: true,
+                                     generation: state.fetchGeneration), now: .now)
+        #expect(state.screen().signIn?.errorText == "The session has expired: sign in again.")
     }
 }
