@@ -77,6 +77,15 @@ let package = Package(
             swiftSettings: strict
         ),
         .target(
+            name: "PlaybackProxy",
+            dependencies: [
+                "Networking", "Playlist",
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "Logging", package: "swift-log"),
+            ],
+            swiftSettings: strict
+        ),
+        .target(
             name: "App",
             dependencies: [
                 "Networking", "EventsAPI", "Playlist", "Player", "TUI", "DemoBackend",
@@ -130,6 +139,11 @@ let package = Package(
         .testTarget(
             name: "PlayerTests",
             dependencies: ["Player", "Playlist", "Networking", "DemoBackend"],
+            swiftSettings: strict
+        ),
+        .testTarget(
+            name: "PlaybackProxyTests",
+            dependencies: ["PlaybackProxy", "Player", "Playlist", "Networking", "DemoBackend"],
             swiftSettings: strict
         ),
         .testTarget(

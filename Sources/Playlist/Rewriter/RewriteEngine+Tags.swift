@@ -53,6 +53,7 @@ extension RewriteEngine {
             case .iFrameStreamInf, .media, .sessionData, .sessionKey: isMaster = true
             default: break
             }
+            uriKind = Self.kind(of: tag)
             try rewriteAttributes(start, nameEnd + 1, end, variant: tag == .media)
         }
     }
