@@ -114,6 +114,15 @@ let package = Package(
             swiftSettings: strict
         ),
         .executableTarget(
+            name: "bench-proxy",
+            dependencies: [
+                "PlaybackProxy", "Networking", "Playlist", "DemoBackend",
+                .product(name: "AsyncHTTPClient", package: "async-http-client"),
+            ],
+            path: "Benchmarks/bench-proxy",
+            swiftSettings: strict
+        ),
+        .executableTarget(
             name: "bench-rewrite",
             dependencies: ["Playlist"],
             path: "Benchmarks/bench-rewrite",
@@ -143,7 +152,10 @@ let package = Package(
         ),
         .testTarget(
             name: "PlaybackProxyTests",
-            dependencies: ["PlaybackProxy", "Player", "Playlist", "Networking", "DemoBackend"],
+            dependencies: [
+                "PlaybackProxy", "Player", "Playlist", "Networking", "DemoBackend",
+                .product(name: "AsyncHTTPClient", package: "async-http-client"),
+            ],
             swiftSettings: strict
         ),
         .testTarget(
