@@ -116,6 +116,7 @@ import Playlist
         var failures: [ProxyFailure] = []
         for await event in events { if case .failed(let failure) = event { failures.append(failure) } }
         #expect(failures.contains { $0.file == "segment3.ts" && $0.midBody }, "\(failures) / \(finish)")
+        #expect(proxy.requestLog.snapshot().contains { $0.target.hasSuffix("segment3.ts") && $0.error != nil })
     }
 
     @Test func tokenExpiringMidPlayDoesNotInterruptPlayback() async throws {
@@ -123,16 +124,16 @@ import Playlist
         defer { Task { await origin.server.stop() } }
         let proxy = try await origin.proxy("evt-endlist", pipeline: Self.pipeline())
         defer { Task { await proxy.stop() } }
-        let driver = try PlayerDriver(speed: 1)
+        let driver = try PlayerDriver(speed: 1, readahead: 1)
         let id = try driver.player.load(MediaSource(url: proxy.url))
         #expect(await driver.run { $0.playback == .playing && $0.progress.position > 1 })
         await origin.server.faults.expireMediaTokens()
         await driver.run { $0.finish != nil }
         #expect(driver.finishes(of: id) == [.ended], "log: \(driver.player.recentLogMessages.suffix(10))")
         #expect(await proxy.tokenRefreshes == 1)
-        let states = driver.states(of: id)
-        let firstPlaying = try #require(states.firstIndex(of: .playing))
-        #expect(!states[firstPlaying...].contains(.paused), "\(states)")
+        #expect(driver.pausePositions(of: id).allSatisfy { $0 > 9 }, "paused at \(driver.pausePositions(of: id))")
+        let positions = driver.positions(of: id)
+        #expect(zip(positions, positions.dropFirst()).allSatisfy { $1 - $0 < 1.5 }, "\(positions)")
         let rejected = await origin.server.requestLog().filter { $0.status == 403 }
         #expect(!rejected.isEmpty)
     }

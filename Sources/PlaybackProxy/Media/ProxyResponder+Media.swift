@@ -12,6 +12,11 @@ extension ProxyResponder {
     static let forwardedResponseHeaders = ["Content-Type", "Content-Range", "Accept-Ranges", "Cache-Control",
                                            "Last-Modified", "ETag", "Expires"]
 
+    /// A failure's words: a transport error's message, else the redacted error.
+    static func reason(_ error: any Error) -> String {
+        (error as? TransportError)?.message ?? Redaction.redact(String(describing: error))
+    }
+
     /// Streams a segment, init segment, key or other media from the origin through the pipeline.
     func media(_ uri: ProxiedURI, request: Request) async -> Response {
         let started = ContinuousClock.now
@@ -60,16 +65,17 @@ extension ProxyResponder {
         }
         return Response(status: status, headers: headers, body: ResponseBody(contentLength: length) { writer in
             defer { body.close() }
-            do {
-                for try await chunk in body {
-                    try await writer.write(chunk)
-                }
-            } catch {
-                if let ending = error as? TransportError {
+            while true {
+                let chunk: ByteBuffer?
+                do {
+                    chunk = try await body.next()
+                } catch {
                     shared.failed(ProxyFailure(kind: uri.kind, target: head.request.loggableTarget, status: head.status,
-                                              attempts: head.timing.attempts, reason: ending.message, midBody: true))
+                                               attempts: head.timing.attempts, reason: Self.reason(error), midBody: true))
+                    throw error
                 }
-                throw error
+                guard let chunk else { break }
+                try await writer.write(chunk)
             }
             try await writer.finish(nil)
         })

@@ -10,11 +10,18 @@ final class PlayerDriver {
     let player: Player
     private(set) var updates: [PlayerUpdate] = []
 
-    init(speed: Double = 1) throws {
+    /// `readahead`: seconds mpv buffers ahead (nil: its network default, which reads a short
+    /// event whole at once).
+    init(speed: Double = 1, readahead: Double? = nil) throws {
         var configuration = PlayerConfiguration()
         configuration.video = .none
         configuration.networkTimeout = 5
+        configuration.progressInterval = .milliseconds(100)
         configuration.extraOptions = [MPVOption(name: "ao", value: "null"), MPVOption(name: "speed", value: String(speed))]
+        if let readahead {
+            configuration.extraOptions += [MPVOption(name: "cache", value: "no"),
+                                           MPVOption(name: "demuxer-readahead-secs", value: String(readahead))]
+        }
         player = try Player(configuration: configuration)
     }
 
@@ -38,8 +45,19 @@ final class PlayerDriver {
         updates.filter { $0.playbackID == id }.compactMap { if case .finished(let reason) = $0.kind { reason } else { nil } }
     }
 
-    func states(of id: PlaybackID) -> [PlaybackState] {
-        updates.filter { $0.playbackID == id }.compactMap { if case .playback(let state) = $0.kind { state } else { nil } }
+    /// Positions at which `id` was reported paused before it finished (keep-open pauses at the end).
+    func pausePositions(of id: PlaybackID) -> [Double] {
+        var position = 0.0
+        var paused: [Double] = []
+        for update in updates where update.playbackID == id {
+            switch update.kind {
+            case .progress(let progress): position = progress.position
+            case .playback(.paused): paused.append(position)
+            case .finished: return paused
+            default: break
+            }
+        }
+        return paused
     }
 
     /// Positions seen, in order.
