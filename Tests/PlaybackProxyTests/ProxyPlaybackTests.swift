@@ -13,6 +13,7 @@ import Playlist
         var configuration = NetworkConfiguration()
         configuration.retry.maxRetries = retries
         configuration.retry.base = 0.05
+        configuration.retry.cap = 0.2
         configuration.setHeader("X-Test-Client", "proxy-tests", for: .mediaSegment)
         return NetworkPipeline(configuration: configuration)
     }
