@@ -2,7 +2,9 @@
 // for 1 MB segments, in one run, as ratios (proxy / direct):
 //   - added latency: one client fetching segments one after another (time to first byte and to
 //     the last byte, median);
-//   - throughput: 8 clients fetching for a few seconds, MB/s;
+//   - throughput: 8 clients fetching for a few seconds, MB/s, from the in-process origin as fast
+//     as it goes (CPU-bound: the proxy's extra receive + send share the same cores), then from a
+//     paced origin (network-bound, as a remote one is);
 //   - memory: peak resident size of the process under 50 clients, direct and through the proxy.
 //
 //   swift run -c release bench-proxy [seconds per throughput/load phase, default 4]
@@ -110,6 +112,20 @@ for round in 0..<rounds {
         throughput[viaProxy]! += Double(bytes) / slice / Double(rounds) / 1e6
     }
 }
+// The same with a paced origin (each connection sends 64 KiB every 5 ms, about 13 MB/s, as a
+// remote origin would be network-bound rather than sharing this CPU): proxy/direct shows whether
+// the proxy is ever the bottleneck.
+await server.faults.slowBody(pathPrefix: "/bench/", bytes: 64 << 10, interval: 0.005)
+var paced: [Bool: Double] = [false: 0, true: 0]
+for round in 0..<rounds {
+    for viaProxy in (round % 2 == 0 ? [false, true] : [true, false]) {
+        let slice = seconds / Double(rounds)
+        let (bytes, _, _) = await load(viaProxy ? proxied : direct, clients: 8, seconds: slice, transport)
+        paced[viaProxy]! += Double(bytes) / slice / Double(rounds) / 1e6
+    }
+}
+await server.faults.reset()
+
 // Memory: 50 clients.
 let idle = residentBytes()
 let (_, directPeak, directErrors) = await load(direct, clients: 50, seconds: seconds, transport)
@@ -123,6 +139,8 @@ print("latency (1 client, median of \(d.last.count)): first byte direct \(ms(med
       + String(format: " (ratio %.2f)", median(d.last) / median(p.last)))
 print(String(format: "throughput (8 clients): direct %.0f MB/s, proxy %.0f MB/s, proxy/direct %.2f×",
              throughput[false]!, throughput[true]!, throughput[true]! / throughput[false]!))
+print(String(format: "throughput (8 clients, paced origin): direct %.0f MB/s, proxy %.0f MB/s, proxy/direct %.2f×",
+             paced[false]!, paced[true]!, paced[true]! / paced[false]!))
 print("memory (50 clients, whole process incl. demo backend): idle \(idle >> 20) MB, peak direct \(directPeak >> 20) MB"
       + " (\(directErrors) errors), peak through proxy \(proxyPeak >> 20) MB (\(proxyErrors) errors)")
 await proxy.stop()
