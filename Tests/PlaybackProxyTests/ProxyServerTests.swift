@@ -33,6 +33,11 @@ import Playlist
         #expect(uris.allSatisfy { $0.hasPrefix(proxy.baseURL.absoluteString + "mediaSegment/http/") }, "\(text)")
         #expect(text.hasSuffix("#EXT-X-ENDLIST\n"))   // complete event: end-list policy applied
         #expect(!text.contains("Authorization"))
+        // Complete: the second fetch comes from the proxy's cache.
+        #expect(try await get(proxy.url).body == response.body)
+        let fetched = await origin.server.requestLog().filter { $0.path.hasSuffix("/evt-no-endlist/index.m3u8") }
+        #expect(fetched.count == 1)
+        #expect(proxy.requestLog.snapshot().map(\.attempt) == [1, 0])
     }
 
     @Test func refusesPathsOutsideThePrefixAndOtherOrigins() async throws {

@@ -13,7 +13,8 @@ import Networking
 /// ```
 public enum ProxyEvent: Sendable, Equatable {
     /// One player request answered (or given up): kind, upstream status, attempts (in
-    /// `attempt`), milliseconds to the last byte, bytes, selected response headers.
+    /// `attempt`; 0 for a complete playlist served from the proxy's cache), milliseconds to the
+    /// last byte, bytes, selected response headers.
     case request(RequestRecord)
     /// The pipeline gave up on a request the player made (a segment, key, init, playlist), or the
     /// origin broke off mid-body; the player got an error for it.

@@ -18,7 +18,7 @@ extension ProxyResponder {
                                    status: 200, attempt: 1, delay: 0, milliseconds: 0, bytes: 0)
         if complete, let cached = state.cache.withLock({ $0[key] }) {
             body = cached
-            record.error = "from the proxy's cache"
+            record.attempt = 0   // served from the cache: no upstream attempt
         } else {
             do {
                 let response = try await withToken { token in

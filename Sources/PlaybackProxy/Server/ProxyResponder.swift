@@ -59,7 +59,7 @@ struct ProxyResponder: HTTPResponder {
     static func status(for error: any Error) -> HTTPTypes.HTTPResponse.Status {
         guard let error = error as? NetworkError else { return .badGateway }
         if let status = error.status, (400...499).contains(status) { return .init(code: status) }
-        return error.description.contains("did not answer within") ? .gatewayTimeout : .badGateway
+        return error.isTimeout ? .gatewayTimeout : .badGateway
     }
 
     static func failure(_ error: any Error, uri: ProxiedURI) -> ProxyFailure {
