@@ -116,7 +116,7 @@ let package = Package(
         .executableTarget(
             name: "bench-proxy",
             dependencies: [
-                "PlaybackProxy", "Networking", "Playlist", "DemoBackend",
+                "PlaybackProxy", "Networking", "Playlist", "Player", "DemoBackend",
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
             ],
             path: "Benchmarks/bench-proxy",

@@ -5,7 +5,8 @@
 //   - throughput: 8 clients fetching for a few seconds, MB/s, from the in-process origin as fast
 //     as it goes (CPU-bound: the proxy's extra receive + send share the same cores), then from a
 //     paced origin (network-bound, as a remote one is);
-//   - memory: peak resident size of the process under 50 clients, direct and through the proxy.
+//   - memory: peak resident size of the process under 50 clients, direct and through the proxy;
+//   - time to first frame with real libmpv (vo=null), direct vs through a proxy started per playback.
 //
 //   swift run -c release bench-proxy [seconds per throughput/load phase, default 4]
 //
@@ -131,6 +132,15 @@ let idle = residentBytes()
 let (_, directPeak, directErrors) = await load(direct, clients: 50, seconds: seconds, transport)
 let (_, proxyPeak, proxyErrors) = await load(proxied, clients: 50, seconds: seconds, transport)
 
+// Time to first frame (real libmpv, vo=null): direct with the token header vs through a proxy
+// started for each playback; alternating, 10 each.
+let (event, token) = try await FirstFrame.event("evt-endlist", server: server)
+var firstFrames: [Bool: [Double]] = [false: [], true: []]
+for run in 0..<20 {
+    let viaProxy = run % 2 == 1
+    firstFrames[viaProxy]!.append(try await FirstFrame.measure(event, token: token, viaProxy: viaProxy))
+}
+
 func ms(_ value: Double) -> String { String(format: "%.2f ms", value) }
 let d = latency[false]!, p = latency[true]!
 print("bench-proxy: 1 MB segments, demo backend in-process, \(ProcessInfo.processInfo.activeProcessorCount) cores")
@@ -143,6 +153,8 @@ print(String(format: "throughput (8 clients, paced origin): direct %.0f MB/s, pr
              paced[false]!, paced[true]!, paced[true]! / paced[false]!))
 print("memory (50 clients, whole process incl. demo backend): idle \(idle >> 20) MB, peak direct \(directPeak >> 20) MB"
       + " (\(directErrors) errors), peak through proxy \(proxyPeak >> 20) MB (\(proxyErrors) errors)")
+print("time to first frame (evt-endlist, median of 10): direct \(ms(median(firstFrames[false]!))), "
+      + "proxy \(ms(median(firstFrames[true]!))) (proxy start included)")
 await proxy.stop()
 try await client.shutdown()
 await server.stop()
