@@ -76,3 +76,20 @@ import Playlist
         #expect(failure.description == "segment2.ts failed: HTTP 500 after 4 attempts")
     }
 }
+
+@Suite struct DownloadRates {
+    static func record(at seconds: Double, bytes: Int, ms: Double = 0) -> RequestRecord {
+        RequestRecord(date: Date(timeIntervalSince1970: seconds), kind: .mediaSegment, method: "GET", target: "h/s.ts",
+                      status: 200, attempt: 1, delay: 0, milliseconds: ms, bytes: bytes)
+    }
+
+    @Test func countsTheBytesOfTheLastWindow() {
+        var rate = DownloadRate(window: 5)
+        rate.add(Self.record(at: 0, bytes: 1_000_000))
+        rate.add(Self.record(at: 3, bytes: 4_000_000, ms: 1000))   // last byte at 4 s
+        #expect(rate.bytesPerSecond(now: Date(timeIntervalSince1970: 4)) == 1_000_000)
+        #expect(rate.text(now: Date(timeIntervalSince1970: 4)) == "1.0 MB/s")
+        #expect(rate.bytesPerSecond(now: Date(timeIntervalSince1970: 8)) == 800_000)   // the first fell out
+        #expect(rate.text(now: Date(timeIntervalSince1970: 20)) == "0 B/s")
+    }
+}
