@@ -5,8 +5,9 @@ import Networking
 import Playlist
 
 extension ProxyResponder {
-    /// Request headers the player's request passes on upstream.
-    static let forwardedRequestHeaders: [HTTPField.Name] = [.range, .ifRange, .ifNoneMatch, .ifModifiedSince]
+    /// Request headers the player's request passes on upstream (not conditional ones: a 304 is
+    /// not a success the pipeline hands back).
+    static let forwardedRequestHeaders: [HTTPField.Name] = [.range, .ifRange]
     /// Response headers the origin's answer passes on to the player (Content-Length is set from
     /// the body).
     static let forwardedResponseHeaders = ["Content-Type", "Content-Range", "Accept-Ranges", "Cache-Control",
