@@ -31,10 +31,15 @@ import Playlist
     func everyDemoEventPlaysToEndedThroughTheProxy(eventID: String) async throws {
         let origin = try await DemoOrigin.start()
         defer { Task { await origin.server.stop() } }
-        let proxy = try await origin.proxy(eventID, pipeline: Self.pipeline())
+        let pipeline = Self.pipeline()
+        let proxy = try await origin.proxy(eventID, pipeline: pipeline)
         defer { Task { await proxy.stop() } }
         let (driver, id) = try await Self.play(proxy)
         #expect(driver.finishes(of: id) == [.ended], "log: \(driver.player.recentLogMessages.suffix(10))")
+        // The pipeline's own log (the TUI's `d` view) has every upstream attempt, with kinds and bytes.
+        let attempts = pipeline.requestLog.snapshot()
+        #expect(attempts.contains { $0.kind == .manifestHlsMaster && $0.status == 200 })
+        #expect(attempts.filter { $0.kind == .mediaSegment && $0.status == 200 && $0.bytes > 0 }.count >= 5, "\(attempts)")
         let media = await origin.server.requestLog().filter { $0.path.contains("/\(eventID)/") }
         let token = try await origin.tokenProvider.tokens(refresh: false).token(forBucket: origin.source(eventID).bucket)
         #expect(media.filter { !$0.path.hasSuffix(".m3u8") }.count >= 5)
