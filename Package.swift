@@ -82,12 +82,22 @@ let package = Package(
             ],
             swiftSettings: strict
         ),
+        // Loopback proxy: every request the player makes goes through the network pipeline.
+        .target(
+            name: "PlaybackProxy",
+            dependencies: [
+                "Networking", "Playlist",
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "Logging", package: "swift-log"),
+            ],
+            swiftSettings: strict
+        ),
         // App core: the model (AppState + reducer, the PlaybackSession state machine), service wiring,
         // config, logging. Front ends (below) are thin and named after the commands they serve.
         .target(
             name: "AppCore",
             dependencies: [
-                "Networking", "EventsAPI", "Playlist", "Player", "PlaybackStates", "TUI", "DemoBackend",
+                "Networking", "EventsAPI", "Playlist", "Player", "PlaybackStates", "PlaybackProxy", "TUI", "DemoBackend",
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "TOMLKit", package: "TOMLKit"),
             ],
@@ -137,6 +147,15 @@ let package = Package(
             swiftSettings: strict
         ),
         .executableTarget(
+            name: "bench-proxy",
+            dependencies: [
+                "PlaybackProxy", "Networking", "Playlist", "Player", "DemoBackend",
+                .product(name: "AsyncHTTPClient", package: "async-http-client"),
+            ],
+            path: "Benchmarks/bench-proxy",
+            swiftSettings: strict
+        ),
+        .executableTarget(
             name: "bench-rewrite",
             dependencies: ["Playlist"],
             path: "Benchmarks/bench-rewrite",
@@ -162,6 +181,14 @@ let package = Package(
         .testTarget(
             name: "PlayerTests",
             dependencies: ["Player", "PlaybackStates", "Playlist", "Networking", "DemoBackend"],
+            swiftSettings: strict
+        ),
+        .testTarget(
+            name: "PlaybackProxyTests",
+            dependencies: [
+                "PlaybackProxy", "Player", "PlaybackStates", "Playlist", "Networking", "DemoBackend",
+                .product(name: "AsyncHTTPClient", package: "async-http-client"),
+            ],
             swiftSettings: strict
         ),
         .testTarget(

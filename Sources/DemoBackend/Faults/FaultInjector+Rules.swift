@@ -17,6 +17,12 @@ struct DelayRule: Sendable {
     let pathPrefix: String
 }
 
+struct SlowBodyRule: Sendable {
+    let pathPrefix: String
+    let bytes: Int
+    let interval: Double
+}
+
 struct CountedRule: Sendable {
     let pathPrefix: String
     var remaining: Int
@@ -33,6 +39,7 @@ struct FaultPlan: Sendable {
     var delay: Double = 0
     var failure: Failure?
     var dropConnection = false
+    var slowBody: SlowBodyRule?
     var malformedJSON = false
     var accessGeneration = 0
     var mediaGeneration = 0
@@ -43,6 +50,7 @@ struct FaultPlan: Sendable {
         if delay > 0 { parts.append("delay \(delay)s") }
         if let failure { parts.append(failure.label) }
         if dropConnection { parts.append("dropConnection") }
+        if slowBody != nil { parts.append("slowBody") }
         if malformedJSON { parts.append("malformedJSON") }
         return parts.isEmpty ? nil : parts.joined(separator: ", ")
     }
@@ -53,6 +61,7 @@ extension FaultInjector {
     func plan(for path: String) -> FaultPlan {
         var plan = FaultPlan(accessGeneration: accessGeneration, mediaGeneration: mediaGeneration)
         plan.delay = delayRules.filter { path.hasPrefix($0.pathPrefix) }.map(\.seconds).max() ?? 0
+        plan.slowBody = slowRules.first { path.hasPrefix($0.pathPrefix) }
         if let index = failNextRules.firstIndex(where: { path.hasPrefix($0.pathPrefix) }) {
             let rule = failNextRules[index]
             plan.failure = .init(status: rule.status, retryAfter: rule.retryAfter, label: "failNext \(rule.status)")

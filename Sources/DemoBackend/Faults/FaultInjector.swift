@@ -15,6 +15,7 @@ public actor FaultInjector {
     var delayRules: [DelayRule] = []
     var dropRules: [CountedRule] = []
     var malformedRules: [CountedRule] = []
+    var slowRules: [SlowBodyRule] = []
     /// Tokens issued under an older generation are expired.
     private(set) var accessGeneration = 0
     private(set) var mediaGeneration = 0
@@ -28,6 +29,7 @@ public actor FaultInjector {
         delayRules = []
         dropRules = []
         malformedRules = []
+        slowRules = []
     }
 
     /// The next `count` requests whose path starts with `pathPrefix` answer `status` with an error
@@ -51,6 +53,12 @@ public actor FaultInjector {
     /// connection is closed (the announced Content-Length is never reached).
     public func dropConnection(pathPrefix: String, times: Int = 1) {
         dropRules.append(.init(pathPrefix: pathPrefix, remaining: times))
+    }
+
+    /// Matching requests send their body in chunks of `bytes`, one every `interval` seconds (a slow
+    /// origin; a client that goes away mid-body shows up as a body that was not sent in full).
+    public func slowBody(pathPrefix: String, bytes: Int = 16 << 10, interval: Double = 0.1) {
+        slowRules.append(.init(pathPrefix: pathPrefix, bytes: max(1, bytes), interval: interval))
     }
 
     /// The next `times` matching requests answer 200 with a truncated, unparsable JSON body.

@@ -38,9 +38,9 @@ struct DemoResponder: HTTPResponder {
         let token = isMedia ? info.mediaToken : (nil, .none)
         await context.log.append(DemoRequestRecord(
             method: info.method, path: info.path, query: info.query, mediaToken: token.token,
-            tokenSource: token.source, status: reply.status, fault: plan.label, date: arrived
+            tokenSource: token.source, status: reply.status, fault: plan.label, date: arrived, headers: headers
         ))
-        return Self.response(reply, head: request.method == .head, drop: plan.dropConnection)
+        return Self.response(reply, head: request.method == .head, drop: plan.dropConnection, slow: plan.slowBody)
     }
 
     static func code(forInjected status: Int) -> String {
@@ -51,8 +51,9 @@ struct DemoResponder: HTTPResponder {
         }
     }
 
-    /// Turns a ``Reply`` into a response; `drop` sends the head and half the body, then closes.
-    static func response(_ reply: Reply, head: Bool, drop: Bool) -> Response {
+    /// Turns a ``Reply`` into a response; `drop` sends the head and half the body, then closes;
+    /// `slow` sends the body in chunks of `bytes` every `interval` seconds.
+    static func response(_ reply: Reply, head: Bool, drop: Bool, slow: SlowBodyRule? = nil) -> Response {
         var fields = HTTPFields()
         for (name, value) in reply.headers {
             if let field = HTTPField.Name(name) { fields.append(HTTPField(name: field, value: value)) }
@@ -63,6 +64,16 @@ struct DemoResponder: HTTPResponder {
             return Response(status: status, headers: fields)
         }
         let buffer = ByteBuffer(bytes: reply.body)
+        if let slow, !drop {
+            return Response(status: status, headers: fields, body: ResponseBody(contentLength: reply.body.count) { writer in
+                var rest = buffer
+                while rest.readableBytes > 0, let chunk = rest.readSlice(length: min(slow.bytes, rest.readableBytes)) {
+                    try await writer.write(chunk)
+                    try await Task.sleep(for: .seconds(slow.interval))
+                }
+                try await writer.finish(nil)
+            })
+        }
         guard drop else {
             return Response(status: status, headers: fields, body: ResponseBody(byteBuffer: buffer))
         }

@@ -18,6 +18,8 @@ struct DemoRouter: Sendable {
             return method == "GET" || method == "HEAD" ? await tokens(request) : notAllowed(request, "GET")
         case "/openapi.yaml":
             return openAPI()
+        case let path where path.hasPrefix("/bench/"):
+            return method == "GET" || method == "HEAD" ? bench(request) : notAllowed(request, "GET")
         case let path where path.hasPrefix("/media/"):
             return method == "GET" || method == "HEAD" ? await media(request) : notAllowed(request, "GET")
         default:

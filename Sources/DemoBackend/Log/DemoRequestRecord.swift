@@ -34,11 +34,13 @@ public struct DemoRequestRecord: Sendable, Equatable, CustomStringConvertible {
     public let fault: String?
     /// When the request arrived.
     public let date: Date
+    /// The request's header fields by lower-cased name (first value), as received.
+    public let headers: [String: String]
 
     /// Makes a record (the server makes these; public for tests that build expected values).
     public init(
         method: String, path: String, query: String?, mediaToken: String?,
-        tokenSource: TokenSource, status: Int, fault: String? = nil, date: Date = Date()
+        tokenSource: TokenSource, status: Int, fault: String? = nil, date: Date = Date(), headers: [String: String] = [:]
     ) {
         self.method = method
         self.path = path
@@ -48,6 +50,7 @@ public struct DemoRequestRecord: Sendable, Equatable, CustomStringConvertible {
         self.status = status
         self.fault = fault
         self.date = date
+        self.headers = headers
     }
 
     /// `GET /v1/events?limit=5 -> 200` (the query is shown as received; tokens are not redacted).

@@ -24,6 +24,8 @@ public struct NetworkConfiguration: Sendable, Equatable {
     public var handlerTimeout: Double
     /// How many records ``RequestLog`` keeps (500).
     public var requestLogCapacity: Int
+    /// Response headers each ``RequestRecord`` keeps.
+    public var recordedHeaders = RecordedHeaders()
 
     public init(
         headers: HTTPHeaderFields = [],

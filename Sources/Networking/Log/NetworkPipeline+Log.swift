@@ -4,8 +4,10 @@ import Logging
 extension NetworkPipeline {
     /// Records one attempt in ``requestLog`` and on the logger: never a query, header value or body.
     func log(_ request: HTTPRequest, attempt: Int, delay: Double, ms: Double = 0,
-             response: HTTPResponse? = nil, error: (any Error)? = nil) {
-        let failure: String? = if let error {
+             response: HTTPResponse? = nil, error: (any Error)? = nil, bytes: Int? = nil, failure message: String? = nil) {
+        let failure: String? = if let message {
+            Redaction.redact(message)
+        } else if let error {
             Redaction.redact(String(describing: error))
         } else if let response, !response.isSuccess {
             "HTTP \(response.status)"
@@ -15,7 +17,8 @@ extension NetworkPipeline {
         let record = requestLog.append(RequestRecord(
             date: Date(), kind: request.kind, method: request.method, target: request.loggableTarget,
             status: response?.status, error: failure, attempt: attempt, delay: delay,
-            milliseconds: ms, bytes: response?.body.count ?? 0))
+            milliseconds: ms, bytes: bytes ?? response?.body.count ?? 0,
+            headers: response.map { configuration.recordedHeaders.select($0.headers) } ?? []))
         if record.isSuccess {
             logger.info("\(record.description)", metadata: Self.metadata(record))
         } else {

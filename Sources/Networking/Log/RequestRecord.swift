@@ -28,9 +28,12 @@ public struct RequestRecord: Sendable, Equatable, CustomStringConvertible {
     public var milliseconds: Double
     /// Body bytes received.
     public var bytes: Int
+    /// Selected response headers (``RecordedHeaders``), values redacted.
+    public var headers: HTTPHeaderFields
 
     public init(sequence: Int = 0, date: Date = Date(), kind: HTTPRequestKind, method: String, target: String,
-                status: Int?, error: String? = nil, attempt: Int, delay: Double, milliseconds: Double, bytes: Int) {
+                status: Int?, error: String? = nil, attempt: Int, delay: Double, milliseconds: Double, bytes: Int,
+                headers: HTTPHeaderFields = []) {
         self.sequence = sequence
         self.date = date
         self.kind = kind
@@ -42,6 +45,7 @@ public struct RequestRecord: Sendable, Equatable, CustomStringConvertible {
         self.delay = delay
         self.milliseconds = milliseconds
         self.bytes = bytes
+        self.headers = headers
     }
 
     /// True for a 2xx answer.

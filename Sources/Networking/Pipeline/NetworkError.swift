@@ -56,6 +56,12 @@ public struct NetworkError: Error, Sendable, CustomStringConvertible {
         }
     }
 
+    /// True when the server did not answer within the request timeout.
+    public var isTimeout: Bool {
+        if case .timedOut = reason { return true }
+        return false
+    }
+
     /// True when the caller's task was cancelled.
     public var isCancelled: Bool {
         if case .cancelled = reason { return true }

@@ -11,7 +11,20 @@ extension NetworkPipeline {
     /// let response = try await pipeline.send(HTTPRequest(kind: .apiTokens, url: tokensURL))
     /// ```
     public func send(_ request: HTTPRequest) async throws -> HTTPResponse {
+        let transport = self.transport
+        return try await perform(request) { request, timeouts in
+            (try await transport.execute(request, timeouts: timeouts), nil)
+        }.response
+    }
+
+    /// One attempt's outcome: the response (whole, or its head) and the body still to read.
+    typealias Attempt = @Sendable (HTTPRequest, RequestTimeouts) async throws -> (HTTPResponse, HTTPBodyStream?)
+
+    /// The request's life (filters, attempts, retry decisions, waits) around `attempt`.
+    func perform(_ request: HTTPRequest, attempt run: Attempt) async throws -> (response: HTTPResponse, body: HTTPBodyStream?) {
         let (filters, retryHandler) = registry.withLock { ($0, $0.retryHandler) }
+        var body: HTTPBodyStream?
+        defer { if Task.isCancelled { body?.close() } }
         let started = ContinuousClock.now
         let startDate = Date()
         var machine = RequestStateMachine(request: request)
@@ -40,10 +53,16 @@ extension NetworkPipeline {
                 timeout = timeouts.request
                 let attemptStart = ContinuousClock.now
                 do {
-                    let response = try await transport.execute(request, timeouts: timeouts)
+                    let (response, stream) = try await run(request, timeouts)
                     attemptMilliseconds = (ContinuousClock.now - attemptStart).milliseconds
                     board.responded(host: request.hostKey, success: response.isSuccess)
-                    log(request, attempt: machine.attempt, delay: delay, ms: attemptMilliseconds, response: response)
+                    if let stream, response.isSuccess {
+                        body = stream
+                        logWhenRead(stream, request: request, attempt: machine.attempt, delay: delay, start: attemptStart,
+                                    response: response)
+                    } else {
+                        log(request, attempt: machine.attempt, delay: delay, ms: attemptMilliseconds, response: response)
+                    }
                     action = machine.received(response)
                 } catch {
                     attemptMilliseconds = (ContinuousClock.now - attemptStart).milliseconds
@@ -66,6 +85,8 @@ extension NetworkPipeline {
                 }
 
             case .decide(let failure, let retry):
+                body?.close()
+                body = nil
                 if let retryHandler {
                     action = await askRetryHandler(retryHandler, failure: failure, retry: retry, machine: &machine)
                 } else {
@@ -88,9 +109,10 @@ extension NetworkPipeline {
                     attemptMilliseconds: attemptMilliseconds,
                     totalMilliseconds: (ContinuousClock.now - started).milliseconds,
                     attempts: machine.attempt, waitedMilliseconds: waited, startedAt: startDate)
-                return response
+                return (response, body)
 
             case .fail(let error):
+                body?.close()
                 if error.isCancelled {
                     logger.debug("\(error.description)")
                 } else {

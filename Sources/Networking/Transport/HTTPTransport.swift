@@ -16,11 +16,21 @@ public protocol HTTPTransport: Sendable {
     /// Sends `request` once with a connect and a whole-request timeout. The pipeline calls this;
     /// the default forwards to ``execute(_:timeout:)`` with `timeouts.request`.
     func execute(_ request: HTTPRequest, timeouts: RequestTimeouts) async throws -> HTTPResponse
+    /// Sends `request` once and returns as soon as the head has arrived; the body follows in the
+    /// returned stream. The default reads the whole body with ``execute(_:timeouts:)``.
+    func stream(_ request: HTTPRequest, timeouts: RequestTimeouts) async throws -> StreamedResponse
 }
 
 extension HTTPTransport {
     public func execute(_ request: HTTPRequest, timeouts: RequestTimeouts) async throws -> HTTPResponse {
         try await execute(request, timeout: timeouts.request)
+    }
+
+    public func stream(_ request: HTTPRequest, timeouts: RequestTimeouts) async throws -> StreamedResponse {
+        var response = try await execute(request, timeouts: timeouts)
+        let body = HTTPBodyStream(response.body)
+        response.body = Data()
+        return StreamedResponse(head: response, body: body)
     }
 }
 

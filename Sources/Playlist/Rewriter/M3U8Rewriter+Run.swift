@@ -24,7 +24,7 @@ extension M3U8Rewriter {
                         input: input, count: raw.count, base: base.baseAddress!, baseParts: baseParts,
                         basePrefix: prefix, authorization: authorization, appendsEndList: appendsEndList,
                         maxLineBytes: limits.maxLineBytes, replacements: replacements, table: table.baseAddress!,
-                        flush: flush, out: OutputBuffer(capacity: capacity))
+                        flush: flush, proxyBase: proxyBase.map { Array($0.utf8) }, out: OutputBuffer(capacity: capacity))
                     engine.out.progress = (0, raw.count)
                     do throws(M3U8Error) {
                         try engine.run()

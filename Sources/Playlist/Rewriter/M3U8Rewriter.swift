@@ -38,14 +38,19 @@ public struct M3U8Rewriter: Sendable {
     /// Variant URIs of a master (as they would be written, see ``M3U8Summary/variantURIs``) mapped
     /// to what to write instead, e.g. the path of a stored, rewritten variant playlist.
     public var replacements: [String: String]
+    /// Proxy mode: when set, no token is added; every http(s) URI is resolved and written as
+    /// `<proxyBase><kind>/<scheme>/<authority><path>[?query]`, `kind` being the
+    /// `HTTPRequestKind` it is fetched as (see `M3U8Rewriter+Proxy.swift`).
+    public var proxyBase: String?
 
     public init(playlistURL: URL, token: String, appendsEndList: Bool = false, limits: Limits = .init(),
-                replacements: [String: String] = [:]) {
+                replacements: [String: String] = [:], proxyBase: String? = nil) {
         self.playlistURL = playlistURL
         self.token = token
         self.appendsEndList = appendsEndList
         self.limits = limits
         self.replacements = replacements
+        self.proxyBase = proxyBase
     }
 
     /// Rewrites `input` in memory.
@@ -54,7 +59,7 @@ public struct M3U8Rewriter: Sendable {
         var result: Result<(Data, M3U8Summary), M3U8Error> = .failure(M3U8Error(.empty, line: 0))
         input.withUnsafeBytes { raw in
             result = Result { () throws(M3U8Error) in
-                try run(raw, authorization: URIBytes.authorizationItem(token: token), flush: nil) { $0.takeData() }
+                try run(raw, authorization: authorizationItem, flush: nil) { $0.takeData() }
             }
         }
         return try result.get()
@@ -69,7 +74,7 @@ public struct M3U8Rewriter: Sendable {
         withoutActuallyEscaping(write) { write in
             input.withUnsafeBytes { raw in
                 result = Result { () throws(M3U8Error) in
-                    try run(raw, authorization: URIBytes.authorizationItem(token: token), flush: write) { _ in }.1
+                    try run(raw, authorization: authorizationItem, flush: write) { _ in }.1
                 }
             }
         }

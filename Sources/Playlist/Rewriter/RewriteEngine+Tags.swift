@@ -54,7 +54,8 @@ extension RewriteEngine {
             }
             // A bare tag (`#EXT-X-MAP`) names no URI: nothing to rewrite.
             guard hasValue else { copyLine(start, end); return }
-            rewriteAttributes(start, nameEnd + 1, end, variant: tag == .media)
+            uriKind = Self.kind(of: tag)
+            try rewriteAttributes(start, nameEnd + 1, end, variant: tag == .media)
         }
     }
 

@@ -19,6 +19,8 @@ extension RewriteEngine {
         if simple && input[s] == URIBytes.dot && (e - s == 1 || (e - s == 2 && input[s + 1] == URIBytes.dot)) {
             simple = false
         }
+        let mark = out.count
+        defer { if proxyBase != nil && out.count > mark { proxify(from: mark) } }
         if simple {
             out.append(basePrefix)
             out.append(input + s, e - s)

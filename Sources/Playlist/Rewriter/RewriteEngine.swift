@@ -1,3 +1,5 @@
+import Networking
+
 /// The one-pass rewrite over bytes behind ``M3U8Rewriter``. Internal.
 ///
 /// Reads `input` line by line (LF, CRLF or CR; a leading UTF-8 BOM is skipped), copies every line
@@ -17,8 +19,12 @@ struct RewriteEngine {
     let replacements: [String: String]
     let table: UnsafePointer<Bool>
     let flush: ((UnsafeRawBufferPointer) throws -> Void)?
+    /// Proxy mode (``M3U8Rewriter/proxyBase``): URIs are written into the proxy instead of authorised.
+    let proxyBase: [UInt8]?
 
     var out: OutputBuffer
+    /// What the URI being written is for (proxy mode writes it into the URI).
+    var uriKind: HTTPRequestKind = .mediaSegment
     var dots = DotSegments()
     var merged: [UInt8] = []
     var summary = M3U8Summary()
@@ -126,6 +132,7 @@ struct RewriteEngine {
         pendingVariant = false
         if !variant { uriLines &+= 1 }
         let mark = out.count
+        uriKind = variant ? .manifestHlsVariant : .mediaSegment
         if writeURI(s, e) {
             if variant { recordVariant(from: mark) }
             out.append(0x0A)

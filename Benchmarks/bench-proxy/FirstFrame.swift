@@ -1,0 +1,76 @@
+import DemoBackend
+import Foundation
+import Networking
+import PlaybackProxy
+import Player
+import Playlist
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// Time to first frame with real libmpv (vo=null, ao=null): the event's remote URL with the token
+/// header (direct) against the proxy's URL, the proxy's start included.
+enum FirstFrame {
+    struct Tokens: MediaTokenSource {
+        let token: String
+        func token(refresh: Bool) async throws -> String { token }
+    }
+
+    /// The event's `videoUrl`, start and end, and its bucket's token, as the App gets them.
+    static func event(_ id: String, server: DemoServer) async throws -> (PlaybackSource, String) {
+        let pipeline = NetworkPipeline()
+        let credentials = try JSONSerialization.data(withJSONObject: ["email": DemoAccount.email, "password": DemoAccount.password])
+        let signIn = try await pipeline.send(HTTPRequest(kind: .apiAuth, method: "POST", url: server.baseURL.appending(path: "v1/auth/sign-in"),
+                                                         headers: [("Content-Type", "application/json")], body: credentials))
+        let access = (try JSONSerialization.jsonObject(with: signIn.body) as? [String: Any])?["accessToken"] as? String ?? ""
+        let bearer: HTTPHeaderFields = [("Authorization", "Bearer \(access)")]
+        let list = try await pipeline.send(HTTPRequest(kind: .apiEvents, url: server.baseURL.appending(path: "v1/events"), headers: bearer))
+        let events = (try JSONSerialization.jsonObject(with: list.body) as? [String: Any])?["events"] as? [[String: Any]] ?? []
+        guard let event = events.first(where: { $0["id"] as? String == id }),
+              let url = (event["videoUrl"] as? String).flatMap(URL.init(string:)), let bucket = event["bucket"] as? String
+        else { throw CocoaError(.fileNoSuchFile) }
+        let tokens = try await pipeline.send(HTTPRequest(kind: .apiTokens, url: server.baseURL.appending(path: "v1/events/tokens"), headers: bearer))
+        let items = (try JSONSerialization.jsonObject(with: tokens.body) as? [String: Any])?["tokens"] as? [[String: Any]] ?? []
+        let token = items.first { $0["bucket"] as? String == bucket }?["token"] as? String ?? ""
+        let source = PlaybackSource(eventID: id, videoURL: url, bucket: bucket, startTime: Date(timeIntervalSince1970: 0),
+                                    endTime: Date(timeIntervalSince1970: 10))
+        return (source, token)
+    }
+
+    /// Milliseconds from load (or proxy start) to the first frame.
+    static func measure(_ source: PlaybackSource, token: String, viaProxy: Bool) async throws -> Double {
+        var configuration = PlayerConfiguration()
+        configuration.video = .none
+        configuration.extraOptions = [MPVOption(name: "ao", value: "null")]
+        let player = try Player(configuration: configuration)
+        let start = ContinuousClock.now
+        var proxy: PlaybackProxy?
+        if viaProxy {
+            let started = try await PlaybackProxy.start(ProxyConfiguration(source: source, pipeline: NetworkPipeline(), tokens: Tokens(token: token)))
+            proxy = started
+            _ = try player.load(MediaSource(url: started.url))
+        } else {
+            _ = try player.load(MediaSource(url: try PlaybackURL(videoURL: source.videoURL, token: token).url, authorizationToken: token))
+        }
+        let deadline = ContinuousClock.now + .seconds(20)
+        while player.snapshot.timeline.firstFrame == nil, player.snapshot.finish == nil, ContinuousClock.now < deadline {
+            var fds = [pollfd(fd: player.wakeupDescriptor, events: Int16(POLLIN), revents: 0)]
+            _ = poll(&fds, 1, 5)
+            _ = player.drain()
+            _ = player.tick()
+        }
+        let elapsed = (ContinuousClock.now - start).milliseconds
+        let snapshot = player.snapshot
+        player.stop()
+        await proxy?.stop()
+        guard snapshot.timeline.firstFrame != nil else {
+            throw BenchError("no first frame (\(viaProxy ? "proxy" : "direct")): \(snapshot.finish.map(String.init(describing:)) ?? "timed out")")
+        }
+        return elapsed
+    }
+}
+
+struct BenchError: Error, CustomStringConvertible {
+    let description: String
+    init(_ description: String) { self.description = description }
+}

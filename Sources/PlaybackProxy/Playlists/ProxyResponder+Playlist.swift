@@ -1,0 +1,54 @@
+import Foundation
+import HTTPTypes
+import Hummingbird
+import Networking
+import Playlist
+
+extension ProxyResponder {
+    /// Fetches (or takes from the cache) the playlist, rewritten so every URI points into the proxy.
+    /// A complete event's media playlists end with `#EXT-X-ENDLIST` and are cached; a live one's
+    /// are fetched again on every request.
+    func playlist(_ uri: ProxiedURI, head: Bool) async -> Response {
+        let started = ContinuousClock.now
+        let configuration = state.configuration
+        let complete = configuration.policy.isComplete(configuration.source)
+        let key = uri.upstream.absoluteString
+        let body: Data
+        var record = RequestRecord(kind: uri.kind, method: head ? "HEAD" : "GET", target: Self.target(uri.upstream),
+                                   status: 200, attempt: 1, delay: 0, milliseconds: 0, bytes: 0)
+        if complete, let cached = state.cache.withLock({ $0[key] }) {
+            body = cached
+            record.attempt = 0   // served from the cache: no upstream attempt
+        } else {
+            do {
+                let response = try await withToken { token in
+                    try await state.pipeline.send(try upstreamRequest(uri, token: token))
+                }
+                let rewriter = M3U8Rewriter(playlistURL: uri.upstream, token: "", appendsEndList: complete,
+                                            limits: configuration.limits, proxyBase: state.base.withLock { $0 })
+                body = try rewriter.rewrite(response.body).output
+                record.attempt = response.timing.attempts
+                record.headers = configuration.pipeline.configuration.recordedHeaders.select(response.headers)
+                if complete { state.cache.withLock { $0[key] = body } }
+            } catch {
+                let failure = Self.failure(error, uri: uri)
+                state.failed(failure)
+                record.status = failure.status
+                record.attempt = failure.attempts
+                record.error = failure.reason
+                record.milliseconds = (ContinuousClock.now - started).milliseconds
+                state.record(record)
+                return Self.plain(Self.status(for: error), failure.description)
+            }
+        }
+        record.bytes = body.count
+        record.milliseconds = (ContinuousClock.now - started).milliseconds
+        state.record(record)
+        var headers = HTTPFields()
+        headers[.contentType] = "application/vnd.apple.mpegurl"
+        headers[.cacheControl] = "no-store"
+        headers[.contentLength] = String(body.count)
+        if head { return Response(status: .ok, headers: headers) }
+        return Response(status: .ok, headers: headers, body: ResponseBody(byteBuffer: ByteBuffer(bytes: body)))
+    }
+}

@@ -1,0 +1,48 @@
+import Foundation
+import Logging
+import Networking
+import Playlist
+
+/// What one playback's proxy serves and how.
+///
+/// ```swift
+/// let configuration = ProxyConfiguration(
+///     source: PlaybackSource(eventID: event.id, videoURL: event.videoUrl, bucket: event.bucket,
+///                            startTime: event.startTime, endTime: event.endTime),
+///     pipeline: services.pipeline,
+///     tokens: BucketTokenSource(provider: services.playbackTokens, bucket: event.bucket))
+/// let proxy = try await PlaybackProxy.start(configuration)
+/// ```
+public struct ProxyConfiguration: Sendable {
+    /// The event: its `videoUrl` is the entry playlist; its times decide the end-list policy.
+    public var source: PlaybackSource
+    /// Every upstream request goes through it (kinds, headers, filters, retries, request log).
+    public var pipeline: NetworkPipeline
+    /// The media token, refreshed on 401/403.
+    public var tokens: any MediaTokenSource
+    /// Complete or live, asked on every playlist fetch.
+    public var policy: EndListPolicy
+    /// Origins (scheme://host[:port]) the proxy may forward to besides the `videoUrl`'s own,
+    /// e.g. a CDN that the events service hands segments out from.
+    public var extraOrigins: [URL]
+    /// The address to listen on: a loopback address only (`127.0.0.1` or `::1`).
+    public var host: String
+    /// Limits for each playlist rewritten.
+    public var limits: M3U8Rewriter.Limits
+    /// Receives the proxy's own messages (silent by default).
+    public var logger: Logger
+
+    public init(source: PlaybackSource, pipeline: NetworkPipeline, tokens: any MediaTokenSource,
+                policy: EndListPolicy = EndListPolicy(), extraOrigins: [URL] = [], host: String = "127.0.0.1",
+                limits: M3U8Rewriter.Limits = .init(),
+                logger: Logger = Logger(label: "eventplayer.proxy", factory: { _ in SwiftLogNoOpLogHandler() })) {
+        self.source = source
+        self.pipeline = pipeline
+        self.tokens = tokens
+        self.policy = policy
+        self.extraOrigins = extraOrigins
+        self.host = host
+        self.limits = limits
+        self.logger = logger
+    }
+}

@@ -1,0 +1,81 @@
+import Foundation
+import HTTPTypes
+import Hummingbird
+import Networking
+import Playlist
+
+/// The proxy's one responder: checks the prefix and the origin, then serves a playlist from
+/// memory or streams media through the pipeline.
+struct ProxyResponder: HTTPResponder {
+    typealias Context = BasicRequestContext
+    let state: ProxyState
+
+    func respond(to request: Request, context _: Context) async throws -> Response {
+        let path = request.head.path ?? ""
+        let prefix = "/\(state.prefix)/"
+        guard path.hasPrefix(prefix), let uri = ProxiedURI(path: path.dropFirst(prefix.count)) else {
+            return Self.plain(.notFound, "not found")
+        }
+        guard state.origins.allows(uri.upstream) else {
+            state.configuration.logger.warning("refused a request to another origin: \(uri.upstream.host ?? "?")")
+            return Self.plain(.forbidden, "the playback proxy forwards to the event's origin only")
+        }
+        guard request.method == .get || request.method == .head else {
+            var response = Self.plain(.methodNotAllowed, "GET or HEAD only")
+            response.headers[.allow] = "GET, HEAD"
+            return response
+        }
+        switch uri.kind {
+        case .manifestHlsMaster, .manifestHlsVariant:
+            return await playlist(uri, head: request.method == .head)
+        default:
+            return await media(uri, request: request)
+        }
+    }
+
+    /// The upstream request for `uri` with `token` as query item and header.
+    func upstreamRequest(_ uri: ProxiedURI, token: String, method: String = "GET",
+                         headers: HTTPHeaderFields = []) throws -> Networking.HTTPRequest {
+        var fields = headers
+        fields["Authorization"] = token
+        return Networking.HTTPRequest(kind: uri.kind, method: method,
+                                      url: try PlaybackURL(videoURL: uri.upstream, token: token).url, headers: fields)
+    }
+
+    /// Runs `body` with the current token; after a 401/403 once more with a fresh one.
+    func withToken<T>(_ body: (String) async throws -> T) async throws -> T {
+        let token = try await state.tokens.token()
+        do {
+            return try await body(token)
+        } catch let error as NetworkError where error.status == 401 || error.status == 403 {
+            let fresh = try await state.tokens.refresh(rejected: token)
+            state.listeners.publish(.tokenRefreshed)
+            return try await body(fresh)
+        }
+    }
+
+    /// The status the player gets when the pipeline gave up: the origin's 4xx as it was,
+    /// 504 for a timeout, 502 for anything else.
+    static func status(for error: any Error) -> HTTPTypes.HTTPResponse.Status {
+        guard let error = error as? NetworkError else { return .badGateway }
+        if let status = error.status, (400...499).contains(status) { return .init(code: status) }
+        return error.isTimeout ? .gatewayTimeout : .badGateway
+    }
+
+    static func failure(_ error: any Error, uri: ProxiedURI) -> ProxyFailure {
+        let network = error as? NetworkError
+        return ProxyFailure(kind: uri.kind, target: network?.target ?? Self.target(uri.upstream),
+                            status: network?.status, attempts: network?.attempts ?? 1,
+                            reason: Redaction.redact(String(describing: error)))
+    }
+
+    static func target(_ url: URL) -> String {
+        Networking.HTTPRequest(kind: .mediaSegment, url: url).loggableTarget
+    }
+
+    static func plain(_ status: HTTPTypes.HTTPResponse.Status, _ text: String) -> Response {
+        var headers = HTTPFields()
+        headers[.contentType] = "text/plain; charset=utf-8"
+        return Response(status: status, headers: headers, body: ResponseBody(byteBuffer: ByteBuffer(string: text + "\n")))
+    }
+}

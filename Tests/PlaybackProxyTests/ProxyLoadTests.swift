@@ -1,0 +1,106 @@
+import AsyncHTTPClient
+import DemoBackend
+import Foundation
+import Networking
+import Testing
+@testable import PlaybackProxy
+import Playlist
+
+/// Streaming behaviour under a player that goes away, and under many players at once.
+@Suite(.serialized) struct ProxyLoad {
+    /// Waits (suspending, never blocking a thread) until `condition` holds or `limit` passes.
+    static func eventually(limit: Duration = .seconds(10), _ condition: () -> Bool) async -> Bool {
+        let deadline = ContinuousClock.now + limit
+        while ContinuousClock.now < deadline {
+            if condition() { return true }
+            try? await Task.sleep(for: .milliseconds(20))
+        }
+        return condition()
+    }
+
+    @Test func aPlayerClosingItsConnectionCancelsUpstream() async throws {
+        let origin = try await DemoOrigin.start()
+        defer { Task { await origin.server.stop() } }
+        let size = 1 << 20
+        await origin.server.faults.slowBody(pathPrefix: "/bench/", bytes: 16 << 10, interval: 0.05)
+        let proxy = try await PlaybackProxy.start(ProxyConfiguration(
+            source: origin.benchSource(bytes: size), pipeline: NetworkPipeline(), tokens: FixedToken()))
+        defer { Task { await proxy.stop() } }
+        let segment = URL(string: proxy.baseURL.absoluteString
+                          + ProxiedURI(kind: .mediaSegment, upstream: origin.server.baseURL.appending(path: "bench/\(size)")).path)!
+        let player = AsyncHTTPClientTransport()
+        let streamed = try await player.stream(HTTPRequest(kind: .mediaSegment, url: segment), timeouts: RequestTimeouts())
+        #expect(streamed.head.status == 200)
+        _ = try await streamed.body.next()
+        #expect(proxy.liveUpstreamCount == 1)
+        streamed.body.close()
+        #expect(await Self.eventually { proxy.liveUpstreamCount == 0 })
+        #expect(await Self.eventually { !proxy.requestLog.snapshot().isEmpty })
+        let record = try #require(proxy.requestLog.snapshot().last)
+        #expect(record.bytes < size, "\(record)")
+        #expect(record.error == "the player closed the connection", "\(record)")
+    }
+
+    /// 50 clients fetch 1 MB segments through the proxy for 5 s: no errors, memory flat.
+    @Test func fiftyClientsFetchingOneMegabyteSegments() async throws {
+        let origin = try await DemoOrigin.start()
+        defer { Task { await origin.server.stop() } }
+        var configuration = HTTPClient.Configuration()
+        configuration.connectionPool.concurrentHTTP1ConnectionsPerHostSoftLimit = 64
+        let client = HTTPClient(eventLoopGroup: HTTPClient.defaultEventLoopGroup, configuration: configuration)
+        let size = 1 << 20
+        let proxy = try await PlaybackProxy.start(ProxyConfiguration(
+            source: origin.benchSource(bytes: size),
+            pipeline: NetworkPipeline(transport: AsyncHTTPClientTransport(client: client)), tokens: FixedToken()))
+        let segment = URL(string: proxy.baseURL.absoluteString
+                          + ProxiedURI(kind: .mediaSegment, upstream: origin.server.baseURL.appending(path: "bench/\(size)")).path)!
+        let player = AsyncHTTPClientTransport(client: client)
+        let end = ContinuousClock.now + .seconds(5)
+        let warm = ContinuousClock.now + .seconds(1.5)
+        let memory = Locked<(warm: Int, peak: Int)>((0, 0))
+        let (fetched, errors) = await withTaskGroup(of: (Int, [String]).self) { group in
+            for _ in 0..<50 {
+                group.addTask {
+                    var count = 0
+                    var errors: [String] = []
+                    while ContinuousClock.now < end {
+                        do {
+                            let streamed = try await player.stream(HTTPRequest(kind: .mediaSegment, url: segment), timeouts: RequestTimeouts())
+                            var bytes = 0
+                            for try await chunk in streamed.body { bytes += chunk.readableBytes }
+                            if streamed.head.status == 200 && bytes == size { count += 1 } else { errors.append("\(streamed.head.status) \(bytes)") }
+                        } catch {
+                            errors.append("\(error)")
+                        }
+                        let rss = Self.residentBytes()
+                        memory.withLock { if ContinuousClock.now < warm { $0.warm = max($0.warm, rss) } else { $0.peak = max($0.peak, rss) } }
+                    }
+                    return (count, errors)
+                }
+            }
+            var total = 0
+            var all: [String] = []
+            for await (count, errors) in group { total += count; all += errors }
+            return (total, all)
+        }
+        await proxy.stop()
+        try await client.shutdown()
+        #expect(errors.isEmpty, "\(errors.prefix(5))")
+        #expect(fetched > 50)
+        let (warmRSS, peakRSS) = memory.withLock { $0 }
+        #expect(peakRSS - warmRSS < 96 << 20, "resident memory grew from \(warmRSS >> 20) MB to \(peakRSS >> 20) MB")
+        #expect(proxy.liveUpstreamCount == 0)
+    }
+
+    /// VmRSS of this process, in bytes.
+    static func residentBytes() -> Int {
+        let status = (try? String(contentsOfFile: "/proc/self/status", encoding: .utf8)) ?? ""
+        let line = status.split(separator: "\n").first { $0.hasPrefix("VmRSS:") } ?? ""
+        return (Int(line.split(separator: " ").dropFirst().first ?? "0") ?? 0) * 1024
+    }
+}
+
+/// A token that never changes (the bench route needs none).
+struct FixedToken: MediaTokenSource {
+    func token(refresh: Bool) async throws -> String { "fixed-token" }
+}

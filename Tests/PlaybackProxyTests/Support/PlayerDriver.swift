@@ -1,0 +1,68 @@
+import PlaybackStates
+import Foundation
+import Player
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// The owner's loop as the TUI and `eventplayer play` run it (as in PlayerTests): poll the wakeup
+/// descriptor, drain, tick. Collects every update.
+final class PlayerDriver {
+    let player: Player
+    private(set) var updates: [PlayerUpdate] = []
+
+    /// `readahead`: seconds mpv buffers ahead (nil: its network default, which reads a short
+    /// event whole at once).
+    init(speed: Double = 1, readahead: Double? = nil) throws {
+        var configuration = PlayerConfiguration()
+        configuration.video = .none
+        configuration.networkTimeout = 5
+        configuration.progressInterval = .milliseconds(100)
+        configuration.extraOptions = [MPVOption(name: "ao", value: "null"), MPVOption(name: "speed", value: String(speed))]
+        if let readahead {
+            configuration.extraOptions += [MPVOption(name: "cache", value: "no"),
+                                           MPVOption(name: "demuxer-readahead-secs", value: String(readahead))]
+        }
+        player = try Player(configuration: configuration)
+    }
+
+    /// Runs the loop until `done` holds (true) or `limit` passes (false).
+    @discardableResult
+    func run(limit: Duration = .seconds(40), until done: (PlayerSnapshot) -> Bool) async -> Bool {
+        let deadline = ContinuousClock.now + limit
+        while ContinuousClock.now < deadline {
+            var fds = [pollfd(fd: player.wakeupDescriptor, events: Int16(POLLIN), revents: 0)]
+            let timeout = player.pollTimeout()
+            _ = poll(&fds, 1, timeout < 0 ? 10 : min(timeout, 10))
+            updates += player.drain()
+            updates += player.tick()
+            if done(player.snapshot) { return true }
+            try? await Task.sleep(for: .milliseconds(5))
+        }
+        return done(player.snapshot)
+    }
+
+    func finishes(of id: PlaybackID) -> [FinishReason] {
+        updates.filter { $0.playbackID == id }.compactMap { if case .finished(let reason) = $0.kind { reason } else { nil } }
+    }
+
+    /// Positions at which `id` was reported paused before it finished (keep-open pauses at the end).
+    func pausePositions(of id: PlaybackID) -> [Double] {
+        var position = 0.0
+        var paused: [Double] = []
+        for update in updates where update.playbackID == id {
+            switch update.kind {
+            case .progress(let progress): position = progress.position
+            case .playback(.paused): paused.append(position)
+            case .finished: return paused
+            default: break
+            }
+        }
+        return paused
+    }
+
+    /// Positions seen, in order.
+    func positions(of id: PlaybackID) -> [Double] {
+        updates.filter { $0.playbackID == id }.compactMap { if case .progress(let progress) = $0.kind { progress.position } else { nil } }
+    }
+}
