@@ -151,7 +151,7 @@ struct PlayInterruptTests {
         let runtime = binary.home.appending(path: "runtime")
         try FileManager.default.createDirectory(at: runtime, withIntermediateDirectories: true)
         let (process, stdout) = try binary.start(["play", "evt-endlist", "--server", server.baseURL.absoluteString,
-                                                  "--video", "none", "--no-audio"],
+                                                  "--video", "none", "--no-audio", "--network", "direct"],
                                                  environment: ["XDG_RUNTIME_DIR": runtime.path])
         let deadline = Date().addingTimeInterval(15)
         while Date() < deadline {
@@ -180,7 +180,7 @@ struct PlayTokenRefreshTests {
         // Segments trickle in (the cache would otherwise hold all of them within a second).
         await server.faults.delay(seconds: 1.5, pathPrefix: "/media/30-days/evt-endlist/segment")
         let (process, stdout) = try binary.start(["play", "evt-endlist", "--server", server.baseURL.absoluteString,
-                                                  "--video", "none", "--no-audio"])
+                                                  "--video", "none", "--no-audio", "--network", "direct"])
         let deadline = Date().addingTimeInterval(15)
         while Date() < deadline {
             if await server.requestLog().contains(where: { $0.path.hasSuffix("segment1.ts") }) { break }
@@ -215,7 +215,7 @@ struct PlayShortLivedTokenTests {
         await server.faults.delay(seconds: 1, pathPrefix: "/media/")
         let started = Date()
         let run = try await binary.run(["play", "evt-endlist", "--server", server.baseURL.absoluteString,
-                                        "--video", "none", "--no-audio"])
+                                        "--video", "none", "--no-audio", "--network", "direct"])
         let elapsed = Date().timeIntervalSince(started)
         let refreshes = run.stdout.split(separator: "\n").filter { $0.contains("refreshing access") }
         let ended = run.stdout.contains("finished: ended")
@@ -227,5 +227,79 @@ struct PlayShortLivedTokenTests {
         // Each reload starts at or after the previous refusal's position.
         let positions = refreshes.compactMap { line in line.firstMatch(of: /at (\d+):(\d\d)\)/).map { Int($0.1)! * 60 + Int($0.2)! } }
         #expect(positions == positions.sorted(), "\(positions)")
+    }
+}
+
+@Suite("eventplayer play --network proxy: the pipeline for every segment")
+struct PlayProxyTests {
+    @Test(.timeLimit(.minutes(2)))
+    func aSegmentFailingThreeTimesHealsAndPlaysToTheEnd() async throws {
+        let server = try await DemoServer.start()
+        defer { Task { await server.stop() } }
+        let binary = try Binary()
+        try #require(try await binary.login(server.baseURL).status == 0)
+        await server.faults.failPath(containing: "evt-endlist/segment2", status: 500, times: 3)
+        let run = try await binary.run(["play", "evt-endlist", "--server", server.baseURL.absoluteString,
+                                        "--video", "none", "--no-audio", "--network", "proxy"])
+        #expect(run.status == 0, "\(run.stdout)\n\(run.stderr)")
+        #expect(run.stdout.contains("finished: ended"), "\(run.stdout)")
+        let segment2 = await server.requestLog().filter { $0.path.hasSuffix("evt-endlist/segment2.ts") }.map(\.status)
+        #expect(segment2 == [500, 500, 500, 200], "healed by the pipeline's retries: \(segment2)")
+    }
+
+    @Test(.timeLimit(.minutes(2)))
+    func aSegmentFailingAlwaysNamesItAndWhy() async throws {
+        let server = try await DemoServer.start()
+        defer { Task { await server.stop() } }
+        let binary = try Binary()
+        try #require(try await binary.login(server.baseURL).status == 0)
+        await server.faults.failPath(containing: "evt-endlist/segment2", status: 500)
+        let run = try await binary.run(["play", "evt-endlist", "--server", server.baseURL.absoluteString,
+                                        "--video", "none", "--no-audio", "--network", "proxy"])
+        #expect(run.status == 1, "\(run.stdout)\n\(run.stderr)")
+        #expect(run.stdout.contains("segment2.ts failed: HTTP 500 after 4 attempts"), "\(run.stdout)")
+        #expect(run.stdout.contains("finished: error: segment2.ts failed"), "\(run.stdout)")
+    }
+
+    @Test(.timeLimit(.minutes(2)))
+    func aMediaTokenExpiringMidPlayIsRefreshedWithoutReloadingThePlayer() async throws {
+        let server = try await DemoServer.start()
+        defer { Task { await server.stop() } }
+        let binary = try Binary()
+        try #require(try await binary.login(server.baseURL).status == 0)
+        await server.faults.delay(seconds: 1.5, pathPrefix: "/media/30-days/evt-endlist/segment")
+        let (process, stdout) = try binary.start(["play", "evt-endlist", "--server", server.baseURL.absoluteString,
+                                                  "--video", "none", "--no-audio", "--network", "proxy"])
+        let deadline = Date().addingTimeInterval(15)
+        while Date() < deadline {
+            if await server.requestLog().contains(where: { $0.path.hasSuffix("segment1.ts") }) { break }
+            try await Task.sleep(for: .milliseconds(50))
+        }
+        await server.faults.expireMediaTokens()
+        let output = await binary.finish(process, stdout)
+        #expect(output.contains("finished: ended"), "\(output)")
+        #expect(!output.contains("refreshing access"), "the proxy refreshed it; the player never noticed: \(output)")
+        let timelines = output.split(separator: "\n").filter { $0.hasPrefix("timeline:") }
+        #expect(timelines.count == 1, "one load, no reload: \(output)")
+        let tokenFetches = await server.requestLog().filter { $0.path == "/v1/events/tokens" }
+        #expect(tokenFetches.count >= 2)
+    }
+
+    /// The endless-refresh case of the direct path (tokens living 5 s, media answering after 1 s):
+    /// through the proxy the token is refreshed per request, so the event simply plays to its end.
+    @Test(.timeLimit(.minutes(2)))
+    func shortLivedTokensPlayToTheEndThroughTheProxy() async throws {
+        var configuration = DemoConfiguration()
+        configuration.mediaTokenLifetime = 5
+        let server = try await DemoServer.start(configuration)
+        defer { Task { await server.stop() } }
+        let binary = try Binary()
+        try #require(try await binary.login(server.baseURL).status == 0)
+        await server.faults.delay(seconds: 1, pathPrefix: "/media/")
+        let run = try await binary.run(["play", "evt-endlist", "--server", server.baseURL.absoluteString,
+                                        "--video", "none", "--no-audio", "--network", "proxy"])
+        #expect(run.status == 0, "\(run.stdout)")
+        #expect(run.stdout.contains("finished: ended"), "\(run.stdout)")
+        #expect(!run.stdout.contains("refreshing access"), "\(run.stdout)")
     }
 }

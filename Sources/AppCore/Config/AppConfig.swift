@@ -12,6 +12,8 @@ public struct AppConfig: Sendable, Equatable {
     public var server: URL?
     /// `video`: auto, window, terminal or none.
     public var video: String?
+    /// `network-mode`: direct or proxy (how the player's own requests travel).
+    public var networkMode: String?
     /// `audio`: false plays without sound.
     public var audio: Bool?
     /// `log-level`: trace, debug, info, notice, warning, error, critical.

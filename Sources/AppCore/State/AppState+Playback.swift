@@ -64,6 +64,8 @@ extension AppState {
             apply(kind, to: &model)
         case .timeline(let timeline):
             model.timeline = timeline
+        case .notice(let text):
+            show(UserFacing.sentence(text), now: now)
         case .finished(let reason):
             model.isPreparing = false
             model.finish = reason

@@ -48,7 +48,8 @@ extension AppState {
             subtitle: "\(TimeText.startText(event.startTime, now: now, calendar: calendar)) · \(event.bucket) · \(event.id)",
             playback: model.playback, load: model.load, finish: model.finish, position: model.position,
             duration: model.duration, bufferedAhead: model.bufferedAhead, pendingSeekTarget: model.pendingSeekTarget,
-            isMuted: muted, volume: volume, videoModeText: videoModeText, isLive: model.isLive)
+            isMuted: muted, volume: volume, videoModeText: videoModeText, networkText: networkText,
+            isLive: model.isLive)
         if model.isPreparing { snapshot.subtitle += " · preparing…" }
         return snapshot
     }

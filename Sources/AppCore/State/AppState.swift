@@ -41,6 +41,8 @@ public struct AppState: Sendable {
     var volume = 100
     /// e.g. "video: window" or "video: none".
     var videoModeText = ""
+    /// e.g. "net: proxy".
+    var networkText = ""
 
     /// How long transient messages stay.
     static let messageLifetime: Duration = .seconds(4)
@@ -48,11 +50,12 @@ public struct AppState: Sendable {
     static let prefetchDistance = 10
     public static let pageSize = 100
 
-    public init(server: String, isDemo: Bool, user: String?, videoModeText: String = "") {
+    public init(server: String, isDemo: Bool, user: String?, videoModeText: String = "", networkText: String = "") {
         self.server = server
         self.isDemo = isDemo
         self.user = user ?? ""
         self.videoModeText = videoModeText
+        self.networkText = networkText
         form = user == nil ? SignInForm() : nil
     }
 

@@ -13,7 +13,7 @@ public enum HeadlessPlayback {
         let started = ContinuousClock.now
         let configuration = try options.playback.playerConfiguration(config: services.config)
         let event = try await EventFinder.event(id: options.eventID, client: services.client)
-        let preparer = try PlaybackPreparer(services: services)
+        let preparer = try options.playback.network.preparer(services: services)
         defer { preparer.removeAll() }
         return try await withCheckedThrowingContinuation { continuation in
             let thread = Thread {

@@ -50,6 +50,8 @@ struct PlayLoop {
             report.message("refreshing access… (\(denied.status) at \(PlaybackProgress.clock(denied.position)))")
         case .timeline(let timeline):
             report.timeline(timeline)
+        case .notice(let text):
+            report.message(text)
         case .player(.firstFrame):
             framesSeen = true
             if options.frames == 1 {

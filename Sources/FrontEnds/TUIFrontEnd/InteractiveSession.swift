@@ -15,10 +15,10 @@ import TUI
 public enum InteractiveSession {
     public static func run(_ options: PlaybackOptions, services: AppServices) async throws {
         let configuration = try options.playerConfiguration(config: services.config)
-        let preparer = try PlaybackPreparer(services: services)
+        let preparer = try options.network.preparer(services: services)
         let user = await services.client.session?.user.name
         let state = AppState(server: services.server.url.absoluteString, isDemo: services.server.isDemo, user: user,
-                             videoModeText: "video: \(configuration.video.rawValue)")
+                             videoModeText: "video: \(configuration.video.rawValue)", networkText: "net: \(options.network.rawValue)")
         let logPath = services.paths.logFile.path
         try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Void, any Error>) in
             let thread = Thread {
@@ -37,7 +37,7 @@ public enum InteractiveSession {
 
     /// Blocks this thread until the user quits; the terminal is restored and private files removed on the way out.
     static func runLoop(state: AppState, configuration: PlayerConfiguration, services: AppServices,
-                        preparer: PlaybackPreparer, logPath: String) throws {
+                        preparer: any PlaybackPreparing, logPath: String) throws {
         var state = state
         let (keyMap, problems) = KeyMap.load(userFile: KeyMap.defaultUserFile())
         if let summary = KeyMapDiagnostic.summary(problems) { state.error = summary }

@@ -19,10 +19,15 @@ public struct MediaSource: Sendable, Equatable {
     public var authorizationToken: String?
     /// True for an event still being recorded: its playlist grows and has no `#EXT-X-ENDLIST` yet.
     public var isLive: Bool
+    /// Where the media really comes from, named in messages ("the server at HOST:PORT sent
+    /// nothing…") when ``url`` is a loopback proxy; nil: ``url``'s own host (or the first URI of a
+    /// local playlist).
+    public var origin: URL?
 
-    public init(url: URL, authorizationToken: String? = nil, isLive: Bool = false) {
+    public init(url: URL, authorizationToken: String? = nil, isLive: Bool = false, origin: URL? = nil) {
         self.url = url
         self.authorizationToken = authorizationToken
         self.isLive = isLive
+        self.origin = origin
     }
 }

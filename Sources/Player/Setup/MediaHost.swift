@@ -6,6 +6,7 @@ import Foundation
 enum MediaHost {
     /// `of(MediaSource(url: URL(string: "http://cdn.example/a.m3u8")!)) == "cdn.example:80"`.
     static func of(_ source: MediaSource) -> String? {
+        if let origin = source.origin { return hostPort(origin) }
         if !source.url.isFileURL { return hostPort(source.url) }
         guard let handle = FileHandle(forReadingAtPath: source.url.path) else { return nil }
         defer { try? handle.close() }

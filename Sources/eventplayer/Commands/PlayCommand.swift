@@ -17,6 +17,9 @@ struct PlayCommand: AsyncParsableCommand {
     @Option(help: "Where video goes: auto (a window when there is a display, else none), window, none (default: `video` in the config file, else auto).")
     var video: String?
 
+    @Option(help: "How the player's requests travel: proxy (through eventplayer's network pipeline: headers, retries, request log) or direct (mpv fetches media itself). Default: `network-mode` in the config file, else proxy.")
+    var network: String?
+
     @Flag(help: "Play without sound.")
     var noAudio = false
 
@@ -34,6 +37,7 @@ struct PlayCommand: AsyncParsableCommand {
 
     func validate() throws {
         try VideoFlag.validate(video)
+        if let network, NetworkMode(rawValue: network) == nil { throw ValidationError("--network must be direct or proxy, not \(network)") }
         guard start >= 0, start.isFinite else { throw ValidationError("--start must be 0 or more seconds") }
         if let frames, frames < 1 { throw ValidationError("--frames must be at least 1") }
     }
@@ -41,7 +45,8 @@ struct PlayCommand: AsyncParsableCommand {
     func run() async throws {
         let code = try await AppServices.with(global) { services in
             let playback = PlaybackOptions(video: try VideoFlag.resolve(video, services: services), audio: !noAudio,
-                                           mpvOptions: mpvOptions, frames: frames)
+                                           mpvOptions: mpvOptions, frames: frames,
+                                           network: NetworkMode.resolve(flag: network, config: services.config))
             let options = HeadlessPlayOptions(eventID: eventID, playback: playback, start: start, json: json)
             return try await HeadlessPlayback.run(options, services: services, output: StandardOutput.line)
         }

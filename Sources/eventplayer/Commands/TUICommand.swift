@@ -15,6 +15,9 @@ struct TUICommand: AsyncParsableCommand {
     @Option(help: "Where video goes: auto (a window when there is a display, else none), window, none (default: `video` in the config file, else auto).")
     var video: String?
 
+    @Option(help: "How the player's requests travel: proxy (through eventplayer's network pipeline: headers, retries, request log) or direct (mpv fetches media itself). Default: `network-mode` in the config file, else proxy.")
+    var network: String?
+
     @Flag(help: "Play without sound.")
     var noAudio = false
 
@@ -23,12 +26,13 @@ struct TUICommand: AsyncParsableCommand {
 
     func validate() throws {
         try VideoFlag.validate(video)
+        if let network, NetworkMode(rawValue: network) == nil { throw ValidationError("--network must be direct or proxy, not \(network)") }
     }
 
     func run() async throws {
         try await AppServices.with(global) { services in
             let options = PlaybackOptions(video: try VideoFlag.resolve(video, services: services), audio: !noAudio,
-                                          mpvOptions: mpvOptions)
+                                          mpvOptions: mpvOptions, network: NetworkMode.resolve(flag: network, config: services.config))
             try await InteractiveSession.run(options, services: services)
         }
     }

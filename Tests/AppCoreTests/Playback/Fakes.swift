@@ -71,4 +71,8 @@ final class FakePreparer: PlaybackPreparing {
     }
 
     func remove(_ prepared: PreparedPlayback) { state.withLock { $0.removed.append(prepared.playbackID) } }
+    func removeAll() {}
+
+    /// Notices the test sends, as the proxy would.
+    let (notices, noticeSink) = AsyncStream.makeStream(of: PlaybackNotice.self)
 }

@@ -112,3 +112,29 @@ struct PlaybackSessionTests {
         #expect(session.handle(.stop).isEmpty)
     }
 }
+
+@Suite("PlaybackSession: what the network layer gave up on")
+struct PlaybackSessionNoticeTests {
+    @Test func aNoticeIsSaidAtOnceAndNamedWhenThePlaybackEndsInAnError() {
+        var session = PlaybackSession(id: PlaybackID(rawValue: 1), event: SessionFixtures.event)
+        _ = session.handle(.start(at: 0))
+        _ = session.handle(.prepared(SessionFixtures.prepared("a"), attempt: 1))
+        let said = session.handle(.notice("segment2.ts failed: HTTP 500 after 4 attempts"))
+        #expect(said.words == ["publish notice(\"segment2.ts failed: HTTP 500 after 4 attempts\")"])
+        _ = session.handle(.player(.finished(.error("played to the end but segment 2 failed; that part was skipped"))))
+        #expect(session.finishReason == .error(
+            "segment2.ts failed: HTTP 500 after 4 attempts (played to the end but segment 2 failed; that part was skipped)"))
+    }
+
+    @Test func aNoticeOfAnEarlierLoadIsForgottenByTheNextOne() {
+        var session = PlaybackSession(id: PlaybackID(rawValue: 1), event: SessionFixtures.event)
+        _ = session.handle(.start(at: 0))
+        _ = session.handle(.prepared(SessionFixtures.prepared("a"), attempt: 1))
+        _ = session.handle(.notice("segment2.ts failed: HTTP 500 after 4 attempts"))
+        _ = session.handle(.stop)
+        _ = session.handle(.start(at: 0))
+        _ = session.handle(.prepared(SessionFixtures.prepared("b"), attempt: 3))
+        _ = session.handle(.player(.finished(.error("could not open the media"))))
+        #expect(session.finishReason == .error("could not open the media"))
+    }
+}

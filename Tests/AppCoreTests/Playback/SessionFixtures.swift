@@ -23,6 +23,7 @@ extension PlaybackSession.Effect {
         case .load(let prepared, let at): "load \(prepared.playbackID)@\(Int(at))"
         case .stopPlayer: "stopPlayer"
         case .remove(let prepared): "remove \(prepared.playbackID)"
+        case .publish(.notice(let text)): "publish notice(\"\(text)\")"
         case .publish(let kind): "publish \(kind)"
         }
     }

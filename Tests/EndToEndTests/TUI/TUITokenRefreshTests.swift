@@ -23,7 +23,7 @@ import Testing
         let exports = env.map { "export \($0.key)='\($0.value)'" }.joined(separator: "; ")
         let script = """
         \(exports); unset EVENTPLAYER_SERVER DISPLAY WAYLAND_DISPLAY; \
-        '\(binary.url.path)' --server \(server.baseURL.absoluteString) --video none --no-audio; echo "EXIT=$?"; sleep 60
+        '\(binary.url.path)' --server \(server.baseURL.absoluteString) --video none --no-audio --network direct; echo "EXIT=$?"; sleep 60
         """
         pane.run(["new-session", "-d", "-x", "100", "-y", "30", "sh", "-c", script])
         let before = try await TUIEndToEndTests.onThreadValue { () throws -> Int in

@@ -6,6 +6,7 @@ import TUI
 /// posting wakes the owner's poll through a self-pipe.
 final class PlaybackInbox: Sendable {
     private let results = Mutex<[(PlaybackID, PlaybackSession.Input)]>([])
+    private let notices = Mutex<[PlaybackNotice]>([])
     let wake: WakePipe
 
     init() throws {
@@ -15,6 +16,18 @@ final class PlaybackInbox: Sendable {
     func post(_ input: PlaybackSession.Input, for id: PlaybackID) {
         results.withLock { $0.append((id, input)) }
         wake.wake()
+    }
+
+    func post(_ notice: PlaybackNotice) {
+        notices.withLock { $0.append(notice) }
+        wake.wake()
+    }
+
+    func takeNotices() -> [PlaybackNotice] {
+        notices.withLock { taken in
+            defer { taken = [] }
+            return taken
+        }
     }
 
     func take() -> [(PlaybackID, PlaybackSession.Input)] {

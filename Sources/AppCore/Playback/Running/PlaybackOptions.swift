@@ -17,12 +17,16 @@ public struct PlaybackOptions: Sendable, Equatable {
     public var mpvOptions: [String]
     /// Stop after this many video frames (like mpv's `--frames`).
     public var frames: Int?
+    /// How the player's requests travel (`--network`).
+    public var network: NetworkMode
 
-    public init(video: String? = nil, audio: Bool = true, mpvOptions: [String] = [], frames: Int? = nil) {
+    public init(video: String? = nil, audio: Bool = true, mpvOptions: [String] = [], frames: Int? = nil,
+                network: NetworkMode = .proxy) {
         self.video = video
         self.audio = audio
         self.mpvOptions = mpvOptions
         self.frames = frames
+        self.network = network
     }
 
     /// Video mode (auto: a window when there is a display, none otherwise), audio, and the

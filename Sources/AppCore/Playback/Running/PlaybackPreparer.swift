@@ -31,18 +31,22 @@ public final class PlaybackPreparer: PlaybackPreparing {
         loader.finish(prepared)
     }
 
+    /// Nothing is reported while playing: mpv fetches media itself in this mode.
+    public var notices: AsyncStream<PlaybackNotice> { AsyncStream { $0.finish() } }
+
     /// The directory holding this process's private files.
     public var privateDirectory: URL { loader.store.directory }
 
-    /// Removes every private file (at exit and on terminating signals).
     public func removeAll() {
         loader.store.removeAll()
     }
 }
 
 extension PreparedPlayback {
-    /// What the player opens: the private file (complete) or the remote URL (live), with the token for the header.
+    /// What the player opens: the private file (complete), the remote URL (live), or the loopback
+    /// proxy, with the token for the header (none for the proxy: it adds the token upstream).
     public var mediaSource: MediaSource {
-        MediaSource(url: url, authorizationToken: token, isLive: !isComplete)
+        MediaSource(url: url, authorizationToken: token.isEmpty ? nil : token, isLive: !isComplete,
+                    origin: url.isFileURL ? nil : remoteURL)
     }
 }

@@ -31,6 +31,7 @@ public final class PlaybackRunner {
     private var prepareTask: Task<Void, Never>?
     private var marks = Marks()
     private var published: [PlaybackUpdate] = []
+    private let noticesTask: Task<Void, Never>
 
     /// When the current playback's steps happened (for its ``StartupTimeline``).
     private struct Marks {
@@ -43,8 +44,15 @@ public final class PlaybackRunner {
     public init(player: any PlayerControlling, preparer: any PlaybackPreparing) throws {
         self.player = player
         self.preparer = preparer
-        inbox = try PlaybackInbox()
+        let inbox = try PlaybackInbox()
+        self.inbox = inbox
+        let notices = preparer.notices
+        noticesTask = Task {
+            for await notice in notices { inbox.post(notice) }
+        }
     }
+
+    deinit { noticesTask.cancel() }
 
     /// The descriptors to poll: the player's wakeup and the preparations' inbox.
     public var wakeupDescriptors: [Int32] { [player.wakeupDescriptor, inbox.wake.readFD] }
@@ -110,6 +118,9 @@ public final class PlaybackRunner {
             } else if case .prepared(let prepared, _) = input {
                 preparer.remove(prepared)   // for a playback that was replaced meanwhile
             }
+        }
+        for notice in inbox.takeNotices() where notice.group == session?.current?.playbackID {
+            apply(.notice(notice.text))
         }
         for update in player.drain() + player.tick(now: now) where update.playbackID == session?.id {
             // The timeline comes just before the first frame, so a front end that stops there has it.

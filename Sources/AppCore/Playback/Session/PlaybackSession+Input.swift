@@ -15,6 +15,9 @@ extension PlaybackSession {
         case loadFailed(String)
         /// One update of this playback from the player.
         case player(PlayerUpdate.Kind)
+        /// The network layer gave up on a request of this playback (e.g. "segment2.ts failed: HTTP
+        /// 500 after 4 attempts"): said at once, and named again if the playback ends in an error.
+        case notice(String)
         /// The user stopped it, quit, or started another event.
         case stop
     }

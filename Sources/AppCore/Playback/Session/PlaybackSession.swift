@@ -34,6 +34,8 @@ public struct PlaybackSession: Sendable {
     /// Numbers each preparation; a result for an older one is stale (its files are removed).
     private(set) var attempt = 0
     private(set) var refreshes = TokenRefreshPolicy()
+    /// What the network layer gave up on during this load (newest last).
+    private(set) var notices: [String] = []
 
     /// Where a playback is in its life.
     public enum Phase: Sendable, Equatable {
@@ -61,6 +63,10 @@ public struct PlaybackSession: Sendable {
         case .prepareFailed(let message, let number): return prepareFailed(message, attempt: number)
         case .loadFailed(let message): return finish(.error("the player could not start: \(message)"), stopPlayer: false)
         case .player(let update): return follow(update)
+        case .notice(let text):
+            guard !isFinished else { return [] }
+            notices.append(text)
+            return [.publish(.notice(text))]
         case .stop:
             // A finished playback may still show its last frame (ended, keep-open): stop that too.
             if case .idle = phase { return [] }
@@ -100,6 +106,7 @@ public struct PlaybackSession: Sendable {
         let replaced = current
         current = prepared
         phase = .loaded
+        notices = []
         // A refresh resumes where playback really is: the player kept playing while tokens were fetched.
         let at = max(startAt, position)
         return [.load(prepared, startAt: at), .publish(.loaded)] + (replaced.map { [.remove($0)] } ?? [])
@@ -159,6 +166,10 @@ public struct PlaybackSession: Sendable {
     }
 
     private mutating func finish(_ reason: FinishReason, stopPlayer: Bool) -> [Effect] {
+        var reason = reason
+        if case .error(let message) = reason, let last = notices.last {
+            reason = .error("\(last) (\(message))")   // which request failed and why, then where it showed
+        }
         phase = .finished(reason)
         attempt += 1   // a preparation still running is stale now
         var effects: [Effect] = stopPlayer ? [.stopPlayer] : []

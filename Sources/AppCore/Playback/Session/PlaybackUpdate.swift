@@ -23,6 +23,8 @@ public struct PlaybackUpdate: Sendable, Equatable {
         case refreshing(AccessDenied)
         /// A state, progress, audio or first-frame update from the player.
         case player(PlayerUpdate.Kind)
+        /// The network layer gave up on one of its requests (which, and why).
+        case notice(String)
         /// Where the startup time went (after the first frame).
         case timeline(StartupTimeline)
         /// The playback finished; its private files are gone.

@@ -1,0 +1,84 @@
+import EventsAPI
+import Foundation
+import Networking
+import PlaybackProxy
+import Playlist
+import Synchronization
+
+/// The ``PlaybackPreparing`` of `--network proxy`: each playback gets its own loopback
+/// ``PlaybackProxy``, so every request the player makes (playlists, segments, init segments,
+/// keys) goes through the network pipeline: per-kind headers, filters, retries, the request log.
+/// No private files: the player opens the proxy's URL, and the proxy stops when the playback ends.
+///
+/// ```swift
+/// let preparer = ProxyPreparer(services: services)
+/// let prepared = try await preparer.prepare(event, refreshTokens: false)   // prepared.url is http://127.0.0.1:…
+/// preparer.remove(prepared)                                                // stops that proxy
+/// ```
+public final class ProxyPreparer: PlaybackPreparing {
+    let pipeline: NetworkPipeline
+    let tokens: APITokenProvider
+    private let proxies = Mutex<[String: PlaybackProxy]>([:])
+    private let (stream, continuation) = AsyncStream.makeStream(of: PlaybackNotice.self)
+
+    public init(services: AppServices) {
+        pipeline = services.pipeline
+        tokens = APITokenProvider(cache: services.tokens)
+    }
+
+    /// Failures the proxies report (which segment, why), tagged with the prepared playback's group.
+    public var notices: AsyncStream<PlaybackNotice> { stream }
+
+    public func prepare(_ event: Event, refreshTokens: Bool) async throws -> PreparedPlayback {
+        let started = ContinuousClock.now
+        // The token first: no token for the event's bucket is an error now, not a player failure later.
+        _ = try await tokens.tokens(refresh: refreshTokens).token(forBucket: event.bucket)
+        var timings = StartupTimings()
+        timings.tokensMilliseconds = Self.milliseconds(since: started)
+        let proxy = try await PlaybackProxy.start(ProxyConfiguration(
+            source: event.playbackSource, pipeline: pipeline,
+            tokens: BucketTokenSource(provider: tokens, bucket: event.bucket)))
+        let group = UUID().uuidString
+        proxies.withLock { $0[group] = proxy }
+        let continuation = continuation
+        Task {
+            for await case .failed(let failure) in proxy.events() {
+                continuation.yield(PlaybackNotice(group: group, text: failure.description))
+            }
+        }
+        timings.fetchMilliseconds = Self.milliseconds(since: started) - timings.tokensMilliseconds
+        // No token for the player: the proxy adds it upstream (and refreshes it there).
+        return PreparedPlayback(eventID: event.id, playbackID: group, url: proxy.url, token: "",
+                                isComplete: proxy.isComplete, remoteURL: event.videoUrl, timings: timings)
+    }
+
+    public func remove(_ prepared: PreparedPlayback) {
+        guard let proxy = proxies.withLock({ $0.removeValue(forKey: prepared.playbackID) }) else { return }
+        Task { await proxy.stop() }
+    }
+
+    public func removeAll() {
+        let all = proxies.withLock { proxies in
+            defer { proxies = [:] }
+            return Array(proxies.values)
+        }
+        for proxy in all { Task { await proxy.stop() } }
+    }
+
+    static func milliseconds(since start: ContinuousClock.Instant) -> Double {
+        let (seconds, attoseconds) = (ContinuousClock.now - start).components
+        return Double(seconds) * 1000 + Double(attoseconds) / 1e15
+    }
+}
+
+/// Something a playback's network layer reports while it plays (e.g. "segment2.ts failed: HTTP
+/// 500 after 4 attempts"), for the prepared playback whose `playbackID` is `group`.
+public struct PlaybackNotice: Sendable, Equatable {
+    public var group: String
+    public var text: String
+
+    public init(group: String, text: String) {
+        self.group = group
+        self.text = text
+    }
+}
