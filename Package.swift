@@ -3,14 +3,17 @@ import PackageDescription
 
 /// eventplayer: a terminal player for camera events (ncurses TUI + libmpv).
 /// The target graph is the architecture map (see DESIGN.md §2 and README "Layout"):
-/// eventplayer -> App -> {TUI, Player, Playlist, EventsAPI} -> Networking.
+/// eventplayer -> App -> {TUI, Player, Playlist, EventsAPI} -> Networking; SystemSupport (self-pipe,
+/// signals, crash cleanup) sits under TUI, Player, Playlist and App.
+///
+/// Linux only: the code uses Glibc (`sigaction`'s Glibc field names, `gettid`, `/proc/self/exe`) and
+/// Swift's Linux crash backtracer; no `platforms:` entry, since SwiftPM has none for Linux.
 let strict: [SwiftSetting] = [
     .enableUpcomingFeature("ExistentialAny"),
 ]
 
 let package = Package(
     name: "EventPlayer",
-    platforms: [.macOS(.v14)],
     products: [
         .executable(name: "eventplayer", targets: ["eventplayer"]),
     ],
@@ -21,6 +24,9 @@ let package = Package(
         .package(url: "https://github.com/swift-server/async-http-client", from: "1.37.0"),
         .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1"),
         .package(url: "https://github.com/LebJe/TOMLKit", from: "0.6.0"),
+        // Imported directly by DemoBackend (they also come with Hummingbird).
+        .package(url: "https://github.com/apple/swift-http-types.git", from: "1.8.0"),
+        .package(url: "https://github.com/swift-server/swift-service-lifecycle.git", from: "2.13.0"),
     ],
     targets: [
         // C boundaries: one system library each.
@@ -35,6 +41,10 @@ let package = Package(
         ),
 
         // Libraries.
+        .target(
+            name: "SystemSupport",
+            swiftSettings: strict
+        ),
         .target(
             name: "Networking",
             dependencies: [
@@ -55,31 +65,33 @@ let package = Package(
         ),
         .target(
             name: "Playlist",
-            dependencies: ["Networking"],
+            dependencies: ["Networking", "SystemSupport"],
             swiftSettings: strict
         ),
         .target(
             name: "Player",
-            dependencies: ["CMPV"],
+            dependencies: ["CMPV", "SystemSupport"],
             swiftSettings: strict
         ),
         .target(
             name: "TUI",
-            dependencies: ["CNcurses"],
+            dependencies: ["CNcurses", "SystemSupport"],
             swiftSettings: strict
         ),
         .target(
             name: "DemoBackend",
             dependencies: [
                 .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "HTTPTypes", package: "swift-http-types"),
                 .product(name: "Logging", package: "swift-log"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
             ],
             swiftSettings: strict
         ),
         .target(
             name: "App",
             dependencies: [
-                "Networking", "EventsAPI", "Playlist", "Player", "TUI", "DemoBackend",
+                "Networking", "EventsAPI", "Playlist", "Player", "TUI", "DemoBackend", "SystemSupport",
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "TOMLKit", package: "TOMLKit"),
             ],
@@ -88,7 +100,7 @@ let package = Package(
         .executableTarget(
             name: "eventplayer",
             dependencies: [
-                "App",
+                "App", "DemoBackend", "EventsAPI", "SystemSupport",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             swiftSettings: strict
@@ -100,6 +112,9 @@ let package = Package(
             dependencies: [
                 "Networking", "DemoBackend",
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOHTTP1", package: "swift-nio"),
             ],
             path: "Benchmarks/bench-network",
             swiftSettings: strict
@@ -111,7 +126,17 @@ let package = Package(
             swiftSettings: strict
         ),
 
-        // Tests (Swift Testing), one target per library.
+        // Tests (Swift Testing), one target per library, and the shared test support (tmux driver).
+        .target(
+            name: "TestSupport",
+            path: "Tests/TestSupport",
+            swiftSettings: strict
+        ),
+        .testTarget(
+            name: "SystemSupportTests",
+            dependencies: ["SystemSupport"],
+            swiftSettings: strict
+        ),
         .testTarget(
             name: "NetworkingTests",
             dependencies: ["Networking", "DemoBackend"],
@@ -137,23 +162,28 @@ let package = Package(
             dependencies: [
                 "DemoBackend",
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOHTTP1", package: "swift-nio"),
             ],
             swiftSettings: strict
         ),
         .testTarget(
             name: "TUITests",
-            dependencies: ["TUI"],
+            dependencies: ["SystemSupport", "TUI", "TestSupport"],
             exclude: ["Golden"],
             swiftSettings: strict
         ),
         .testTarget(
             name: "AppTests",
-            dependencies: ["App"],
+            dependencies: [
+                "App", "EventsAPI", "Networking", "Player", "SystemSupport", "TUI",
+                .product(name: "Logging", package: "swift-log"),
+            ],
             swiftSettings: strict
         ),
         .testTarget(
             name: "EndToEndTests",
-            dependencies: ["DemoBackend"],
+            dependencies: ["DemoBackend", "TestSupport"],
             swiftSettings: strict
         ),
     ]

@@ -30,7 +30,7 @@ extension Player {
             updates += eventUpdates
         }
         if budget == 0 {
-            wakeup.signal()
+            wakeup.wake()
         } else {
             updates += reducer.settle()
         }

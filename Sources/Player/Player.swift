@@ -1,4 +1,5 @@
 import Foundation
+import SystemSupport
 
 /// Plays one ``MediaSource`` at a time through libmpv, driven by its owner's loop: no threads of
 /// its own, no callbacks into Swift. The owner polls ``wakeupDescriptor`` (with a timeout from
@@ -24,7 +25,8 @@ import Foundation
 public final class Player {
     /// How handles are set up.
     public let configuration: PlayerConfiguration
-    let wakeup: WakeupPipe
+    /// mpv's wakeup callback writes to it; the owner polls its read end.
+    let wakeup: SelfPipe
     var handle: MPVHandle?
     var reducer: PlaybackReducer
     /// Updates made by commands, delivered by the next `drain()`.
@@ -42,14 +44,14 @@ public final class Player {
     public init(configuration: PlayerConfiguration = .init()) throws {
         setlocale(LC_NUMERIC, "C")
         self.configuration = configuration
-        self.wakeup = try WakeupPipe()
+        self.wakeup = try SelfPipe()
         self.reducer = PlaybackReducer(configuration: configuration)
     }
 
     deinit { handle?.destroy() }
 
     /// The descriptor to poll for reading; readable when ``drain()`` has work.
-    public var wakeupDescriptor: Int32 { wakeup.readEnd }
+    public var wakeupDescriptor: Int32 { wakeup.readFD }
 
     /// The current state, progress included.
     public var snapshot: PlayerSnapshot {
@@ -84,7 +86,7 @@ public final class Player {
                 muted: reducer.snapshot.muted, volume: reducer.snapshot.volume)
             let handle = try MPVHandle(
                 playbackID: id, options: options, logLevel: configuration.logLevel,
-                wakeupDescriptor: wakeup.writeEnd)
+                wakeupDescriptor: wakeup.writeFD)
             handle.command(["loadfile", source.url.isFileURL ? source.url.path : source.url.absoluteString, "replace"])
             self.handle = handle
         } catch {
@@ -106,6 +108,6 @@ public final class Player {
     func queue(_ updates: [PlayerUpdate]) {
         guard !updates.isEmpty else { return }
         pending += updates
-        wakeup.signal()
+        wakeup.wake()
     }
 }

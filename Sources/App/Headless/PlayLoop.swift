@@ -2,6 +2,7 @@ import EventsAPI
 import Foundation
 import Player
 import Playlist
+import SystemSupport
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -28,14 +29,14 @@ struct PlayLoop {
             return 1
         }
         defer { player.shutdown() }
-        let signals = SignalPipe.install()
+        let signals = try? Signals.relay([SIGINT, SIGTERM, SIGHUP])
         var stoppedBySignal = false
         var framesSeen = false
         while true {
             var fds = [pollfd(fd: player.wakeupDescriptor, events: Int16(POLLIN), revents: 0),
-                       pollfd(fd: signals, events: Int16(POLLIN), revents: 0)]
+                       pollfd(fd: signals?.readFD ?? -1, events: Int16(POLLIN), revents: 0)]
             _ = poll(&fds, nfds_t(fds.count), player.pollTimeout())
-            if !SignalPipe.drain().isEmpty, !stoppedBySignal {
+            if let signals, !Signals.received(signals).isEmpty, !stoppedBySignal {
                 stoppedBySignal = true
                 player.stop()
             }

@@ -1,10 +1,12 @@
 import Foundation
 import Playlist
+import SystemSupport
 import TUI
 
 /// Where async work leaves its results for the UI thread: inputs for the reducer, and prepared
 /// playbacks keyed by generation (the reducer decides whether to load or discard them).
-/// Posting wakes the loop through the app's ``WakePipe``.
+/// Posting wakes the loop through the app's `SelfPipe`.
+// reason: every stored var is read and written under `lock` (NSLock; the lead's rewrite of Interactive replaces it).
 final class Inbox: @unchecked Sendable {
     /// A prepared playback waiting for the UI thread.
     struct Entry: Sendable {
@@ -17,9 +19,9 @@ final class Inbox: @unchecked Sendable {
     private let lock = NSLock()
     private var inputs: [AppInput] = []
     private var entries: [Int: Entry] = [:]
-    let wake: WakePipe
+    let wake: SelfPipe
 
-    init(wake: WakePipe) {
+    init(wake: SelfPipe) {
         self.wake = wake
     }
 

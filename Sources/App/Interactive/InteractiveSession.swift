@@ -1,6 +1,7 @@
 import EventsAPI
 import Foundation
 import Player
+import SystemSupport
 import TUI
 
 /// `eventplayer` with no subcommand: the TUI. The UI loop, the player and the ``AppState`` live on
@@ -50,7 +51,7 @@ public enum InteractiveSession {
         terminalOptions.stderrPath = logPath
         let terminal = try Terminal(options: terminalOptions)
         defer { terminal.restore() }
-        let wake = try WakePipe()
+        let wake = try SelfPipe()
         let coordinator = TUICoordinator(state: state, services: services, preparer: preparer, player: player,
                                          inbox: Inbox(wake: wake))
         defer { coordinator.shutdown() }

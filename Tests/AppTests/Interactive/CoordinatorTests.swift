@@ -1,6 +1,7 @@
 @testable import App
 import Foundation
 import Player
+import SystemSupport
 import Testing
 import TUI
 #if canImport(Glibc)
@@ -23,7 +24,7 @@ import Glibc
             configuration.video = .none
             configuration.audio = false
             let player = try Player(configuration: configuration)
-            let wake = try WakePipe()
+            let wake = try SelfPipe()
             let coordinator = TUICoordinator(state: AppState(server: services.server.url.absoluteString, isDemo: true, user: "Demo User"),
                                              services: services, preparer: preparer, player: player, inbox: Inbox(wake: wake))
             coordinator.start()
@@ -47,7 +48,7 @@ import Glibc
     }
 
     /// Runs the loop's side of things until `done` holds for the screen (20 s at most).
-    static func pump(_ coordinator: TUICoordinator, wake: WakePipe, player: Player,
+    static func pump(_ coordinator: TUICoordinator, wake: SelfPipe, player: Player,
                      until done: (ScreenSnapshot) -> Bool) throws {
         let deadline = Date().addingTimeInterval(20)
         while !done(coordinator.screen) {
