@@ -41,6 +41,11 @@ struct Binary {
         return env
     }
 
+    /// What a tmux pane running this binary needs on top of the server's environment.
+    var paneEnvironment: [String: String] {
+        environment.filter { ["HOME", "XDG_STATE_HOME", "XDG_CONFIG_HOME", "PATH", "LANG", "LC_ALL"].contains($0.key) }
+    }
+
     /// Starts the binary with stdout to a pipe; the caller signals and waits.
     func start(_ arguments: [String], environment extra: [String: String] = [:]) throws -> (Process, Pipe) {
         let process = Process()
@@ -74,17 +79,19 @@ struct Binary {
 
     /// Runs to completion with `input` on stdin, waiting on a thread of its own so the test does
     /// not hold one of the few cooperative threads the in-process demo backend needs.
-    func run(_ arguments: [String], input: String = "") async throws -> Result {
+    func run(_ arguments: [String], input: String = "", environment extra: [String: String] = [:]) async throws -> Result {
         try await withCheckedThrowingContinuation { continuation in
-            Thread { continuation.resume(with: Swift.Result { try runBlocking(arguments, input: input) }) }.start()
+            Thread {
+                continuation.resume(with: Swift.Result { try runBlocking(arguments, input: input, environment: extra) })
+            }.start()
         }
     }
 
-    private func runBlocking(_ arguments: [String], input: String) throws -> Result {
+    private func runBlocking(_ arguments: [String], input: String, environment extra: [String: String]) throws -> Result {
         let process = Process()
         process.executableURL = url
         process.arguments = arguments
-        process.environment = environment
+        process.environment = environment.merging(extra) { _, new in new }
         let stdin = Pipe(), stdout = Pipe(), stderr = Pipe()
         process.standardInput = stdin
         process.standardOutput = stdout
