@@ -29,10 +29,10 @@ import Testing
 @Suite struct BacktracerSettingsTests {
     @Test func missingSettingsAreAddedAndInteractiveIsAlwaysNo() {
         #expect(Backtracer.settings(adding: nil)
-            == "interactive=no,color=no,output-to=stderr,threads=crashed,registers=none,images=none")
-        let user = "enable=yes,interactive=yes,output-to=/tmp/crashes,threads=all"
+            == "interactive=no,color=no,output-to=stderr,symbolicate=no,images=mentioned,registers=none")
+        let user = "enable=yes,interactive=yes,output-to=/tmp/crashes,symbolicate=yes"
         #expect(Backtracer.settings(adding: user)
-            == "enable=yes,interactive=no,output-to=/tmp/crashes,threads=all,color=no,registers=none,images=none")
+            == "enable=yes,interactive=no,output-to=/tmp/crashes,symbolicate=yes,color=no,images=mentioned,registers=none")
     }
 
     @Test func completeSettingsAreLeftAsTheyAre() {
