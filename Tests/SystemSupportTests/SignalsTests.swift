@@ -1,5 +1,6 @@
 import Foundation
 import Glibc
+import Synchronization
 import SystemSupport
 import Testing
 
@@ -16,16 +17,26 @@ import Testing
     }
 
     @Test func waitForTerminationReturnsTheSignalAndTheProcessLives() async throws {
-        defer { Signals.restoreDefault([SIGUSR2]) }
         async let received = Signals.waitForTermination([SIGUSR2])
-        // The handler is installed before the wait starts polling; raise until it is seen.
-        let raiser = Thread {
-            for _ in 0..<50 {
-                usleep(100_000)
-                kill(getpid(), SIGUSR2)
-            }
+        // The handler is installed when the wait starts; send until it is seen, then stop sending
+        // before SIGUSR2 gets its default action (termination) back.
+        let stop = StopFlag()
+        async let sender: Void = withCheckedContinuation { (done: CheckedContinuation<Void, Never>) in
+            Thread {
+                while !stop.value.load(ordering: .acquiring) {
+                    usleep(100_000)
+                    kill(getpid(), SIGUSR2)
+                }
+                done.resume()
+            }.start()
         }
-        raiser.start()
         #expect(try await received == SIGUSR2)
+        stop.value.store(true, ordering: .releasing)
+        await sender
+        Signals.restoreDefault([SIGUSR2])
     }
+}
+
+final class StopFlag: Sendable {
+    let value = Atomic<Bool>(false)
 }
