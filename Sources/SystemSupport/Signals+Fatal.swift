@@ -23,7 +23,7 @@ extension Signals {
     /// this order and async-signal-safe: restore the terminal (``TerminalRescue``), remove the
     /// registered private files (``CrashCleanup``), write one line to stderr naming `crashLog`,
     /// point stderr at `crashLog` (appending), run what was installed before (Swift's backtracer,
-    /// configured by ``Backtracer/configureOrReexec(_:)`` to write to stderr without a prompt), and
+    /// configured by ``Backtracer/configureOrReexec()`` to write to stderr without a prompt), and
     /// die with the same signal. A watchdog (`alarm`) kills the process with that signal after
     /// `deadline` seconds if the backtracer has not finished.
     ///

@@ -5,12 +5,13 @@ import Testing
 
 /// The fatal path in a child process (this test binary run again with FATAL_CHILD set): it installs
 /// the handler, registers a private file and directory, arms the terminal rescue with a marker, and
-/// sends itself SIGSEGV the way `kill -SEGV` would. The parent checks how the child ended.
+/// sends itself the signal the way `kill -SEGV` would, or (0) dereferences a bad pointer. The
+/// parent checks how the child ended.
 @Suite(.serialized) struct FatalSignalTests {
     static let child = ProcessInfo.processInfo.environment["FATAL_CHILD"]
 
-    @Test(.enabled(if: child == nil && FileManager.default.fileExists(atPath: "/proc/self/exe")), arguments: [SIGSEGV, SIGABRT])
-    func aSentFatalSignalCleansUpAndKillsWithThatSignal(signal: Int32) async throws {
+    @Test(.enabled(if: child == nil && FileManager.default.fileExists(atPath: "/proc/self/exe")), arguments: [SIGSEGV, SIGABRT, 0])
+    func aFatalSignalCleansUpAndKillsWithThatSignal(signal: Int32) async throws {
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("fatal-\(getpid())-\(signal)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         let file = directory.appendingPathComponent("private.m3u8")
@@ -32,7 +33,7 @@ import Testing
         let output = try await Self.runOffPool(process, stdout)
 
         #expect(process.terminationReason == .uncaughtSignal, "\(output)")
-        #expect(process.terminationStatus == signal)
+        #expect(process.terminationStatus == (signal == 0 ? SIGSEGV : signal))
         #expect(!FileManager.default.fileExists(atPath: file.path), "registered file removed")
         #expect(!FileManager.default.fileExists(atPath: directory.path), "registered directory removed")
         #expect(output.contains("RESCUED-TERMINAL"), "terminal rescue ran: \(output)")
@@ -51,7 +52,11 @@ import Testing
         CrashCleanup.register(directory: directory)
         CrashCleanup.register(file: directory + "/private.m3u8")
         TerminalRescue.arm(resetBytes: Array("RESCUED-TERMINAL\n".utf8), stderrCopy: -1)
-        kill(getpid(), signal)
+        if signal == 0 {
+            UnsafeMutablePointer<Int>(bitPattern: 8)!.pointee = 1   // a real fault
+        } else {
+            kill(getpid(), signal)
+        }
         // The backtracer's thread suspension interrupts sleeps: wait out the full time.
         let deadline = ContinuousClock.now + .seconds(10)
         while ContinuousClock.now < deadline { usleep(100_000) }
