@@ -29,13 +29,13 @@ extension Signals {
     ///
     /// Handles `kill -SEGV` as well as real faults: the Swift runtime's handler returns after the
     /// backtrace (a real fault would then fault again; a sent signal would not), so this handler
-    /// resets the default action and re-raises.
+    /// resets the default action and re-raises. Calling it again only updates `crashLog` (when
+    /// given) and `deadline`.
     ///
     /// ```swift
     /// Backtracer.configureOrReexec()                  // first thing in main
     /// Signals.installFatalHandler(crashLog: paths.logFile.path)
     /// ```
-    /// Calling it again only updates `crashLog` (when given) and `deadline`.
     public static func installFatalHandler(crashLog: String? = nil, deadline seconds: UInt32 = 1) {
         // Touch every global the handler reads, so none is lazily initialised inside it.
         _ = fatalSignalInProgress.load(ordering: .relaxed)
