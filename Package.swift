@@ -4,14 +4,17 @@ import PackageDescription
 /// eventplayer: a terminal player for camera events (ncurses TUI + libmpv).
 /// The target graph is the architecture map (see DESIGN.md §2 and README "Layout"):
 /// eventplayer -> front ends -> AppCore -> {TUI, Player, Playlist, EventsAPI} -> Networking;
-/// PlaybackStates is the shared vocabulary of Player, TUI and AppCore.
+/// PlaybackStates is the shared vocabulary of Player, TUI and AppCore; SystemSupport (self-pipe,
+/// signals, crash cleanup) sits under TUI, Player, Playlist and AppCore.
+///
+/// Linux only: the code uses Glibc (`sigaction`'s Glibc field names, `gettid`, `/proc/self/exe`) and
+/// Swift's Linux crash backtracer; no `platforms:` entry, since SwiftPM has none for Linux.
 let strict: [SwiftSetting] = [
     .enableUpcomingFeature("ExistentialAny"),
 ]
 
 let package = Package(
     name: "EventPlayer",
-    platforms: [.macOS(.v14)],
     products: [
         .executable(name: "eventplayer", targets: ["eventplayer"]),
     ],
@@ -22,6 +25,9 @@ let package = Package(
         .package(url: "https://github.com/swift-server/async-http-client", from: "1.37.0"),
         .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1"),
         .package(url: "https://github.com/LebJe/TOMLKit", from: "0.6.0"),
+        // Imported directly by DemoBackend (they also come with Hummingbird).
+        .package(url: "https://github.com/apple/swift-http-types.git", from: "1.8.0"),
+        .package(url: "https://github.com/swift-server/swift-service-lifecycle.git", from: "2.13.0"),
     ],
     targets: [
         // C boundaries: one system library each.
@@ -36,6 +42,11 @@ let package = Package(
         ),
 
         // Libraries.
+        // The one self-pipe, signal facility, crash cleanup and backtracer setup.
+        .target(
+            name: "SystemSupport",
+            swiftSettings: strict
+        ),
         .target(
             name: "Networking",
             dependencies: [
@@ -56,7 +67,7 @@ let package = Package(
         ),
         .target(
             name: "Playlist",
-            dependencies: ["Networking"],
+            dependencies: ["Networking", "SystemSupport"],
             swiftSettings: strict
         ),
         // The words of a playback (playing, stalled, ended…), shared by Player, TUI and App.
@@ -66,19 +77,21 @@ let package = Package(
         ),
         .target(
             name: "Player",
-            dependencies: ["CMPV", "PlaybackStates"],
+            dependencies: ["CMPV", "PlaybackStates", "SystemSupport"],
             swiftSettings: strict
         ),
         .target(
             name: "TUI",
-            dependencies: ["CNcurses", "PlaybackStates"],
+            dependencies: ["CNcurses", "PlaybackStates", "SystemSupport"],
             swiftSettings: strict
         ),
         .target(
             name: "DemoBackend",
             dependencies: [
                 .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "HTTPTypes", package: "swift-http-types"),
                 .product(name: "Logging", package: "swift-log"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
             ],
             swiftSettings: strict
         ),
@@ -98,6 +111,7 @@ let package = Package(
             name: "AppCore",
             dependencies: [
                 "Networking", "EventsAPI", "Playlist", "Player", "PlaybackStates", "PlaybackProxy", "TUI", "DemoBackend",
+                "SystemSupport",
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "TOMLKit", package: "TOMLKit"),
             ],
@@ -130,7 +144,7 @@ let package = Package(
         .executableTarget(
             name: "eventplayer",
             dependencies: [
-                "AppCore", "TUIFrontEnd", "PlayFrontEnd", "CLIFrontEnd",
+                "AppCore", "TUIFrontEnd", "PlayFrontEnd", "CLIFrontEnd", "DemoBackend", "EventsAPI", "SystemSupport",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             swiftSettings: strict
@@ -142,6 +156,9 @@ let package = Package(
             dependencies: [
                 "Networking", "DemoBackend",
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOHTTP1", package: "swift-nio"),
             ],
             path: "Benchmarks/bench-network",
             swiftSettings: strict
@@ -162,7 +179,17 @@ let package = Package(
             swiftSettings: strict
         ),
 
-        // Tests (Swift Testing), one target per library.
+        // Tests (Swift Testing), one target per library, and one small support target (the tmux driver).
+        .target(
+            name: "TestSupport",
+            path: "Tests/TestSupport",
+            swiftSettings: strict
+        ),
+        .testTarget(
+            name: "SystemSupportTests",
+            dependencies: ["SystemSupport"],
+            swiftSettings: strict
+        ),
         .testTarget(
             name: "NetworkingTests",
             dependencies: ["Networking", "DemoBackend"],
@@ -196,12 +223,14 @@ let package = Package(
             dependencies: [
                 "DemoBackend",
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOHTTP1", package: "swift-nio"),
             ],
             swiftSettings: strict
         ),
         .testTarget(
             name: "TUITests",
-            dependencies: ["TUI", "PlaybackStates"],
+            dependencies: ["TUI", "PlaybackStates", "SystemSupport", "TestSupport"],
             exclude: ["Golden"],
             swiftSettings: strict
         ),
@@ -218,7 +247,7 @@ let package = Package(
         ),
         .testTarget(
             name: "EndToEndTests",
-            dependencies: ["DemoBackend"],
+            dependencies: ["DemoBackend", "TestSupport"],
             swiftSettings: strict
         ),
     ]

@@ -2,6 +2,7 @@ import Foundation
 import Hummingbird
 import Logging
 import ServiceLifecycle
+import Synchronization
 
 extension DemoServer {
     /// Starts a server and returns once it is listening.
@@ -66,26 +67,29 @@ extension DemoServer {
 }
 
 /// The bound port, delivered once from `onServerRunning` (or the failure to start).
-private final class PortPromise: @unchecked Sendable {
-    private let lock = NSLock()
-    private var result: Result<Int, any Error>?
-    private var waiter: CheckedContinuation<Int, any Error>?
+private final class PortPromise: Sendable {
+    private struct State {
+        var result: Result<Int, any Error>?
+        var waiter: CheckedContinuation<Int, any Error>?
+    }
+
+    private let state = Mutex(State())
 
     func resolve(_ value: Result<Int, any Error>) {
-        let waiter: CheckedContinuation<Int, any Error>? = lock.withLock {
-            guard result == nil else { return nil }
-            result = value
-            defer { self.waiter = nil }
-            return self.waiter
+        let waiter = state.withLock { state -> CheckedContinuation<Int, any Error>? in
+            guard state.result == nil else { return nil }
+            state.result = value
+            defer { state.waiter = nil }
+            return state.waiter
         }
         waiter?.resume(with: value)
     }
 
     func value() async throws -> Int {
         try await withCheckedThrowingContinuation { continuation in
-            let ready: Result<Int, any Error>? = lock.withLock {
-                if let result { return result }
-                waiter = continuation
+            let ready = state.withLock { state -> Result<Int, any Error>? in
+                if let result = state.result { return result }
+                state.waiter = continuation
                 return nil
             }
             if let ready { continuation.resume(with: ready) }

@@ -31,7 +31,7 @@ extension Player {
             continueReload()
         }
         if budget == 0 {
-            wakeup.signal()
+            wakeup.wake()
         } else {
             updates += reducer.settle()
         }

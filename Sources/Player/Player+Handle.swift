@@ -44,7 +44,7 @@ extension Player {
                 muted: reducer.snapshot.muted, volume: reducer.snapshot.volume, overrides: overrides)
             let handle = try MPVHandle(
                 playbackID: id, options: options, logLevel: configuration.logLevel,
-                wakeupDescriptor: wakeup.writeEnd)
+                wakeupDescriptor: wakeup.writeFD)
             handle.ownedFile = trimFile
             handle.command(["loadfile", url.isFileURL ? url.path : url.absoluteString, "replace"])
             self.handle = handle

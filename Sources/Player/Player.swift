@@ -1,4 +1,5 @@
 import Foundation
+import SystemSupport
 
 /// Plays one ``MediaSource`` at a time through libmpv, driven by its owner's loop: no threads of
 /// its own, no callbacks into Swift. The owner polls ``wakeupDescriptor`` (with a timeout from
@@ -26,7 +27,8 @@ import Foundation
 public final class Player {
     /// How handles are set up.
     public let configuration: PlayerConfiguration
-    let wakeup: WakeupPipe
+    /// mpv's wakeup callback writes to it; the owner polls its read end.
+    let wakeup: SelfPipe
     /// Destroys retired handles off the owner's thread.
     let destroyer = HandleDestroyer()
     var handle: MPVHandle?
@@ -49,7 +51,7 @@ public final class Player {
     public init(configuration: PlayerConfiguration = .init()) throws {
         setlocale(LC_NUMERIC, "C")
         self.configuration = configuration
-        self.wakeup = try WakeupPipe()
+        self.wakeup = try SelfPipe()
         self.reducer = PlaybackReducer(configuration: configuration)
     }
 
@@ -59,7 +61,7 @@ public final class Player {
     }
 
     /// The descriptor to poll for reading; readable when ``drain()`` has work.
-    public var wakeupDescriptor: Int32 { wakeup.readEnd }
+    public var wakeupDescriptor: Int32 { wakeup.readFD }
 
     /// The current state, progress included.
     public var snapshot: PlayerSnapshot {
@@ -117,6 +119,6 @@ public final class Player {
     func queue(_ updates: [PlayerUpdate]) {
         guard !updates.isEmpty else { return }
         pending += updates
-        wakeup.signal()
+        wakeup.wake()
     }
 }

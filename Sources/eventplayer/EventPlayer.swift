@@ -1,6 +1,7 @@
 import AppCore
 import ArgumentParser
 import Foundation
+import SystemSupport
 
 /// eventplayer: browse and watch camera events in the terminal.
 @main
@@ -18,6 +19,9 @@ struct EventPlayer: AsyncParsableCommand {
 
     /// Exit codes: 0 ok, 1 runtime error, 2 usage error; errors are one line on stderr.
     static func main() async {
+        // Swift's backtracer reads SWIFT_BACKTRACE only at process start: re-exec with ours first.
+        Backtracer.configureOrReexec()
+        Signals.installFatalHandler(crashLog: XDGPaths().logFile.path)
         do {
             var command = try parseAsRoot()
             if var asyncCommand = command as? any AsyncParsableCommand {

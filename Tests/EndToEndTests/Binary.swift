@@ -41,6 +41,11 @@ struct Binary {
         return env
     }
 
+    /// What a tmux pane running this binary needs on top of the server's environment.
+    var paneEnvironment: [String: String] {
+        environment.filter { ["HOME", "XDG_STATE_HOME", "XDG_CONFIG_HOME", "PATH", "LANG", "LC_ALL"].contains($0.key) }
+    }
+
     /// Starts the binary with stdout to a pipe; the caller signals and waits.
     func start(_ arguments: [String], environment extra: [String: String] = [:]) throws -> (Process, Pipe) {
         let process = Process()

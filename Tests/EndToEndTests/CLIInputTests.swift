@@ -1,5 +1,6 @@
 import DemoBackend
 import Foundation
+import TestSupport
 import Testing
 #if canImport(Glibc)
 import Glibc
@@ -48,10 +49,10 @@ struct CLIInputTests {
     }
 
     @Test("the TUI in a real terminal with a port out of range: a usage error, no crash, no private directory",
-          .enabled(if: TmuxPane.binary != nil), .timeLimit(.minutes(1)))
+          .enabled(if: Tmux.binary != nil), .timeLimit(.minutes(1)))
     func theTUIInATerminalWithAPortOutOfRange() async throws {
         let binary = try Binary()
-        let pane = TmuxPane(binary: TmuxPane.binary!, socket: "ep-port-\(getpid())")
+        let pane = try Tmux(socket: "ep-port-\(getpid())")
         defer { pane.run(["kill-server"]) }
         let runtime = binary.home.appending(path: "run")
         try FileManager.default.createDirectory(at: runtime, withIntermediateDirectories: true)
@@ -62,7 +63,7 @@ struct CLIInputTests {
         '\(binary.url.path)' --server http://127.0.0.1:99999 --video none; echo "EXIT=$?"; sleep 60
         """
         pane.run(["new-session", "-d", "-x", "100", "-y", "24", "sh", "-c", script])
-        try await TUIEndToEndTests.onThread { try pane.waitFor("EXIT=") }
+        try await Tmux.offPool { try pane.waitFor("EXIT=") }
         let screen = pane.capture()
         #expect(screen.contains("EXIT=2"), "\(screen)")
         #expect(screen.contains("the port must be from 1 to 65535, not 99999"))

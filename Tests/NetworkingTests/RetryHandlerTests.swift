@@ -1,15 +1,15 @@
 import Foundation
+import Synchronization
 import Testing
 @testable import Networking
 
 /// What a custom retry handler was asked.
-final class HandlerCalls: @unchecked Sendable {
-    private let lock = NSLock()
-    private var calls: [(kind: HTTPRequestKind, retry: Int, status: Int, failure: String?)] = []
+final class HandlerCalls: Sendable {
+    private let calls = Mutex<[(kind: HTTPRequestKind, retry: Int, status: Int, failure: String?)]>([])
     func add(_ kind: HTTPRequestKind, _ retry: Int, _ response: HTTPResponse) {
-        lock.withLock { calls.append((kind, retry, response.status, response.failure)) }
+        calls.withLock { $0.append((kind, retry, response.status, response.failure)) }
     }
-    var all: [(kind: HTTPRequestKind, retry: Int, status: Int, failure: String?)] { lock.withLock { calls } }
+    var all: [(kind: HTTPRequestKind, retry: Int, status: Int, failure: String?)] { calls.withLock { $0 } }
 }
 
 @Suite struct RetryHandlerTests {

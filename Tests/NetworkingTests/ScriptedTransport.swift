@@ -1,9 +1,10 @@
 import Foundation
+import Synchronization
 import Networking
 
 /// An in-test ``HTTPTransport``: answers each request with the next scripted step for its path
 /// (the seam the pipeline talks to, not a mock of HTTP). Records what it was sent.
-final class ScriptedTransport: HTTPTransport, @unchecked Sendable {
+final class ScriptedTransport: HTTPTransport, Sendable {
     enum Step: Sendable {
         case status(Int, headers: HTTPHeaderFields = [], body: String = "")
         case fail(TransportError)
@@ -11,34 +12,37 @@ final class ScriptedTransport: HTTPTransport, @unchecked Sendable {
         case hang
     }
 
-    private let lock = NSLock()
-    private var scripts: [String: [Step]]
-    private var sent: [HTTPRequest] = []
-    private var sentTimeouts: [RequestTimeouts] = []
+    private struct Record {
+        var scripts: [String: [Step]]
+        var sent: [HTTPRequest] = []
+        var sentTimeouts: [RequestTimeouts] = []
+    }
+
+    private let record: Mutex<Record>
 
     /// `scripts` by URL path; a path with no step left answers 200 "ok".
     init(_ scripts: [String: [Step]] = [:]) {
-        self.scripts = scripts
+        record = Mutex(Record(scripts: scripts))
     }
 
     convenience init(_ steps: [Step]) {
         self.init(["/r": steps])
     }
 
-    var requests: [HTTPRequest] { lock.withLock { sent } }
-    var timeouts: [RequestTimeouts] { lock.withLock { sentTimeouts } }
+    var requests: [HTTPRequest] { record.withLock { $0.sent } }
+    var timeouts: [RequestTimeouts] { record.withLock { $0.sentTimeouts } }
 
     func execute(_ request: HTTPRequest, timeout: Double) async throws -> HTTPResponse {
         try await execute(request, timeouts: RequestTimeouts(connect: 10, request: timeout))
     }
 
     func execute(_ request: HTTPRequest, timeouts: RequestTimeouts) async throws -> HTTPResponse {
-        let step: Step = lock.withLock {
-            sent.append(request)
-            sentTimeouts.append(timeouts)
-            guard var steps = scripts[request.url.path], !steps.isEmpty else { return .status(200, body: "ok") }
+        let step: Step = record.withLock { record in
+            record.sent.append(request)
+            record.sentTimeouts.append(timeouts)
+            guard var steps = record.scripts[request.url.path], !steps.isEmpty else { return .status(200, body: "ok") }
             let step = steps.removeFirst()
-            scripts[request.url.path] = steps
+            record.scripts[request.url.path] = steps
             return step
         }
         switch step {

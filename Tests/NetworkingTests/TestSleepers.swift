@@ -1,69 +1,73 @@
 import Foundation
 import Networking
+import Synchronization
 
 /// Returns at once, remembering each requested delay.
-final class InstantSleeper: NetworkSleeper, @unchecked Sendable {
-    private let lock = NSLock()
-    private var requested: [Double] = []
+final class InstantSleeper: NetworkSleeper, Sendable {
+    private let requested = Mutex<[Double]>([])
 
-    var delays: [Double] { lock.withLock { requested } }
+    var delays: [Double] { requested.withLock { $0 } }
 
     func sleep(seconds: Double) async throws {
-        lock.withLock { requested.append(seconds) }
+        requested.withLock { $0.append(seconds) }
         try Task.checkCancellation()
     }
 }
 
 /// Time that moves only when a test calls ``advance(by:)``.
-final class ManualSleeper: NetworkSleeper, @unchecked Sendable {
+final class ManualSleeper: NetworkSleeper, Sendable {
     private struct Sleeper {
         var deadline: Double
         var continuation: CheckedContinuation<Void, any Error>
     }
 
-    private let lock = NSLock()
-    private var now = 0.0
-    private var nextID = 0
-    private var sleepers: [Int: Sleeper] = [:]
-    private var cancelledEarly: Set<Int> = []
-    private var requested: [Double] = []
+    private struct Clock {
+        var now = 0.0
+        var nextID = 0
+        var sleepers: [Int: Sleeper] = [:]
+        var cancelledEarly: Set<Int> = []
+        var requested: [Double] = []
+    }
 
-    var delays: [Double] { lock.withLock { requested } }
-    var pending: Int { lock.withLock { sleepers.count } }
+    private let clock = Mutex(Clock())
+
+    var delays: [Double] { clock.withLock { $0.requested } }
+    var pending: Int { clock.withLock { $0.sleepers.count } }
 
     func sleep(seconds: Double) async throws {
-        let id = lock.withLock {
-            nextID += 1
-            requested.append(seconds)
-            return nextID
+        let id = clock.withLock { clock in
+            clock.nextID += 1
+            clock.requested.append(seconds)
+            return clock.nextID
         }
         try await withTaskCancellationHandler {
             try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Void, any Error>) in
-                lock.lock()
-                if cancelledEarly.remove(id) != nil {
-                    lock.unlock()
-                    continuation.resume(throwing: CancellationError())
-                } else {
-                    sleepers[id] = Sleeper(deadline: now + seconds, continuation: continuation)
-                    lock.unlock()
+                let cancelled = clock.withLock { clock in
+                    if clock.cancelledEarly.remove(id) != nil { return true }
+                    clock.sleepers[id] = Sleeper(deadline: clock.now + seconds, continuation: continuation)
+                    return false
                 }
+                if cancelled { continuation.resume(throwing: CancellationError()) }
             }
         } onCancel: {
-            lock.lock()
-            let sleeper = sleepers.removeValue(forKey: id)
-            if sleeper == nil { cancelledEarly.insert(id) }
-            lock.unlock()
+            let sleeper = clock.withLock { clock in
+                let sleeper = clock.sleepers.removeValue(forKey: id)
+                if sleeper == nil { clock.cancelledEarly.insert(id) }
+                return sleeper
+            }
             sleeper?.continuation.resume(throwing: CancellationError())
         }
     }
 
     /// Moves time on, waking every sleeper whose deadline has come.
     func advance(by seconds: Double) {
-        lock.lock()
-        now += seconds
-        let due = sleepers.filter { $0.value.deadline <= now + 1e-9 }
-        for id in due.keys { sleepers.removeValue(forKey: id) }
-        lock.unlock()
+        let due = clock.withLock { clock in
+            clock.now += seconds
+            let now = clock.now
+            let due = clock.sleepers.filter { $0.value.deadline <= now + 1e-9 }
+            for id in due.keys { clock.sleepers.removeValue(forKey: id) }
+            return due
+        }
         for sleeper in due.values { sleeper.continuation.resume() }
     }
 

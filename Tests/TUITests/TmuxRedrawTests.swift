@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 @testable import TUI
 
@@ -11,7 +12,7 @@ import Testing
 @Suite(.serialized) struct TmuxRedrawTests {
     static let isChild = ProcessInfo.processInfo.environment["TUI_REDRAW_CHILD"] == "1"
 
-    @Test(.enabled(if: !isChild && TmuxSmokeTests.tmux != nil && FileManager.default.fileExists(atPath: "/proc/self/exe")),
+    @Test(.enabled(if: !isChild && Tmux.binary != nil && FileManager.default.fileExists(atPath: "/proc/self/exe")),
           arguments: ["xterm-256color", "tmux-256color", "screen"])
     func wholeScreenSurvivesEveryStep(term: String) async throws {
         try await Tmux.offPool { try Self.drive(term: term) }
@@ -19,13 +20,13 @@ import Testing
 
     private static func drive(term: String) throws {
         let exe = try FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")
-        let session = Tmux(binary: TmuxSmokeTests.tmux!, socket: "tui-redraw-\(term)-\(getpid())")
-        defer { session.run(["kill-server"]) }
+        let session = try Tmux(socket: "tui-redraw-\(term)-\(getpid())")
+        defer { session.kill() }
         let script = """
         TERM=\(term) TUI_REDRAW_CHILD=1 '\(exe)' --filter tuiRedrawChildRunsTheLoop --testing-library swift-testing 2>/dev/null; \
         echo CHILD_EXIT=$?; sleep 60
         """
-        session.run(["new-session", "-d", "-x", "80", "-y", "24", "sh", "-c", script])
+        session.start(columns: 80, rows: 24, command: script)
         try session.waitUntil("the opening message") { WholeScreen.missing(in: $0, message: RedrawApp.welcome).isEmpty }
         try session.waitUntil("the message faded, everything else still there") { WholeScreen.missing(in: $0, message: "").isEmpty }
         session.keys("j")
@@ -41,7 +42,7 @@ import Testing
         for (key, literal, row) in [("End", false, "Motion detected 19"), ("Home", false, "Person at the door"),
                                     ("\u{1b}[8~", true, "Motion detected 19"), ("\u{1b}OH", true, "Person at the door"),
                                     ("\u{1b}OF", true, "Motion detected 19"), ("\u{1b}[7~", true, "Person at the door")] {
-            if literal { session.literal(key) } else { session.keys(key) }
+            if literal { session.type(key) } else { session.keys(key) }
             try session.waitUntil("\(key.debugDescription) selects \(row)") {
                 WholeScreen.selected(row, in: $0) && WholeScreen.missing(in: $0, message: "").isEmpty
             }
@@ -82,17 +83,6 @@ import Testing
         let terminal = try Terminal()
         defer { terminal.restore() }
         UILoop(terminal: terminal).run(RedrawApp())
-    }
-}
-
-extension Tmux {
-    /// Runs `body` (which polls and sleeps) on a thread of its own, off Swift's cooperative pool.
-    static func offPool(_ body: @escaping @Sendable () throws -> Void) async throws {
-        try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Void, any Error>) in
-            Thread {
-                do { try body(); continuation.resume() } catch { continuation.resume(throwing: error) }
-            }.start()
-        }
     }
 }
 

@@ -1,4 +1,6 @@
 import Foundation
+import SystemSupport
+import TestSupport
 import Testing
 import PlaybackStates
 @testable import TUI
@@ -9,23 +11,33 @@ import PlaybackStates
 @Suite(.serialized) struct TmuxSmokeTests {
     static let env = ProcessInfo.processInfo.environment
     static let isChild = env["TUI_SMOKE_CHILD"] == "1"
-    static let tmux = ["/usr/bin/tmux", "/usr/local/bin/tmux", "/opt/homebrew/bin/tmux"].first { FileManager.default.isExecutableFile(atPath: $0) }
 
-    @Test(.enabled(if: !isChild && tmux != nil && FileManager.default.fileExists(atPath: "/proc/self/exe")))
-    func tuiUnderTmux() throws {
+    @Test(.enabled(if: !isChild && Tmux.binary != nil && FileManager.default.fileExists(atPath: "/proc/self/exe")))
+    func tuiUnderTmux() async throws {
         let dir = FileManager.default.temporaryDirectory.appendingPathComponent("tui-smoke-\(getpid())")
         try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: dir) }
         let exe = try FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")
-        let session = Tmux(binary: Self.tmux!, socket: "tui-smoke-\(getpid())")
-        defer { session.run(["kill-server"]) }
+        let session = try Tmux(socket: "tui-smoke-\(getpid())")
+        defer { session.kill() }
         let log = dir.appendingPathComponent("actions.log").path
         let script = """
         stty -a > \(dir.path)/stty.before; \
         TUI_SMOKE_CHILD=1 TUI_SMOKE_LOG=\(log) '\(exe)' --filter tuiSmokeChildRunsTheLoop --testing-library swift-testing 2>/dev/null; \
         rc=$?; stty -a > \(dir.path)/stty.after; echo CHILD_EXIT=$rc; sleep 60
         """
-        session.run(["new-session", "-d", "-x", "80", "-y", "24", "sh", "-c", script])
+        session.start(columns: 80, rows: 24, command: script)
+        try await Tmux.offPool { try Self.drive(session) }
+        let before = try String(contentsOfFile: dir.path + "/stty.before", encoding: .utf8).split(separator: "\n").dropFirst()
+        let after = try String(contentsOfFile: dir.path + "/stty.after", encoding: .utf8).split(separator: "\n").dropFirst()
+        #expect(Array(before) == Array(after), "tty modes restored")
+        let actions = try String(contentsOfFile: log, encoding: .utf8).split(separator: "\n").map(String.init)
+        #expect(actions.starts(with: ["select(index: 1)", "play"]))
+        #expect(actions.contains("seek(toFraction: 1.0)"))
+        #expect(actions.suffix(2) == ["quitOrBack", "quitOrBack"])
+    }
+
+    private static func drive(_ session: Tmux) throws {
         try session.waitFor("Nothing playing")
         session.keys("j")
         try session.waitFor("▌ Driveway")
@@ -43,11 +55,11 @@ import PlaybackStates
         let bar = SliderGeometry(width: 80, duration: 10)
         // X10 mouse encoding (what ncurses enables for tmux's TERM): ESC [ M, 32+button, 32+column, 32+row (1-based).
         let column = Character(Unicode.Scalar(UInt8(32 + bar.barStart + bar.barWidth)))
-        session.literal("\u{1b}[M \(column)6\u{1b}[M#\(column)6")
+        session.type("\u{1b}[M \(column)6\u{1b}[M#\(column)6")
         try session.waitFor("  0:10 ━")                       // click on the slider's last column
-        session.run(["resize-window", "-x", "38", "-y", "10"])
+        session.resize(columns: 38, rows: 10)
         try session.waitFor("Terminal too small")
-        session.run(["resize-window", "-x", "120", "-y", "40"])
+        session.resize(columns: 120, rows: 40)
         try session.waitFor("│─ Player: Driveway")             // side by side after the resize
         session.keys("?")
         try session.waitFor("Help: keys")
@@ -56,13 +68,6 @@ import PlaybackStates
         session.keys("q")
         session.keys("q")
         try session.waitFor("CHILD_EXIT=0")
-        let before = try String(contentsOfFile: dir.path + "/stty.before", encoding: .utf8).split(separator: "\n").dropFirst()
-        let after = try String(contentsOfFile: dir.path + "/stty.after", encoding: .utf8).split(separator: "\n").dropFirst()
-        #expect(Array(before) == Array(after), "tty modes restored")
-        let actions = try String(contentsOfFile: log, encoding: .utf8).split(separator: "\n").map(String.init)
-        #expect(actions.starts(with: ["select(index: 1)", "play"]))
-        #expect(actions.contains("seek(toFraction: 1.0)"))
-        #expect(actions.suffix(2) == ["quitOrBack", "quitOrBack"])
     }
 
     /// Runs only inside the tmux pane.
@@ -71,8 +76,8 @@ import PlaybackStates
         let terminal = try Terminal()
         defer { terminal.restore() }
         let loop = UILoop(terminal: terminal)
-        let wake = try WakePipe()
-        loop.addWakePipe(wake, name: "app")
+        let wake = try SelfPipe()
+        loop.addSelfPipe(wake, name: "app")
         loop.run(SmokeApp(log: Self.env["TUI_SMOKE_LOG"] ?? "/dev/null"))
     }
 }
@@ -121,57 +126,5 @@ final class SmokeApp: UILoopDelegate {
         }
         screen.player = player
         return .keepRunning
-    }
-}
-
-/// tmux on a private socket.
-struct Tmux {
-    let binary: String
-    let socket: String
-
-    /// Runs a tmux command through the shell (Foundation's Process can hang on the forked server);
-    /// output is read only when asked, since the server started by new-session keeps fds it inherits.
-    @discardableResult
-    func run(_ arguments: [String], output: Bool = false) -> String {
-        let quoted = ([binary, "-L", socket] + arguments).map { "'" + $0.replacingOccurrences(of: "'", with: "'\\''") + "'" }
-        let command = quoted.joined(separator: " ") + " 2>/dev/null </dev/null"
-        guard output else {
-            _ = system(command + " >/dev/null")
-            return ""
-        }
-        guard let stream = popen(command, "r") else { return "" }
-        var data = Data()
-        var buffer = [UInt8](repeating: 0, count: 4096)
-        while true {
-            let n = fread(&buffer, 1, buffer.count, stream)
-            if n <= 0 { break }
-            data.append(contentsOf: buffer[0..<n])
-        }
-        pclose(stream)
-        return String(decoding: data, as: UTF8.self)
-    }
-
-    func keys(_ key: String) { run(["send-keys", key]) }
-    func literal(_ text: String) { run(["send-keys", "-l", text]) }
-    func capture() -> String { run(["capture-pane", "-p"], output: true) }
-
-    struct Timeout: Error, CustomStringConvertible {
-        let expected: String
-        let screen: String
-        var description: String { "screen never showed \(expected):\n\(screen)" }
-    }
-
-    /// Waits (up to 20 s, polling) until the pane shows `text` (and not `absent`).
-    func waitFor(_ text: String, absent: String? = nil) throws {
-        try waitUntil("\"\(text)\"") { screen in screen.contains(text) && absent.map { !screen.contains($0) } ?? true }
-    }
-
-    /// Waits (up to 20 s, polling) until `condition` holds for the whole captured pane.
-    func waitUntil(_ expected: String, _ condition: (String) -> Bool) throws {
-        for _ in 0..<200 {
-            if condition(capture()) { return }
-            usleep(100_000)
-        }
-        throw Timeout(expected: expected, screen: capture())
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 
 /// Everything the routes share: configuration, the event list, and the stateful actors.
 struct DemoContext: Sendable {
@@ -27,14 +28,13 @@ struct DemoContext: Sendable {
 }
 
 /// A value behind a lock, for the few places an actor would need an `await` it cannot have.
-final class LockedBox<Value: Sendable>: @unchecked Sendable {
-    private let lock = NSLock()
-    private var stored: Value
+final class LockedBox<Value: Sendable>: Sendable {
+    private let stored: Mutex<Value>
 
-    init(_ value: Value) { stored = value }
+    init(_ value: Value) { stored = Mutex(value) }
 
     var value: Value {
-        get { lock.withLock { stored } }
-        set { lock.withLock { stored = newValue } }
+        get { stored.withLock { $0 } }
+        set { stored.withLock { $0 = newValue } }
     }
 }

@@ -1,5 +1,6 @@
 import DemoBackend
 import Foundation
+import SystemSupport
 
 /// `eventplayer demo-server`: starts the demo backend, prints where and how to sign in, and runs
 /// until SIGINT/SIGTERM.
@@ -13,7 +14,7 @@ public enum DemoServerRunner {
         output("demo backend listening on \(server.baseURL.absoluteString)")
         output("sign in with email \(DemoAccount.email), password \(DemoAccount.password)")
         output("try: eventplayer events --server \(server.baseURL.absoluteString)")
-        await SignalWaiter.waitForTermination()
+        try await Signals.waitForTermination()
         output("stopping")
         await server.stop()
     }

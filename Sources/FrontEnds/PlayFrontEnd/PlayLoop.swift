@@ -3,6 +3,7 @@ import EventsAPI
 import Foundation
 import PlaybackStates
 import Player
+import SystemSupport
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -25,17 +26,17 @@ struct PlayLoop {
     /// Plays `event` to its finish; returns the exit status.
     mutating func run(_ event: Event) -> Int32 {
         defer { runner.shutdown() }
-        let signals = SignalPipe.install()
+        let signals = try? Signals.relay([SIGINT, SIGTERM, SIGHUP])
         var updates = runner.start(event, as: PlaybackID(rawValue: 1), at: options.start)
         while true {
             for update in updates {
                 if let code = render(update) { return code }
             }
             report.status(runner.player.snapshot)
-            var fds = (runner.wakeupDescriptors + [signals]).map { pollfd(fd: $0, events: Int16(POLLIN), revents: 0) }
+            var fds = (runner.wakeupDescriptors + [signals?.readFD ?? -1]).map { pollfd(fd: $0, events: Int16(POLLIN), revents: 0) }
             _ = poll(&fds, nfds_t(fds.count), runner.pollTimeout())
             updates = []
-            if !SignalPipe.drain().isEmpty, !stoppedBySignal {
+            if let signals, !Signals.received(signals).isEmpty, !stoppedBySignal {
                 stoppedBySignal = true
                 updates += runner.stop()
             }

@@ -1,3 +1,4 @@
+import SystemSupport
 import AppCore
 import Synchronization
 import TUI
@@ -6,9 +7,9 @@ import TUI
 /// through the app's self-pipe.
 final class Inbox: Sendable {
     private let inputs = Mutex<[AppInput]>([])
-    let wake: WakePipe
+    let wake: SelfPipe
 
-    init(wake: WakePipe) {
+    init(wake: SelfPipe) {
         self.wake = wake
     }
 

@@ -2,6 +2,7 @@ import AppCore
 import EventsAPI
 import Foundation
 import Player
+import SystemSupport
 import TUI
 
 /// `eventplayer` with no subcommand: the TUI. The UI loop, the playback runner and the
@@ -47,12 +48,12 @@ public enum InteractiveSession {
         terminalOptions.stderrPath = logPath
         let terminal = try Terminal(options: terminalOptions)
         defer { terminal.restore() }
-        let wake = try WakePipe()
+        let wake = try SelfPipe()
         let coordinator = TUICoordinator(state: state, services: services, runner: runner, inbox: Inbox(wake: wake))
         defer { coordinator.shutdown() }
         let loop = UILoop(terminal: terminal, keyMap: keyMap)
         for fd in runner.wakeupDescriptors { loop.addWakeSource(fd: fd, name: TUICoordinator.playbackWake) }
-        loop.addWakePipe(wake, name: TUICoordinator.appWake)
+        loop.addSelfPipe(wake, name: TUICoordinator.appWake)
         coordinator.start()
         loop.run(coordinator)
     }

@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 
 /// What came of asking a completion-handler closure for an answer.
 enum HandlerAnswer<Value: Sendable>: Sendable {
@@ -8,33 +9,33 @@ enum HandlerAnswer<Value: Sendable>: Sendable {
 }
 
 /// A value set at most once, awaited by one waiter. The first `resolve` wins.
-final class OneShot<Value: Sendable>: @unchecked Sendable {
-    private let lock = NSLock()
-    private var value: Value?
-    private var continuation: CheckedContinuation<Value, Never>?
+final class OneShot<Value: Sendable>: Sendable {
+    private struct State {
+        var value: Value?
+        var continuation: CheckedContinuation<Value, Never>?
+    }
+
+    private let state = Mutex(State())
 
     @discardableResult
     func resolve(_ newValue: Value) -> Bool {
-        lock.lock()
-        guard value == nil else { lock.unlock(); return false }
-        value = newValue
-        let waiter = continuation
-        continuation = nil
-        lock.unlock()
+        let (first, waiter) = state.withLock { state -> (Bool, CheckedContinuation<Value, Never>?) in
+            guard state.value == nil else { return (false, nil) }
+            state.value = newValue
+            defer { state.continuation = nil }
+            return (true, state.continuation)
+        }
         waiter?.resume(returning: newValue)
-        return true
+        return first
     }
 
     func wait() async -> Value {
         await withCheckedContinuation { (waiter: CheckedContinuation<Value, Never>) in
-            lock.lock()
-            if let value {
-                lock.unlock()
-                waiter.resume(returning: value)
-            } else {
-                continuation = waiter
-                lock.unlock()
+            let value = state.withLock { state -> Value? in
+                if state.value == nil { state.continuation = waiter }
+                return state.value
             }
+            if let value { waiter.resume(returning: value) }
         }
     }
 }

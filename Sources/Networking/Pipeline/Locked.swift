@@ -1,22 +1,15 @@
-import Foundation
+import Synchronization
 
-/// A value behind a lock, for the few mutable parts of otherwise immutable Sendable classes.
-///
-/// ```swift
-/// let count = Locked(0)
-/// count.withLock { $0 += 1 }
-/// ```
-public final class Locked<Value>: @unchecked Sendable {
-    private let lock = NSLock()
-    private var value: Value
+/// A shared reference to a value behind a `Mutex`, for the few mutable parts of otherwise
+/// immutable Sendable types (a `Mutex` itself cannot be copied into a struct or a closure).
+public final class Locked<Value: Sendable>: Sendable {
+    private let mutex: Mutex<Value>
 
     public init(_ value: Value) {
-        self.value = value
+        mutex = Mutex(value)
     }
 
-    public func withLock<Result>(_ body: (inout Value) throws -> Result) rethrows -> Result {
-        lock.lock()
-        defer { lock.unlock() }
-        return try body(&value)
+    public func withLock<Result>(_ body: (inout sending Value) throws -> sending Result) rethrows -> sending Result {
+        try mutex.withLock(body)
     }
 }

@@ -1,5 +1,6 @@
 internal import CMPV
 import Foundation
+import SystemSupport
 
 /// One mpv handle, for one playback: created with its options, observed properties and log
 /// level, initialised, and destroyed (render context first). The only type that holds an
@@ -106,8 +107,7 @@ final class MPVHandle {
 /// (the context is the pipe's write end + 1). Never calls libmpv.
 private func mpvWakeup(_ context: UnsafeMutableRawPointer?) {
     guard let context else { return }
-    var byte: UInt8 = 1
-    _ = write(Int32(Int(bitPattern: context) - 1), &byte, 1)
+    SelfPipe.write(1, to: Int32(Int(bitPattern: context) - 1))
 }
 
 extension ObservedProperty.Format {

@@ -4,6 +4,8 @@ import Glibc
 import Darwin
 #endif
 import Foundation
+import Synchronization
+import SystemSupport
 
 extension PlaylistStore {
     /// The files of `playback` (after a write returned).
@@ -13,21 +15,26 @@ extension PlaylistStore {
 
     /// Removes the files of `playback` (call when the playback ends).
     public func remove(playback: String) {
-        for path in state.take(playback: playback) { unlink(path) }
+        let paths = state.take(playback: playback)
+        for path in paths { unlink(path) }
+        state.forget(paths)
     }
 
     /// Removes every file and the directory, synchronously; later writes fail. Idempotent.
     ///
     /// Call it at exit and when a terminating signal arrives. It takes a lock and calls `unlink`,
-    /// so call it from the signal's `DispatchSourceSignal` handler or the loop that reads your
-    /// signal pipe, not from inside a raw `sigaction` handler. Whatever a crash (SIGKILL) leaves
-    /// behind is removed by the next run (directories are named with the PID).
+    /// so call it from the loop that reads your signal pipe, not from inside a raw `sigaction`
+    /// handler. Fatal signals (SIGSEGV …) remove the same paths through ``CrashCleanup``; whatever
+    /// SIGKILL leaves behind is removed by the next run (directories are named with the PID).
     public func removeAll() {
-        for path in state.close() { unlink(path) }
+        let paths = state.close()
+        for path in paths { unlink(path) }
+        state.forget(paths)
         let path = directory.path
         if rmdir(path) != 0 && errno != ENOENT {
             try? FileManager.default.removeItem(atPath: path)   // someone put other files there
         }
+        CrashCleanup.unregister(path)
     }
 
     /// Removes `eventplayer-<pid>-*` directories in `parent` owned by this user whose process is
@@ -55,50 +62,65 @@ extension PlaylistStore {
 }
 
 /// The store's bookkeeping behind a lock (synchronous, so ``PlaylistStore/removeAll()`` can run
-/// at exit without an async context).
-final class LockedState: @unchecked Sendable {
-    private let lock = NSLock()
-    private var filesByPlayback: [String: [String]] = [:]
-    private var closed = false
+/// at exit without an async context). Every path it holds is also registered with
+/// ``CrashCleanup``, so a fatal signal removes it too.
+final class LockedState: Sendable {
+    private struct Files {
+        var byPlayback: [String: [String]] = [:]
+        var closed = false
+    }
 
-    var isClosed: Bool { lock.withLock { closed } }
+    private let files = Mutex(Files())
+
+    var isClosed: Bool { files.withLock { $0.closed } }
 
     func add(_ path: String, playback: String) {
-        lock.withLock { filesByPlayback[playback, default: []].append(path) }
+        CrashCleanup.register(file: path)
+        files.withLock { $0.byPlayback[playback, default: []].append(path) }
     }
 
     func replace(_ old: String, with new: String, playback: String) {
-        lock.withLock {
-            filesByPlayback[playback, default: []].removeAll { $0 == old }
-            filesByPlayback[playback, default: []].append(new)
+        CrashCleanup.register(file: new)
+        files.withLock {
+            $0.byPlayback[playback, default: []].removeAll { $0 == old }
+            $0.byPlayback[playback, default: []].append(new)
         }
+        CrashCleanup.unregister(old)
     }
 
     func remove(path: String) {
-        lock.withLock { for key in filesByPlayback.keys { filesByPlayback[key]?.removeAll { $0 == path } } }
+        files.withLock { files in
+            for key in files.byPlayback.keys { files.byPlayback[key]?.removeAll { $0 == path } }
+        }
+        CrashCleanup.unregister(path)
     }
 
     func files(playback: String) -> [String] {
-        lock.withLock { (filesByPlayback[playback] ?? []).filter { !$0.contains("/.tmp-") } }
+        files.withLock { ($0.byPlayback[playback] ?? []).filter { !$0.contains("/.tmp-") } }
     }
 
+    /// Takes the paths of `playback` away; the caller removes them, then calls ``forget(_:)``.
     func take(playback: String) -> [String] {
-        lock.withLock { filesByPlayback.removeValue(forKey: playback) ?? [] }
+        files.withLock { $0.byPlayback.removeValue(forKey: playback) ?? [] }
     }
 
     func close() -> [String] {
-        lock.withLock {
-            closed = true
-            defer { filesByPlayback = [:] }
-            return filesByPlayback.values.flatMap { $0 }
+        files.withLock { files in
+            files.closed = true
+            defer { files.byPlayback = [:] }
+            return files.byPlayback.values.flatMap { $0 }
         }
+    }
+
+    /// The paths were removed: the crash path no longer needs them.
+    func forget(_ paths: [String]) {
+        for path in paths { CrashCleanup.unregister(path) }
     }
 }
 
 /// A set of paths behind a lock.
-final class LockedPaths: @unchecked Sendable {
-    private let lock = NSLock()
-    private var paths: Set<String> = []
-    func insert(_ path: String) { lock.withLock { _ = paths.insert(path) } }
-    func contains(_ path: String) -> Bool { lock.withLock { paths.contains(path) } }
+final class LockedPaths: Sendable {
+    private let paths = Mutex<Set<String>>([])
+    func insert(_ path: String) { paths.withLock { _ = $0.insert(path) } }
+    func contains(_ path: String) -> Bool { paths.withLock { $0.contains(path) } }
 }

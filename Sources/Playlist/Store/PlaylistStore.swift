@@ -4,13 +4,15 @@ import Glibc
 import Darwin
 #endif
 import Foundation
+import SystemSupport
 
 /// Private files for rewritten playlists (DESIGN.md §4.5): one `0700` directory per process,
 /// `eventplayer-<pid>-XXXXXX` under `$XDG_RUNTIME_DIR` (else `$TMPDIR`, else `/tmp`), made with
 /// `mkdtemp`; `0600` files with random names, written atomically (temporary file + `rename`).
 ///
 /// At start, directories of earlier runs whose process is gone are removed. Files are grouped by
-/// playback: ``remove(playback:)`` when a playback ends, ``removeAll()`` at exit.
+/// playback: ``remove(playback:)`` when a playback ends, ``removeAll()`` at exit; the directory and
+/// every file are registered with SystemSupport's `CrashCleanup`, so a fatal signal removes them too.
 ///
 /// ```swift
 /// let store = try PlaylistStore()
@@ -42,6 +44,7 @@ public final class PlaylistStore: Sendable {
         let path = template.withUnsafeBufferPointer { String(cString: $0.baseAddress!) }
         chmod(path, 0o700)
         Self.madeByThisProcess.insert(path)
+        CrashCleanup.register(directory: path)
         directory = URL(fileURLWithPath: path, isDirectory: true)
     }
 

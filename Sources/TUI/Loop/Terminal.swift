@@ -1,7 +1,9 @@
 import Foundation
+import SystemSupport
 
 /// The terminal in curses mode, always restored: ``restore()`` (idempotent, also on deinit), and on a
-/// crash (fatal signals restore with raw reset sequences and re-raise) or `exit()` (atexit).
+/// crash or `exit()` through SystemSupport's `TerminalRescue` (raw reset sequences, saved tty modes;
+/// the fatal-signal handler is installed by the program's `main`, see `Signals.installFatalHandler`).
 /// SIGINT/SIGTERM/SIGHUP become ``UserAction/quit`` in ``UILoop``; SIGTSTP suspends.
 ///
 /// ```swift
@@ -23,7 +25,8 @@ public final class Terminal {
     }
 
     let screen: CursesScreen
-    let signalFD: Int32
+    /// SIGINT, SIGTERM, SIGHUP, SIGWINCH, SIGTSTP and SIGCONT, relayed for ``UILoop``.
+    let signals: SelfPipe
     private var savedStderr: Int32 = -1
     private let stderrPath: String?
     private var isActive = true
@@ -33,16 +36,17 @@ public final class Terminal {
         setlocale(LC_ALL, "")
         setlocale(LC_NUMERIC, "C")   // libmpv requires it
         savedStderr = dup(2)
-        SignalRelay.prepareEmergencyRestore(stderrCopy: savedStderr)
+        Signals.installFatalHandler()
+        TerminalRescue.arm(resetBytes: Self.resetSequence, stderrCopy: savedStderr)
         stderrPath = options.stderrPath
         Self.redirectStderr(to: stderrPath)
         let noColor = !(ProcessInfo.processInfo.environment["NO_COLOR"] ?? "").isEmpty
         do {
             screen = try CursesScreen(colors: options.colors ?? !noColor, mouse: options.mouse)
-            signalFD = try SignalRelay.install()
+            signals = try Signals.relay(Self.relayedSignals)
         } catch {
             if savedStderr >= 0 { dup2(savedStderr, 2) }
-            SignalRelay.disarmEmergencyRestore()
+            TerminalRescue.disarm()
             throw error
         }
     }
@@ -55,10 +59,10 @@ public final class Terminal {
     public func restore() {
         guard isActive else { return }
         isActive = false
-        SignalRelay.uninstall()
+        Signals.restoreDefault(Self.relayedSignals)
         screen.end()
         restoreStderr()
-        SignalRelay.disarmEmergencyRestore()
+        TerminalRescue.disarm()
     }
 
     deinit {
@@ -84,7 +88,7 @@ public final class Terminal {
     func suspendUntilContinued() {
         screen.end()
         restoreStderr()
-        SignalRelay.stopSelf()
+        Signals.stopUntilContinued()
         // Running again (SIGCONT).
         Self.redirectStderr(to: stderrPath)
         screen.resume()
@@ -100,4 +104,13 @@ public final class Terminal {
             screen.invalidate()
         }
     }
+}
+
+extension Terminal {
+    /// Signals the UI loop handles (as bytes on ``signals``).
+    static let relayedSignals: [Int32] = [SIGINT, SIGTERM, SIGHUP, SIGWINCH, SIGTSTP, SIGCONT]
+
+    /// What a crash writes to leave curses mode without curses: mouse reporting off, attributes
+    /// reset, cursor shown, alternate screen left.
+    static let resetSequence = Array("\u{1b}[?1000l\u{1b}[?1002l\u{1b}[?1003l\u{1b}[?1006l\u{1b}[0m\u{1b}[?25h\u{1b}[?1049l\r\n".utf8)
 }

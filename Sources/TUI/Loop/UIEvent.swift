@@ -2,7 +2,7 @@
 public enum UIEvent: Hashable, Sendable {
     /// A key, a mouse click or a signal turned into an action.
     case action(UserAction)
-    /// A registered wake source became readable (a ``WakePipe`` is already drained).
+    /// A registered wake source became readable (a `SelfPipe` is already drained).
     case wake(String)
     /// The delegate's ``UILoopDelegate/nextDeadline`` passed.
     case deadline

@@ -1,4 +1,5 @@
 import Foundation
+import SystemSupport
 
 /// The one UI thread: `poll()` on stdin, the signal self-pipe and the App's wake fds, with a timeout
 /// up to the delegate's next deadline (no busy loop). Each turn it renders the delegate's screen
@@ -9,14 +10,14 @@ import Foundation
 /// defer { terminal.restore() }
 /// let loop = UILoop(terminal: terminal, keyMap: KeyMap.load(userFile: KeyMap.defaultUserFile()).map)
 /// loop.addWakeSource(fd: player.wakeupFD, name: "player")
-/// loop.addWakePipe(appWake, name: "app")
+/// loop.addSelfPipe(appWake, name: "app")
 /// loop.run(coordinator)                      // returns when the coordinator answers .quit
 /// ```
 public final class UILoop {
     let terminal: Terminal
     /// The bindings used for keys, hints and the help overlay.
     public var keyMap: KeyMap
-    private var sources: [(fd: Int32, name: String, pipe: WakePipe?)] = []
+    private var sources: [(fd: Int32, name: String, pipe: SelfPipe?)] = []
     var viewState = ViewState()
     private(set) var layout: ScreenLayout
     private var shownOverlay: Overlay?
@@ -38,7 +39,7 @@ public final class UILoop {
     }
 
     /// Polls the pipe too; the loop drains it and reports `.wake(name)`.
-    public func addWakePipe(_ pipe: WakePipe, name: String) {
+    public func addSelfPipe(_ pipe: SelfPipe, name: String) {
         sources.append((pipe.readFD, name, pipe))
     }
 
@@ -51,7 +52,7 @@ public final class UILoop {
         while running {
             render(delegate.screen)
             var fds = [pollfd(fd: stdinOpen ? 0 : -1, events: Int16(POLLIN), revents: 0),
-                       pollfd(fd: terminal.signalFD, events: Int16(POLLIN), revents: 0)]
+                       pollfd(fd: terminal.signals.readFD, events: Int16(POLLIN), revents: 0)]
             fds += sources.map { pollfd(fd: $0.fd, events: Int16(POLLIN), revents: 0) }
             let ready = poll(&fds, nfds_t(fds.count), timeout(for: delegate.nextDeadline))
             if ready < 0 {
@@ -60,7 +61,7 @@ public final class UILoop {
                 break
             }
             if fds[1].revents != 0 {
-                for signal in SignalRelay.drain() where running { handle(signal: signal, delegate: delegate) }
+                for signal in Signals.received(terminal.signals) where running { handle(signal: signal, delegate: delegate) }
             }
             if running, fds[0].revents != 0 { handleStdin(revents: fds[0].revents, delegate: delegate) }
             for (index, source) in sources.enumerated() where running && fds[index + 2].revents != 0 {

@@ -1,4 +1,5 @@
 @testable import AppCore
+import SystemSupport
 import EventsAPI
 import Foundation
 import Player
@@ -8,7 +9,7 @@ import TUI
 
 /// A player that records what it is asked and plays back scripted updates (no libmpv).
 final class FakePlayer: PlayerControlling {
-    let wake: WakePipe
+    let wake: SelfPipe
     var nextDeadline: ContinuousClock.Instant?
     var snapshot = PlayerSnapshot()
     private(set) var loads: [(source: MediaSource, at: Double, id: PlaybackID?)] = []
@@ -16,7 +17,7 @@ final class FakePlayer: PlayerControlling {
     private var queued: [PlayerUpdate] = []
     var rejectLoads = false
 
-    init() throws { wake = try WakePipe() }
+    init() throws { wake = try SelfPipe() }
 
     var wakeupDescriptor: Int32 { wake.readFD }
 

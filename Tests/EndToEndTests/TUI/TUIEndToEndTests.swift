@@ -1,52 +1,37 @@
 import DemoBackend
 import Foundation
+import TestSupport
 import Testing
 
 /// The real `eventplayer` TUI in a tmux pane (80x24) against the demo backend in-process on port 0:
 /// sign in through the form, filter, play, pause, mute, seek, play to the end, a failing event,
 /// a resize, and `q q` back to a sane shell.
 @Suite(.serialized) struct TUIEndToEndTests {
-    @Test(.enabled(if: TmuxPane.binary != nil), .timeLimit(.minutes(2)))
+    @Test(.enabled(if: Tmux.binary != nil), .timeLimit(.minutes(2)))
     func signInPlayAndQuit() async throws {
         let binary = try Binary()
         let server = try await DemoServer.start()
-        let pane = TmuxPane(binary: TmuxPane.binary!, socket: "ep-e2e-\(getpid())")
+        let pane = try Tmux(socket: "ep-e2e-\(getpid())")
         defer {
-            pane.run(["kill-server"])
+            pane.kill()
             try? FileManager.default.removeItem(at: binary.home)
         }
         let dir = binary.home.path
-        let env = binary.environment.filter { ["HOME", "XDG_STATE_HOME", "XDG_CONFIG_HOME", "PATH", "LANG", "LC_ALL"].contains($0.key) }
-        let exports = env.map { "export \($0.key)='\($0.value)'" }.joined(separator: "; ")
         let script = """
-        \(exports); unset EVENTPLAYER_SERVER DISPLAY WAYLAND_DISPLAY; stty -a > \(dir)/stty.before; \
+        unset EVENTPLAYER_SERVER DISPLAY WAYLAND_DISPLAY; stty -a > \(dir)/stty.before; \
         '\(binary.url.path)' --server \(server.baseURL.absoluteString) --video none --no-audio 2>\(dir)/stderr; \
         rc=$?; stty -a > \(dir)/stty.after; echo "EXIT=$rc"; sleep 60
         """
-        pane.run(["new-session", "-d", "-x", "80", "-y", "24", "sh", "-c", script])
+        pane.start(columns: 80, rows: 24, environment: binary.paneEnvironment, command: script)
         defer { Task { await server.stop() } }
         // Poll on a thread of its own: blocking the cooperative pool would starve the in-process server.
-        try await Self.onThread { try Self.drive(pane) }
+        try await Tmux.offPool { try Self.drive(pane) }
         let before = try String(contentsOfFile: dir + "/stty.before", encoding: .utf8)
         let after = try String(contentsOfFile: dir + "/stty.after", encoding: .utf8)
         #expect(before.split(separator: "\n").dropFirst() == after.split(separator: "\n").dropFirst(), "tty modes restored")
     }
 
-    static func onThread(_ body: @escaping @Sendable () throws -> Void) async throws {
-        try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Void, any Error>) in
-            Thread {
-                do { try body(); continuation.resume() } catch { continuation.resume(throwing: error) }
-            }.start()
-        }
-    }
-
-    static func onThreadValue<T: Sendable>(_ body: @escaping @Sendable () throws -> T) async throws -> T {
-        try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<T, any Error>) in
-            Thread { continuation.resume(with: Result { try body() }) }.start()
-        }
-    }
-
-    private static func drive(_ pane: TmuxPane) throws {
+    private static func drive(_ pane: Tmux) throws {
         // Sign in through the form: a wrong password is an inline error, then the right one.
         try pane.waitFor("Sign in")
         pane.type(DemoAccount.email)
@@ -70,7 +55,6 @@ import Testing
             $0.contains("▶ Playing") && (ScreenReading.sliderSeconds($0) ?? 0) >= 1
         }
         let t1 = ScreenReading.sliderSeconds(first)!
-        usleep(1_100_000)
         try pane.waitUntil("the slider advancing past \(t1)") { (ScreenReading.sliderSeconds($0) ?? 0) > t1 }
         // Pause, mute, seek.
         pane.keys("Space")
@@ -100,9 +84,9 @@ import Testing
         try pane.waitFor("evt-broken")
         try pane.waitFor("error", seconds: 40)
         // Resize: still a sane screen.
-        pane.run(["resize-window", "-x", "120", "-y", "40"])
+        pane.resize(columns: 120, rows: 40)
         try pane.waitUntil("a 120-column screen") { $0.contains("Doorbell ring") && $0.split(separator: "\n").count >= 39 }
-        pane.run(["resize-window", "-x", "80", "-y", "24"])
+        pane.resize(columns: 80, rows: 24)
         try pane.waitFor("Doorbell ring")
         // q q: back to the list, then quit.
         pane.keys("q")

@@ -1,13 +1,14 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// keymap.conf with a line that is not UTF-8 (issue 10, point 8): the real TUI reports it on the
 /// bottom line (whole in the request log, `d`) and applies the file's other lines.
 @Suite(.serialized) struct TUIKeymapTests {
-    @Test(.enabled(if: TmuxPane.binary != nil), .timeLimit(.minutes(1)))
+    @Test(.enabled(if: Tmux.binary != nil), .timeLimit(.minutes(1)))
     func aNonUTF8LineIsReportedAndTheOthersApply() async throws {
         let binary = try Binary()
-        let pane = TmuxPane(binary: TmuxPane.binary!, socket: "ep-keymap-\(getpid())")
+        let pane = try Tmux(socket: "ep-keymap-\(getpid())")
         defer {
             pane.run(["kill-server"])
             try? FileManager.default.removeItem(at: binary.home)
@@ -23,7 +24,7 @@ import Testing
         '\(binary.url.path)' --video none --no-audio 2>/dev/null; echo "EXIT=$?"; sleep 60
         """
         pane.run(["new-session", "-d", "-x", "80", "-y", "24", "sh", "-c", script])
-        try await TUIEndToEndTests.onThread {
+        try await Tmux.offPool {
             try pane.waitUntil("the keymap problem on the bottom line") {
                 $0.contains(" loaded") && $0.split(separator: "\n").last?.contains("✖ keymap") == true
             }

@@ -1,13 +1,14 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// The real `eventplayer` (demo backend) under tmux: the first key after the opening message fades
 /// must not blank the screen (issue 10, point 4). The whole pane is read after each step.
 @Suite(.serialized) struct TUIRedrawTests {
-    @Test(.enabled(if: TmuxPane.binary != nil), .timeLimit(.minutes(1)))
+    @Test(.enabled(if: Tmux.binary != nil), .timeLimit(.minutes(1)))
     func firstKeysKeepTheWholeScreen() async throws {
         let binary = try Binary()
-        let pane = TmuxPane(binary: TmuxPane.binary!, socket: "ep-redraw-\(getpid())")
+        let pane = try Tmux(socket: "ep-redraw-\(getpid())")
         defer {
             pane.run(["kill-server"])
             try? FileManager.default.removeItem(at: binary.home)
@@ -19,7 +20,7 @@ import Testing
         '\(binary.url.path)' --video none --no-audio 2>/dev/null; echo "EXIT=$?"; sleep 60
         """
         pane.run(["new-session", "-d", "-x", "80", "-y", "24", "sh", "-c", script])
-        try await TUIEndToEndTests.onThread {
+        try await Tmux.offPool {
             try pane.waitUntil("the list, the opening message gone") { $0.contains(" loaded") && Self.intact($0, message: "") }
             pane.keys("j")
             try pane.waitUntil("j: the second event selected, the whole screen there") {

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 #if canImport(Glibc)
 import Glibc
@@ -8,22 +9,20 @@ import Glibc
 /// screen back ("Stopped"), `fg` redraws, and playback resumes as it was (playing stays playing,
 /// paused stays paused).
 @Suite(.serialized) struct TUISuspendTests {
-    @Test(.enabled(if: TmuxPane.binary != nil && FileManager.default.isExecutableFile(atPath: "/bin/bash")),
+    @Test(.enabled(if: Tmux.binary != nil && FileManager.default.isExecutableFile(atPath: "/bin/bash")),
           .timeLimit(.minutes(2)))
     func ctrlZAndFgKeepThePlaybackAsItWas() async throws {
         let binary = try Binary()
-        let pane = TmuxPane(binary: TmuxPane.binary!, socket: "ep-suspend-\(getpid())")
+        let pane = try Tmux(socket: "ep-suspend-\(getpid())")
         defer {
-            pane.run(["kill-server"])
+            pane.kill()
             try? FileManager.default.removeItem(at: binary.home)
         }
         let dir = binary.home.path
-        let env = binary.environment.filter { ["HOME", "XDG_STATE_HOME", "XDG_CONFIG_HOME", "PATH", "LANG", "LC_ALL"].contains($0.key) }
-        let exports = env.map { "export \($0.key)='\($0.value)'" }.joined(separator: "; ")
-        pane.run(["new-session", "-d", "-x", "100", "-y", "30", "/bin/bash", "--norc", "--noprofile", "-i"])
-        let command = "\(exports); unset EVENTPLAYER_SERVER DISPLAY WAYLAND_DISPLAY; PS1='$ '; "
+        pane.start(columns: 100, rows: 30, environment: binary.paneEnvironment, command: "exec /bin/bash --norc --noprofile -i")
+        let command = "unset EVENTPLAYER_SERVER DISPLAY WAYLAND_DISPLAY; PS1='$ '; "
             + "'\(binary.url.path)' --video none --no-audio 2>\(dir)/stderr"
-        try await TUIEndToEndTests.onThread {
+        try await Tmux.offPool {
             pane.type(command)
             pane.keys("Enter")
             try pane.waitFor(" loaded")
@@ -35,8 +34,8 @@ import Glibc
             try pane.waitUntil("Playing past 0:01") { $0.contains("▶ Playing") && (ScreenReading.sliderSeconds($0) ?? 0) >= 1 }
 
             pane.keys("C-z")
-            try pane.waitFor("Stopped")          // bash's job report: the terminal is the shell's again
-            usleep(500_000)
+            // bash's job report, then its prompt: the terminal is the shell's again.
+            try pane.waitUntil("the job report and a prompt") { Self.lastLine($0).hasPrefix("$") && $0.contains("Stopped") }
             pane.type("fg")
             pane.keys("Enter")
             let resumed = try pane.waitFor("▶ Playing")
@@ -46,7 +45,9 @@ import Glibc
             pane.keys("Space")
             try pane.waitFor("❚❚ Paused")
             pane.keys("C-z")
-            try pane.waitUntil("the shell while stopped") { !$0.contains("❚❚ Paused") && $0.contains("Stopped") }
+            try pane.waitUntil("the shell while stopped") {
+                !$0.contains("❚❚ Paused") && $0.contains("Stopped") && Self.lastLine($0).hasPrefix("$")
+            }
             pane.type("fg")
             pane.keys("Enter")
             let still = try pane.waitFor("❚❚ Paused")
@@ -60,5 +61,10 @@ import Glibc
             pane.keys("Enter")
             try pane.waitFor("STATUS=0")
         }
+    }
+
+    /// The last non-empty line of a screen.
+    static func lastLine(_ screen: String) -> String {
+        screen.split(separator: "\n").last { !$0.trimmingCharacters(in: .whitespaces).isEmpty }.map(String.init) ?? ""
     }
 }

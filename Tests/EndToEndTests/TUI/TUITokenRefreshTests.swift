@@ -1,11 +1,12 @@
 import DemoBackend
 import Foundation
+import TestSupport
 import Testing
 
 /// The TUI's side of a media token that expires mid-play: the same playback session as `play`
 /// refreshes the tokens and reloads where playback is, and the event plays to its end.
 @Suite(.serialized) struct TUITokenRefreshTests {
-    @Test(.enabled(if: TmuxPane.binary != nil), .timeLimit(.minutes(2)))
+    @Test(.enabled(if: Tmux.binary != nil), .timeLimit(.minutes(2)))
     func anExpiredMediaTokenIsRefreshedAndPlaybackResumesAtThePosition() async throws {
         let binary = try Binary()
         let server = try await DemoServer.start()
@@ -14,7 +15,7 @@ import Testing
         try #require(login.status == 0)
         // Segments trickle in, so the refusal comes while the player still needs media.
         await server.faults.delay(seconds: 1.5, pathPrefix: "/media/30-days/evt-endlist/segment")
-        let pane = TmuxPane(binary: TmuxPane.binary!, socket: "ep-e2e-refresh-\(getpid())")
+        let pane = try Tmux(socket: "ep-e2e-refresh-\(getpid())")
         defer {
             pane.run(["kill-server"])
             try? FileManager.default.removeItem(at: binary.home)
@@ -26,7 +27,7 @@ import Testing
         '\(binary.url.path)' --server \(server.baseURL.absoluteString) --video none --no-audio --network direct; echo "EXIT=$?"; sleep 60
         """
         pane.run(["new-session", "-d", "-x", "100", "-y", "30", "sh", "-c", script])
-        let before = try await TUIEndToEndTests.onThreadValue { () throws -> Int in
+        let before = try await Tmux.offPool { () throws -> Int in
             try pane.waitFor(" loaded")
             pane.keys("/")
             pane.type("person at the front")
@@ -37,7 +38,7 @@ import Testing
             return ScreenReading.sliderSeconds(playing) ?? 0
         }
         await server.faults.expireMediaTokens()
-        let readings = try await TUIEndToEndTests.onThreadValue { () throws -> [Int] in
+        let readings = try await Tmux.offPool { () throws -> [Int] in
             try pane.waitFor("Refreshing access", seconds: 20)
             var seen: [Int] = []
             _ = try pane.waitUntil("ended", seconds: 40) { screen in

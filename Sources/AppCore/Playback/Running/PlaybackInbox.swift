@@ -1,16 +1,16 @@
+import SystemSupport
 import Player
 import Synchronization
-import TUI
 
 /// Where async preparations leave their results for the owner thread of a ``PlaybackRunner``;
 /// posting wakes the owner's poll through a self-pipe.
 final class PlaybackInbox: Sendable {
     private let results = Mutex<[(PlaybackID, PlaybackSession.Input)]>([])
     private let notices = Mutex<[PlaybackNotice]>([])
-    let wake: WakePipe
+    let wake: SelfPipe
 
     init() throws {
-        wake = try WakePipe()
+        wake = try SelfPipe()
     }
 
     func post(_ input: PlaybackSession.Input, for id: PlaybackID) {

@@ -1,0 +1,32 @@
+import Foundation
+import Glibc
+
+extension Signals {
+    /// Waits until one of `signals` arrives (the process keeps running), for servers that stop
+    /// cleanly. The wait polls the relay pipe on a thread of its own, never on the cooperative pool.
+    /// Returns the signal received.
+    ///
+    /// ```swift
+    /// let server = try await DemoServer.start()
+    /// _ = try await Signals.waitForTermination()
+    /// await server.stop()
+    /// ```
+    @discardableResult
+    public static func waitForTermination(_ signals: [Int32] = [SIGINT, SIGTERM]) async throws(SystemCallError) -> Int32 {
+        let pipe = try relay(signals)
+        return await withCheckedContinuation { (continuation: CheckedContinuation<Int32, Never>) in
+            let thread = Thread {
+                while true {
+                    var fds = [pollfd(fd: pipe.readFD, events: Int16(POLLIN), revents: 0)]
+                    _ = poll(&fds, 1, -1)
+                    if let signal = received(pipe).first(where: signals.contains) {
+                        continuation.resume(returning: signal)
+                        return
+                    }
+                }
+            }
+            thread.name = "eventplayer.signals"
+            thread.start()
+        }
+    }
+}

@@ -1,0 +1,130 @@
+import DemoBackend
+import Foundation
+import Glibc
+import TestSupport
+import Testing
+
+/// Issue 10, defect 1: a fatal signal (here `kill -SEGV`, as a crash in libmpv would send) ends
+/// eventplayer with that signal within a second or two, removes the playback's private files (the
+/// rewritten playlist holds the media token), writes the backtrace to the log, never prompts, and
+/// the next run removes what a killed run left behind.
+@Suite("a fatal signal ends eventplayer with that signal and removes its private files", .serialized)
+struct FatalSignalTests {
+    @Test(.timeLimit(.minutes(1)))
+    func sigsegvDuringPlayKillsWithSIGSEGVAndRemovesThePrivateFiles() async throws {
+        let server = try await DemoServer.start()
+        defer { Task { await server.stop() } }
+        let binary = try Binary()
+        try #require(try await binary.login(server.baseURL).status == 0)
+        let runtime = binary.home.appending(path: "runtime")
+        try FileManager.default.createDirectory(at: runtime, withIntermediateDirectories: true)
+        // Segments trickle in, so the playback is still running when the signal arrives.
+        await server.faults.delay(seconds: 1.5, pathPrefix: "/media/30-days/evt-endlist/segment")
+        let (process, stdout) = try binary.start(["play", "evt-endlist", "--server", server.baseURL.absoluteString,
+                                                  "--video", "none", "--no-audio"],
+                                                 environment: ["XDG_RUNTIME_DIR": runtime.path])
+        let exit = Self.exitWatch(process)
+        try await Tmux.offPool {
+            try Tmux.poll("a private playlist while playing") {
+                let directories = (try? FileManager.default.contentsOfDirectory(atPath: runtime.path)) ?? []
+                let files = directories.flatMap { (try? FileManager.default.contentsOfDirectory(atPath: runtime.appending(path: $0).path)) ?? [] }
+                return files.contains { $0.hasSuffix(".m3u8") } ? "yes" : "no"
+            } _: { $0 == "yes" }
+        }
+        let sent = ContinuousClock.now
+        kill(process.processIdentifier, SIGSEGV)
+        let exited = await exit.value
+        let output = await binary.finish(process, stdout)
+        #expect(process.terminationReason == .uncaughtSignal, "\(output)")
+        #expect(process.terminationStatus == SIGSEGV)
+        #expect(exited - sent < .milliseconds(2500), "gone \(exited - sent) after the signal")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: runtime.path).isEmpty, "private files removed")
+        let log = try String(contentsOf: binary.home.appending(path: "state/eventplayer/eventplayer.log"), encoding: .utf8)
+        #expect(log.contains("Backtracing"), "the backtrace is in the log")
+        #expect(!log.contains("Press space"))
+    }
+
+    @Test(.enabled(if: Tmux.binary != nil), .timeLimit(.minutes(1)))
+    func sigsegvInTheTUIRestoresTheTerminalAndDiesWithoutAPrompt() async throws {
+        let binary = try Binary()
+        let pane = try Tmux(socket: "ep-fatal-\(getpid())")
+        defer {
+            pane.kill()
+            try? FileManager.default.removeItem(at: binary.home)
+        }
+        let dir = binary.home.path
+        let runtime = binary.home.appending(path: "runtime")
+        try FileManager.default.createDirectory(at: runtime, withIntermediateDirectories: true)
+        var environment = binary.paneEnvironment
+        environment["XDG_RUNTIME_DIR"] = runtime.path
+        // stderr stays the terminal: a backtracer prompt would show there.
+        let script = """
+        unset EVENTPLAYER_SERVER DISPLAY WAYLAND_DISPLAY SWIFT_BACKTRACE; stty -a > \(dir)/stty.before; \
+        sh -c 'echo $$ > \(dir)/pid; exec "$0" --video none --no-audio' '\(binary.url.path)'; \
+        echo "EXIT=$?"; stty -a > \(dir)/stty.after; sleep 60
+        """
+        pane.start(columns: 100, rows: 30, environment: environment, command: script)
+        let screen = try await Tmux.offPool { () throws -> String in
+            try pane.waitFor(" loaded")
+            pane.keys("/")
+            pane.type("person at the front")
+            pane.keys("Enter")
+            try pane.waitUntil("the filtered list") { $0.contains("Person at the fron") && $0.contains("1 of ") }
+            pane.keys("Enter")
+            try pane.waitUntil("Playing past 0:01") { $0.contains("▶ Playing") && (ScreenReading.sliderSeconds($0) ?? 0) >= 1 }
+            let pid = pid_t(try String(contentsOfFile: dir + "/pid", encoding: .utf8).trimmingCharacters(in: .whitespacesAndNewlines))!
+            kill(pid, SIGSEGV)
+            return try pane.waitFor("EXIT=", seconds: 10)
+        }
+        #expect(screen.contains("EXIT=139"), "killed by SIGSEGV (128 + 11):\n\(screen)")
+        #expect(screen.contains("eventplayer: crashed; the backtrace is in"))
+        #expect(!screen.contains("Press space"))
+        #expect(!screen.contains("▶ Playing"), "the alternate screen was left")
+        let before = try String(contentsOfFile: dir + "/stty.before", encoding: .utf8)
+        let after = try String(contentsOfFile: dir + "/stty.after", encoding: .utf8)
+        #expect(before.split(separator: "\n").dropFirst() == after.split(separator: "\n").dropFirst(), "tty modes restored")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: runtime.path).isEmpty, "private files removed")
+        let log = try String(contentsOf: binary.home.appending(path: "state/eventplayer/eventplayer.log"), encoding: .utf8)
+        #expect(log.contains("Backtracing"), "the backtrace is in the log")
+    }
+
+    @Test(.timeLimit(.minutes(1)))
+    func theNextRunRemovesThePrivateDirectoryOfADeadProcess() async throws {
+        let server = try await DemoServer.start()
+        defer { Task { await server.stop() } }
+        let binary = try Binary()
+        try #require(try await binary.login(server.baseURL).status == 0)
+        let runtime = binary.home.appending(path: "runtime")
+        let dead = try await Self.deadPID()
+        let stale = runtime.appending(path: "eventplayer-\(dead)-Ab12Cd")
+        try FileManager.default.createDirectory(at: stale, withIntermediateDirectories: true)
+        try Data("#EXTM3U\n#EXTINF:2,\nhttp://h/s.ts?Authorization=secret\n".utf8).write(to: stale.appending(path: "0123abcd.m3u8"))
+        let run = try await binary.run(["play", "evt-endlist", "--server", server.baseURL.absoluteString, "--video", "none",
+                                        "--no-audio", "--frames", "1"], environment: ["XDG_RUNTIME_DIR": runtime.path])
+        #expect(run.status == 0, "\(run.stdout)\n\(run.stderr)")
+        #expect(!FileManager.default.fileExists(atPath: stale.path), "the dead process's directory is removed")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: runtime.path).isEmpty)
+    }
+
+    /// The PID of a process that has exited.
+    static func deadPID() async throws -> pid_t {
+        let process = Process()
+        process.executableURL = URL(filePath: "/bin/true")
+        try process.run()
+        let watch = exitWatch(process)
+        _ = await watch.value
+        return process.processIdentifier
+    }
+
+    /// When `process` exits, measured on a thread of its own.
+    static func exitWatch(_ process: Process) -> Task<ContinuousClock.Instant, Never> {
+        Task {
+            await withCheckedContinuation { continuation in
+                Thread {
+                    process.waitUntilExit()
+                    continuation.resume(returning: ContinuousClock.now)
+                }.start()
+            }
+        }
+    }
+}

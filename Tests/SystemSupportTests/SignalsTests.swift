@@ -1,0 +1,42 @@
+import Foundation
+import Glibc
+import Synchronization
+import SystemSupport
+import Testing
+
+@Suite(.serialized) struct SignalsTests {
+    @Test func relayedSignalsArriveAsBytes() throws {
+        let pipe = try Signals.relay([SIGUSR1])
+        defer { Signals.restoreDefault([SIGUSR1]) }
+        _ = Signals.received(pipe)
+        kill(getpid(), SIGUSR1)   // process-directed: pool threads block SIGUSR1
+        var fds = [pollfd(fd: pipe.readFD, events: Int16(POLLIN), revents: 0)]
+        #expect(poll(&fds, 1, 5000) == 1)
+        #expect(Signals.received(pipe) == [SIGUSR1])
+        #expect(try Signals.relay([]) === pipe, "one relay pipe per process")
+    }
+
+    @Test func waitForTerminationReturnsTheSignalAndTheProcessLives() async throws {
+        async let received = Signals.waitForTermination([SIGUSR2])
+        // The handler is installed when the wait starts; send until it is seen, then stop sending
+        // before SIGUSR2 gets its default action (termination) back.
+        let stop = StopFlag()
+        async let sender: Void = withCheckedContinuation { (done: CheckedContinuation<Void, Never>) in
+            Thread {
+                while !stop.value.load(ordering: .acquiring) {
+                    usleep(100_000)
+                    kill(getpid(), SIGUSR2)
+                }
+                done.resume()
+            }.start()
+        }
+        #expect(try await received == SIGUSR2)
+        stop.value.store(true, ordering: .releasing)
+        await sender
+        Signals.restoreDefault([SIGUSR2])
+    }
+}
+
+final class StopFlag: Sendable {
+    let value = Atomic<Bool>(false)
+}

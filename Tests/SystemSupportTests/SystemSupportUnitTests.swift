@@ -1,0 +1,56 @@
+import Glibc
+import SystemSupport
+import Testing
+
+@Suite struct SelfPipeTests {
+    @Test func wakeBytesArriveInOrderAndDrainEmptiesThePipe() throws {
+        let pipe = try SelfPipe()
+        #expect(pipe.drain().isEmpty)
+        pipe.wake()
+        pipe.wake(7)
+        var fds = [pollfd(fd: pipe.readFD, events: Int16(POLLIN), revents: 0)]
+        #expect(poll(&fds, 1, 0) == 1)
+        #expect(pipe.drain() == [1, 7])
+        #expect(poll(&fds, 1, 0) == 0)
+    }
+
+    @Test func endsAreNonBlockingAndCloseOnExec() throws {
+        let pipe = try SelfPipe()
+        for fd in [pipe.readFD, pipe.writeFD] {
+            #expect(fcntl(fd, F_GETFL) & O_NONBLOCK != 0)
+            #expect(fcntl(fd, F_GETFD) & FD_CLOEXEC != 0)
+        }
+        // A full pipe drops wakes instead of blocking the writer.
+        for _ in 0..<100_000 { pipe.wake() }
+        #expect(pipe.drain().count > 0)
+    }
+}
+
+@Suite struct BacktracerSettingsTests {
+    @Test func missingSettingsAreAddedAndInteractiveIsAlwaysNo() {
+        #expect(Backtracer.settings(adding: nil)
+            == "interactive=no,color=no,output-to=stderr,symbolicate=no,images=mentioned,registers=none")
+        let user = "enable=yes,interactive=yes,output-to=/tmp/crashes,symbolicate=yes"
+        #expect(Backtracer.settings(adding: user)
+            == "enable=yes,interactive=no,output-to=/tmp/crashes,symbolicate=yes,color=no,images=mentioned,registers=none")
+    }
+
+    @Test func completeSettingsAreLeftAsTheyAre() {
+        let complete = Backtracer.settings(adding: nil)
+        #expect(Backtracer.settings(adding: complete) == complete)
+    }
+}
+
+@Suite struct CrashCleanupTests {
+    @Test func registeredPathsListFilesBeforeDirectoriesAndUnregisterForgets() {
+        let directory = "/tmp/crash-cleanup-test-\(getpid())"
+        CrashCleanup.register(directory: directory)
+        CrashCleanup.register(file: directory + "/a")
+        CrashCleanup.register(file: directory + "/b")
+        let mine = CrashCleanup.registered.filter { $0.hasPrefix(directory) }
+        #expect(mine.last == directory)
+        #expect(Set(mine.dropLast()) == [directory + "/a", directory + "/b"])
+        for path in mine { CrashCleanup.unregister(path) }
+        #expect(!CrashCleanup.registered.contains { $0.hasPrefix(directory) })
+    }
+}
