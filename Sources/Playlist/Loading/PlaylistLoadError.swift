@@ -19,6 +19,8 @@ public struct PlaylistLoadError: Error, Sendable, CustomStringConvertible {
     }
 
     let step: Step
+    /// What was being done, for the message: "play" or "export".
+    var action = "play"
     /// The event.
     public let eventID: String
     /// The cause: ``MissingBucketTokenError``, `NetworkError`, ``M3U8Error``, ``PlaylistStoreError``,
@@ -39,7 +41,7 @@ public struct PlaylistLoadError: Error, Sendable, CustomStringConvertible {
     public var isUnauthorized: Bool { status == 401 || status == 403 }
 
     public var description: String {
-        if let missing = underlying as? MissingBucketTokenError { return "cannot play \(eventID): \(missing)" }
-        return "cannot play \(eventID): \(step.rawValue): \(underlying)"
+        if let missing = underlying as? MissingBucketTokenError { return "cannot \(action) \(eventID): \(missing)" }
+        return "cannot \(action) \(eventID): \(step.rawValue): \(underlying)"
     }
 }

@@ -33,12 +33,14 @@ extension RewriteEngine {
         let hasValue = nameEnd < end
         switch tag {
         case .other:
+            recordTag(tag, start, nameEnd, end)
             copyLine(start, end)
         case .extinf:
             guard hasValue, let seconds = parseDuration(nameEnd + 1, end) else {
                 throw M3U8Error(.invalidDuration, line: line)
             }
             summary.totalDuration += seconds
+            pendingDuration = seconds
             copyLine(start, end)
         case .endList:
             summary.hasEndList = true
@@ -53,7 +55,8 @@ extension RewriteEngine {
             case .iFrameStreamInf, .media, .sessionData, .sessionKey: isMaster = true
             default: break
             }
-            try rewriteAttributes(start, nameEnd + 1, end, variant: tag == .media)
+            recordTag(tag, start, nameEnd, end)
+            try rewriteAttributes(start, nameEnd + 1, end, variant: tag == .media, map: tag == .map)
         }
     }
 
@@ -80,7 +83,7 @@ extension RewriteEngine {
     }
 
     /// Copies an attribute-list tag, rewriting every `URI="…"` value; an unclosed quote is an error.
-    mutating func rewriteAttributes(_ start: Int, _ valuesStart: Int, _ end: Int, variant: Bool) throws(M3U8Error) {
+    mutating func rewriteAttributes(_ start: Int, _ valuesStart: Int, _ end: Int, variant: Bool, map: Bool = false) throws(M3U8Error) {
         var copyFrom = start
         var j = valuesStart
         while j < end {
@@ -101,6 +104,7 @@ extension RewriteEngine {
                         out.append(input + copyFrom, valueStart - copyFrom)
                         let mark = out.count
                         if writeURI(valueStart, k) {
+                            if map { recordInit(from: mark) }
                             if variant { recordVariant(from: mark) }
                         } else {
                             out.append(input + valueStart, k - valueStart)
