@@ -1,0 +1,105 @@
+import EventsAPI
+import Foundation
+import Networking
+import Playlist
+
+/// Saves an event's video to one file (issue 13's export, for the `export` command and later the
+/// TUI's `e` key): lists the media (a master's best variant), fetches the init segment and the
+/// segments in order through the network pipeline (kinds `mediaInit`/`mediaSegment`, filters,
+/// retries) with the media token, appends them to `<final>.part` and records each in
+/// `<final>.part.json`, remuxes with ffmpeg when the container changes, and renames to the final
+/// name when complete. A rerun resumes from the journal. Cancelling the task stops between reads
+/// and keeps what was written.
+///
+/// ```swift
+/// let exporter = try EventExporter(services: services)
+/// let plan = try await exporter.plan(for: event, format: nil)
+/// let destination = ExportDestination(output: nil, defaultName: ExportNaming.defaultName(
+///     camera: event.cameraName, start: event.startTime, format: plan.output))
+/// let outcome = try await exporter.run(plan, event: event, to: destination, force: false) { print($0.line()) }
+/// ```
+public final class EventExporter: Sendable {
+    let pipeline: NetworkPipeline
+    let loader: PlaylistLoader
+    let tokens: APITokenProvider
+    let remuxer: ExportRemuxer
+    let now: @Sendable () -> Date
+
+    public init(services: AppServices, remuxer: ExportRemuxer = ExportRemuxer(), now: @escaping @Sendable () -> Date = { Date() }) throws {
+        pipeline = services.pipeline
+        loader = PlaylistLoader(pipeline: services.pipeline, store: try PlaylistStore(), now: now)
+        tokens = APITokenProvider(cache: services.tokens)
+        self.remuxer = remuxer
+        self.now = now
+    }
+
+    /// What exporting `event` fetches now (`refresh`: with fresh media tokens).
+    public func plan(for event: Event, format: ExportFormat?, refresh: Bool = false) async throws -> ExportPlan {
+        let listing = try await loader.mediaListing(event.playbackSource, tokens: tokens, refresh: refresh)
+        return try ExportPlan(event: event, listing: listing, format: format, now: now())
+    }
+
+    /// How a finished export went.
+    public struct Outcome: Sendable, Equatable {
+        /// The file written.
+        public var file: URL
+        /// Its size.
+        public var bytes: Int
+        /// Pieces that were already in the `.part` from an earlier run.
+        public var resumedPieces: Int
+    }
+
+    /// Where `destination`'s `.part` would resume for `plan` (nothing kept: 0, 0).
+    public func resumePoint(_ plan: ExportPlan, at destination: ExportDestination) -> ExportJournal.ResumePoint {
+        guard let journal = ExportJournal.load(from: destination.journal),
+              let size = try? FileManager.default.attributesOfItem(atPath: destination.part.path)[.size] as? Int else {
+            return .init(piece: 0, bytes: 0)
+        }
+        return journal.resumePoint(for: plan, partSize: size)
+    }
+
+    /// Downloads `plan` into `destination` (resuming), remuxes if needed, and renames the result
+    /// to the final name. Throws `CancellationError` when cancelled (the `.part` and journal stay).
+    public func run(_ plan: ExportPlan, event: Event, to destination: ExportDestination, force: Bool,
+                    progress: @Sendable (ExportProgress) -> Void) async throws -> Outcome {
+        try checkFree(destination, force: force)
+        let start = resumePoint(plan, at: destination)
+        var journal = (ExportJournal.load(from: destination.journal) ?? ExportJournal(eventID: plan.eventID, source: plan.source))
+            .trimmed(to: start)
+        if journal.eventID != plan.eventID || journal.source != plan.source {
+            journal = ExportJournal(eventID: plan.eventID, source: plan.source)
+        }
+        let file = try ExportFile(part: destination.part, keeping: start.bytes)
+        defer { file.close() }
+        try journal.save(to: destination.journal)
+        var plan = plan
+        var bytes = start.bytes, bytesThisRun = 0
+        let began = ContinuousClock.now
+        func report(_ done: Int) {
+            progress(ExportProgress(piecesDone: done, pieceCount: plan.pieces.count, bytes: bytes, bytesThisRun: bytesThisRun,
+                                    elapsed: (ContinuousClock.now - began).milliseconds / 1000))
+        }
+        report(start.piece)
+        for index in start.piece..<plan.pieces.count {
+            try Task.checkCancellation()
+            let data = try await fetch(index, of: &plan, event: event)
+            try file.append(data)
+            bytes += data.count
+            bytesThisRun += data.count
+            journal.record(key: plan.pieces[index].key, bytes: data.count)
+            try journal.save(to: destination.journal)
+            report(index + 1)
+        }
+        try file.finish()
+        try await finish(plan, destination: destination, force: force)
+        let size = (try? FileManager.default.attributesOfItem(atPath: destination.final.path)[.size] as? Int) ?? bytes
+        return Outcome(file: destination.final, bytes: size, resumedPieces: start.piece)
+    }
+
+    /// Fails when the final file exists and `force` is off.
+    public func checkFree(_ destination: ExportDestination, force: Bool) throws {
+        if !force, FileManager.default.fileExists(atPath: destination.final.path) {
+            throw ExportError("\(destination.final.path) exists: pass --force to overwrite it, or -o another path")
+        }
+    }
+}

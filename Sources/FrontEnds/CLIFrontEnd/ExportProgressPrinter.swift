@@ -1,0 +1,50 @@
+import AppCore
+import Foundation
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// Shows an export's progress: a bar redrawn in place on a terminal, otherwise a plain line at
+/// most once a second (and for the last piece), so logs and pipes stay readable.
+final class ExportProgressPrinter: @unchecked Sendable {
+    private let isTerminal: Bool
+    private let write: @Sendable (String) -> Void
+    private let lock = NSLock()
+    private var lastLine = ContinuousClock.now - .seconds(10)
+    private var drewBar = false
+
+    init(isTerminal: Bool = isatty(STDOUT_FILENO) == 1, write: @escaping @Sendable (String) -> Void = ExportProgressPrinter.standardOutput) {
+        self.isTerminal = isTerminal
+        self.write = write
+    }
+
+    func show(_ progress: ExportProgress) {
+        lock.withLock {
+            if isTerminal {
+                write("\r" + progress.bar(width: Self.columns()) + (progress.isComplete ? "\n" : ""))
+                drewBar = !progress.isComplete
+            } else if progress.isComplete || ContinuousClock.now - lastLine >= .seconds(1) {
+                lastLine = .now
+                write(progress.line() + "\n")
+            }
+        }
+    }
+
+    /// Ends an unfinished bar's line before a message.
+    func message(_ text: String) {
+        lock.withLock {
+            write((drewBar ? "\n" : "") + text + "\n")
+            drewBar = false
+        }
+    }
+
+    @Sendable static func standardOutput(_ text: String) {
+        FileHandle.standardOutput.write(Data(text.utf8))
+    }
+
+    static func columns() -> Int {
+        var size = winsize()
+        guard ioctl(STDOUT_FILENO, UInt(TIOCGWINSZ), &size) == 0, size.ws_col > 0 else { return 80 }
+        return Int(size.ws_col)
+    }
+}
