@@ -12,12 +12,22 @@ public struct ExportJournal: Sendable, Equatable, Codable {
     public struct Entry: Sendable, Equatable, Codable {
         public var key: String
         public var bytes: Int
+
+        public init(key: String, bytes: Int) {
+            self.key = key
+            self.bytes = bytes
+        }
     }
 
     /// Where to continue: the first piece to fetch and how many bytes of the `.part` to keep.
     public struct ResumePoint: Sendable, Equatable {
         public var piece: Int
         public var bytes: Int
+
+        public init(piece: Int, bytes: Int) {
+            self.piece = piece
+            self.bytes = bytes
+        }
     }
 
     public var eventID: String

@@ -13,7 +13,7 @@ extension DateQuery {
         if words.count == 1, let time = time(words[0]) { return .relativeDay(0, time) }
         if let instant = instant(text) { return .instant(instant) }
         let parts = words.count == 1 ? text.split(separator: "t", maxSplits: 1).map(String.init) : words
-        guard parts.count <= 2, let (year, month, day) = date(parts[0]) else { return nil }
+        guard (1...2).contains(parts.count), let (year, month, day) = date(parts[0]) else { return nil }
         if parts.count == 1 { return .date(year: year, month: month, day: day, nil) }
         return time(parts[1]).map { .date(year: year, month: month, day: day, $0) }
     }
@@ -59,16 +59,27 @@ extension DateQuery {
         return day <= days[month - 1] ? (year, month, day) : nil
     }
 
-    /// ISO 8601 with a zone: `2026-11-20t14:00:00z`, `…+01:00`.
+    /// ISO 8601 with a zone: `2026-11-20t14:00:00z`, `2026-11-20t15:00+01:00` (lowercased).
     static func instant(_ text: String) -> Date? {
-        guard text.contains("t"), text.hasSuffix("z") || text.dropFirst(10).contains("+") || text.dropFirst(10).contains("-") else {
+        let halves = text.split(separator: "t", maxSplits: 1).map(String.init)
+        guard halves.count == 2, let (year, month, day) = date(halves[0]) else { return nil }
+        var clock = halves[1], offset = 0
+        if clock.hasSuffix("z") {
+            clock.removeLast()
+        } else if let sign = clock.lastIndex(where: { $0 == "+" || $0 == "-" }) {
+            let zone = clock[clock.index(after: sign)...].replacingOccurrences(of: ":", with: "")
+            guard zone.count == 4, zone.allSatisfy(\.isASCII), let hours = Int(zone.prefix(2)), let minutes = Int(zone.suffix(2)),
+                  hours <= 14, minutes < 60 else { return nil }
+            offset = (hours * 3600 + minutes * 60) * (clock[sign] == "-" ? -1 : 1)
+            clock = String(clock[..<sign])
+        } else {
             return nil
         }
-        let formatter = ISO8601DateFormatter()
-        for options: ISO8601DateFormatter.Options in [[.withInternetDateTime], [.withInternetDateTime, .withFractionalSeconds]] {
-            formatter.formatOptions = options
-            if let date = formatter.date(from: text.uppercased()) { return date }
-        }
-        return nil
+        if let dot = clock.firstIndex(of: ".") { clock = String(clock[..<dot]) }   // fractions of a second
+        guard let time = time(clock), let zone = TimeZone(secondsFromGMT: offset) else { return nil }
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = zone
+        return calendar.date(from: DateComponents(year: year, month: month, day: day,
+                                                  hour: time.hour, minute: time.minute, second: time.second))
     }
 }

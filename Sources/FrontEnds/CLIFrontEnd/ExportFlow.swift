@@ -1,6 +1,7 @@
 import AppCore
 import EventsAPI
 import Foundation
+import Synchronization
 
 /// `eventplayer export <id>`: saves an event's video to one file with progress, resuming an
 /// interrupted export; Ctrl-C stops cleanly (exit 130) and says how to resume.
@@ -25,18 +26,28 @@ public enum ExportFlow {
     /// Runs the export; returns the exit status (0 done, 130 interrupted). Errors are thrown (exit 1).
     public static func run(_ request: Request, services: AppServices) async throws -> Int32 {
         let printer = ExportProgressPrinter()
+        let interrupted = Flag()
         let work = Task { try await export(request, services: services, printer: printer) }
         let signal = Task {
             await SignalWaiter.waitForTermination()
-            if !Task.isCancelled { work.cancel() }
+            guard !Task.isCancelled else { return }
+            interrupted.value.store(true, ordering: .sequentiallyConsistent)
+            work.cancel()
         }
         defer { signal.cancel() }
         do {
             try await work.value
             return 0
-        } catch is CancellationError {
+        } catch {
+            // Ctrl-C before the download began ends whatever was waiting (event lookup, playlist).
+            guard error is CancellationError || interrupted.value.load(ordering: .sequentiallyConsistent) else { throw error }
+            if !(error is CancellationError) { printer.message("interrupted before the download began") }
             return 130
         }
+    }
+
+    final class Flag: Sendable {
+        let value = Atomic<Bool>(false)
     }
 
     static func export(_ request: Request, services: AppServices, printer: ExportProgressPrinter) async throws {

@@ -65,8 +65,8 @@ struct DateQueryTests {
     }
 
     @Test func theErrorNamesTheTextAndTheForms() {
-        let error = DateQueryError(text: "next friday")
-        #expect(error.description == "cannot read \"next friday\" as a date: use 2026-11-20 14:00, yesterday 18:00, 14:00, or -2h")
+        let error = #expect(throws: DateQueryError.self) { try DateQuery(" next friday ") }
+        #expect(error?.description == "cannot read \"next friday\" as a date: use 2026-11-20 14:00, yesterday 18:00, 14:00, or -2h")
     }
 
     @Test func leapDays() throws {
