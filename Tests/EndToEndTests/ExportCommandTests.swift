@@ -85,6 +85,23 @@ struct ExportCommandTests {
         #expect(!FileManager.default.fileExists(atPath: output.path))
     }
 
+    /// A segment refused with 403 (as an expired media token is) makes the export fetch fresh
+    /// tokens, list the media again and carry on; 4xx answers are not retried by the pipeline itself.
+    @Test func aRefusedMediaTokenIsRefreshedAndTheExportCompletes() async throws {
+        let setup = try await setUp()
+        defer { Task { await setup.server.stop() } }
+        await setup.server.faults.failPath(containing: "evt-endlist/segment3", status: 403, times: 1)
+        let output = setup.directory.appending(path: "refreshed.ts")
+        let run = try await setup.binary.run(["export", "evt-endlist", "-o", output.path, "--server", setup.url])
+        #expect(run.status == 0, "\(run.stdout)\n\(run.stderr)")
+        let log = await setup.server.requestLog()
+        #expect(log.filter { $0.path.hasSuffix("segment3.ts") }.map(\.status) == [403, 200])
+        #expect(log.filter { $0.path == "/v1/events/tokens" }.count == 2, "fresh tokens were asked for once")
+        let probe = try await FFprobe.probe(output)
+        #expect(abs(probe.duration - 10) <= 2, "\(probe.duration)")
+        #expect(probe.streamTypes == ["audio", "video"])
+    }
+
     @Test func anExistingFileIsNotOverwrittenWithoutForce() async throws {
         let setup = try await setUp()
         defer { Task { await setup.server.stop() } }

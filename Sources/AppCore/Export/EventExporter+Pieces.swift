@@ -3,21 +3,30 @@ import Foundation
 import Networking
 
 extension EventExporter {
+    /// One fetched piece, and the plan with fresh tokens when the old ones were refused.
+    struct Fetched: Sendable {
+        var index: Int
+        var data: Data
+        var refreshed: ExportPlan?
+    }
+
     /// Fetches piece `index` through the pipeline; a 401/403 lists the media again with fresh
-    /// tokens (updating `plan`) and tries once more.
-    func fetch(_ index: Int, of plan: inout ExportPlan, event: Event) async throws -> Data {
-        var refreshed = false
+    /// tokens and tries once more.
+    func fetch(_ index: Int, of original: ExportPlan, event: Event) async throws -> Fetched {
+        var plan = original
+        var refreshed: ExportPlan?
         while true {
             let piece = plan.pieces[index]
             let request = HTTPRequest(kind: piece.kind == .initSegment ? .mediaInit : .mediaSegment, url: piece.url,
                                       headers: [("Authorization", plan.token)])
             do {
-                return try await pipeline.send(request).body
+                return Fetched(index: index, data: try await pipeline.send(request).body, refreshed: refreshed)
             } catch let error as NetworkError {
                 if error.isCancelled || Task.isCancelled { throw CancellationError() }
-                if let status = error.status, status == 401 || status == 403, !refreshed {
-                    refreshed = true
-                    plan = plan.refreshed(from: try await self.plan(for: event, format: plan.output, refresh: true))
+                if let status = error.status, status == 401 || status == 403, refreshed == nil {
+                    let fresh = try await self.plan(for: event, format: plan.output, refresh: true)
+                    refreshed = fresh
+                    plan = plan.refreshed(from: fresh)
                     continue
                 }
                 let what = piece.kind == .initSegment ? "the init segment" : "segment \(index + (plan.pieces[0].kind == .initSegment ? 0 : 1)) of \(plan.segmentCount)"

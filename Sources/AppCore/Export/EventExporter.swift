@@ -5,7 +5,7 @@ import Playlist
 
 /// Saves an event's video to one file (issue 13's export, for the `export` command and later the
 /// TUI's `e` key): lists the media (a master's best variant), fetches the init segment and the
-/// segments in order through the network pipeline (kinds `mediaInit`/`mediaSegment`, filters,
+/// segments (a few at once, written in order) through the network pipeline (kinds `mediaInit`/`mediaSegment`, filters,
 /// retries) with the media token, appends them to `<final>.part` and records each in
 /// `<final>.part.json`, remuxes with ffmpeg when the container changes, and renames to the final
 /// name when complete. A rerun resumes from the journal. Cancelling the task stops between reads
@@ -24,8 +24,12 @@ public final class EventExporter: Sendable {
     let tokens: APITokenProvider
     let remuxer: ExportRemuxer
     let now: @Sendable () -> Date
+    /// Pieces fetched at once (they are written in order).
+    let concurrency: Int
 
-    public init(services: AppServices, remuxer: ExportRemuxer = ExportRemuxer(), now: @escaping @Sendable () -> Date = { Date() }) throws {
+    public init(services: AppServices, concurrency: Int = 4, remuxer: ExportRemuxer = ExportRemuxer(),
+                now: @escaping @Sendable () -> Date = { Date() }) throws {
+        self.concurrency = max(1, concurrency)
         pipeline = services.pipeline
         loader = PlaylistLoader(pipeline: services.pipeline, store: try PlaylistStore(), now: now)
         tokens = APITokenProvider(cache: services.tokens)
@@ -80,15 +84,29 @@ public final class EventExporter: Sendable {
                                     elapsed: (ContinuousClock.now - began).milliseconds / 1000))
         }
         report(start.piece)
-        for index in start.piece..<plan.pieces.count {
-            try Task.checkCancellation()
-            let data = try await fetch(index, of: &plan, event: event)
-            try file.append(data)
-            bytes += data.count
-            bytesThisRun += data.count
-            journal.record(key: plan.pieces[index].key, bytes: data.count)
-            try journal.save(to: destination.journal)
-            report(index + 1)
+        // Up to `concurrency` pieces in flight; written strictly in order, each recorded once written.
+        try await withThrowingTaskGroup(of: Fetched.self) { group in
+            var next = start.piece, written = start.piece
+            var ready: [Int: Data] = [:]
+            while written < plan.pieces.count {
+                while next < plan.pieces.count, next - written < concurrency {
+                    let index = next, snapshot = plan
+                    group.addTask { try await self.fetch(index, of: snapshot, event: event) }
+                    next += 1
+                }
+                guard let fetched = try await group.next() else { break }
+                if let fresh = fetched.refreshed { plan = plan.refreshed(from: fresh) }
+                ready[fetched.index] = fetched.data
+                while let data = ready.removeValue(forKey: written) {
+                    try file.append(data)
+                    bytes += data.count
+                    bytesThisRun += data.count
+                    journal.record(key: plan.pieces[written].key, bytes: data.count)
+                    try journal.save(to: destination.journal)
+                    written += 1
+                    report(written)
+                }
+            }
         }
         try file.finish()
         try await finish(plan, destination: destination, force: force)

@@ -34,14 +34,16 @@ public struct ExportPlan: Sendable, Equatable {
     public var output: ExportFormat
     /// The event is still recording: the export holds what exists now.
     public var isPartial: Bool
-    /// A master playlist: the variant chosen (bandwidth in bit/s) and how many there were.
-    public var variant: (bandwidth: Int?, of: Int)?
-
-    public static func == (a: ExportPlan, b: ExportPlan) -> Bool {
-        a.eventID == b.eventID && a.token == b.token && a.pieces == b.pieces && a.source == b.source
-            && a.output == b.output && a.isPartial == b.isPartial
-            && a.variant?.bandwidth == b.variant?.bandwidth && a.variant?.of == b.variant?.of
+    /// A master playlist's variant chosen: the one with the highest bandwidth.
+    public struct VariantChoice: Sendable, Equatable {
+        /// Its `BANDWIDTH` in bit/s, when given.
+        public var bandwidth: Int?
+        /// How many variants the master had.
+        public var of: Int
     }
+
+    /// Set when the event's playlist was a master.
+    public var variant: VariantChoice?
 
     /// - Parameter format: `--format`, or nil for the source's own container.
     /// - Throws: ``ExportError`` for media that cannot be saved by concatenation (encrypted, byte
@@ -67,7 +69,7 @@ public struct ExportPlan: Sendable, Equatable {
         source = inventory.initSegmentURI == nil ? .ts : .mp4
         output = format ?? source
         isPartial = !inventory.summary.hasEndList && event.isLive(at: now)
-        variant = listing.master.map { ($0.bestVariant?.bandwidth, $0.variants.count) }
+        variant = listing.master.map { VariantChoice(bandwidth: $0.bestVariant?.bandwidth, of: $0.variants.count) }
     }
 
     /// The container changes: ffmpeg remuxes with stream copy.
