@@ -9,13 +9,16 @@ import Glibc
 final class ExportProgressPrinter: @unchecked Sendable {
     private let isTerminal: Bool
     private let write: @Sendable (String) -> Void
+    private let now: @Sendable () -> ContinuousClock.Instant
     private let lock = NSLock()
-    private var lastLine = ContinuousClock.now - .seconds(10)
+    private var lastLine: ContinuousClock.Instant?
     private var drewBar = false
 
-    init(isTerminal: Bool = isatty(STDOUT_FILENO) == 1, write: @escaping @Sendable (String) -> Void = ExportProgressPrinter.standardOutput) {
+    init(isTerminal: Bool = isatty(STDOUT_FILENO) == 1, write: @escaping @Sendable (String) -> Void = ExportProgressPrinter.standardOutput,
+         now: @escaping @Sendable () -> ContinuousClock.Instant = { .now }) {
         self.isTerminal = isTerminal
         self.write = write
+        self.now = now
     }
 
     func show(_ progress: ExportProgress) {
@@ -23,8 +26,8 @@ final class ExportProgressPrinter: @unchecked Sendable {
             if isTerminal {
                 write("\r" + progress.bar(width: Self.columns()) + (progress.isComplete ? "\n" : ""))
                 drewBar = !progress.isComplete
-            } else if progress.isComplete || ContinuousClock.now - lastLine >= .seconds(1) {
-                lastLine = .now
+            } else if progress.isComplete || lastLine.map({ now() - $0 >= .seconds(1) }) ?? true {
+                lastLine = now()
                 write(progress.line() + "\n")
             }
         }
