@@ -101,8 +101,9 @@ public final class EventExporter: Sendable {
                     try file.append(data)
                     bytes += data.count
                     bytesThisRun += data.count
-                    journal.record(key: plan.pieces[written].key, bytes: data.count)
-                    try journal.save(to: destination.journal)
+                    let entry = ExportJournal.Entry(key: plan.pieces[written].key, bytes: data.count)
+                    journal.entries.append(entry)
+                    try ExportJournal.append(entry, to: destination.journal)
                     written += 1
                     report(written)
                 }

@@ -6,7 +6,7 @@
 /// ExportFormat(pathExtension: "ts")    // .ts
 /// ExportFormat.mp4.fileExtension       // "mp4"
 /// ```
-public enum ExportFormat: String, Sendable, Equatable, CaseIterable {
+public enum ExportFormat: String, Sendable, Equatable, CaseIterable, Codable {
     case ts, mp4
 
     /// From `--format` (case-insensitive); nil for anything else.

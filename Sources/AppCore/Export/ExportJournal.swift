@@ -1,15 +1,16 @@
 import Foundation
 
 /// What an export has written to its `.part` file, piece by piece, so a rerun resumes where the
-/// last one stopped. Saved next to the `.part` after every piece.
+/// last one stopped. Kept next to the `.part`, one line appended per piece (see
+/// `ExportJournal+File.swift`), so a recording of thousands of segments costs one short write each.
 ///
 /// ```swift
 /// var journal = ExportJournal(eventID: plan.eventID, source: plan.source)
 /// journal.record(key: piece.key, bytes: data.count)
 /// let point = journal.resumePoint(for: plan, partSize: 1_234_567)   // pieces to skip, bytes to keep
 /// ```
-public struct ExportJournal: Sendable, Equatable, Codable {
-    public struct Entry: Sendable, Equatable, Codable {
+public struct ExportJournal: Sendable, Equatable {
+    public struct Entry: Sendable, Equatable {
         public var key: String
         public var bytes: Int
 
@@ -63,15 +64,4 @@ public struct ExportJournal: Sendable, Equatable, Codable {
         ExportJournal(eventID: eventID, source: source, entries: Array(entries.prefix(point.piece)))
     }
 
-    public static func load(from url: URL) -> ExportJournal? {
-        guard let data = try? Data(contentsOf: url) else { return nil }
-        return try? JSONDecoder().decode(ExportJournal.self, from: data)
-    }
-
-    public func save(to url: URL) throws {
-        let data = try JSONEncoder().encode(self)
-        try data.write(to: url, options: .atomic)
-    }
 }
-
-extension ExportFormat: Codable {}

@@ -59,7 +59,22 @@ struct ExportJournalTests {
         defer { try? FileManager.default.removeItem(at: url) }
         try journal(2, of: plan).save(to: url)
         #expect(ExportJournal.load(from: url) == journal(2, of: plan))
+        try ExportJournal.append(.init(key: plan.pieces[2].key, bytes: 100), to: url)
+        #expect(ExportJournal.load(from: url) == journal(3, of: plan))
         try Data("{".utf8).write(to: url)
         #expect(ExportJournal.load(from: url) == nil)
+    }
+
+    @Test func aTornLastLineIsIgnored() throws {
+        let plan = try plan()
+        let url = FileManager.default.temporaryDirectory.appending(path: "journal-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: url) }
+        try journal(2, of: plan).save(to: url)
+        let handle = try FileHandle(forWritingTo: url)
+        try handle.seekToEnd()
+        try handle.write(contentsOf: Data("10".utf8))   // "100 /media/…" cut short
+        try handle.close()
+        #expect(ExportJournal.load(from: url) == journal(2, of: plan))
+        #expect(try String(contentsOf: url, encoding: .utf8).hasPrefix("eventplayer-export 1 ts evt-1\n100 /media/30-days/evt-1/segment0.ts\n"))
     }
 }
