@@ -30,7 +30,7 @@ extension EventExporter {
                     continue
                 }
                 let what = piece.kind == .initSegment ? "the init segment" : "segment \(index + (plan.pieces[0].kind == .initSegment ? 0 : 1)) of \(plan.segmentCount)"
-                throw ExportError("cannot export \(plan.eventID): \(what) failed: \(error)")
+                throw ExportError("cannot export \(plan.eventID): \(what) failed: \(error); run the same command again to resume")
             }
         }
     }

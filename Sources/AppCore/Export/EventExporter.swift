@@ -1,5 +1,6 @@
 import EventsAPI
 import Foundation
+import Logging
 import Networking
 import Playlist
 
@@ -24,6 +25,7 @@ public final class EventExporter: Sendable {
     let tokens: APITokenProvider
     let remuxer: ExportRemuxer
     let now: @Sendable () -> Date
+    let logger = Logger(label: "eventplayer.export")
     /// Pieces fetched at once (they are written in order).
     let concurrency: Int
 
@@ -84,6 +86,8 @@ public final class EventExporter: Sendable {
                                     elapsed: (ContinuousClock.now - began).milliseconds / 1000))
         }
         report(start.piece)
+        logger.info("export started", metadata: ["event": "\(plan.eventID)", "pieces": "\(plan.pieces.count)",
+                                                 "resumedPieces": "\(start.piece)", "file": "\(destination.final.path)"])
         // Up to `concurrency` pieces in flight; written strictly in order, each recorded once written.
         try await withThrowingTaskGroup(of: Fetched.self) { group in
             var next = start.piece, written = start.piece
@@ -112,6 +116,7 @@ public final class EventExporter: Sendable {
         try file.finish()
         try await finish(plan, destination: destination, force: force)
         let size = (try? FileManager.default.attributesOfItem(atPath: destination.final.path)[.size] as? Int) ?? bytes
+        logger.info("export saved", metadata: ["event": "\(plan.eventID)", "bytes": "\(size)", "remuxed": "\(plan.needsRemux)"])
         return Outcome(file: destination.final, bytes: size, resumedPieces: start.piece)
     }
 
