@@ -4,8 +4,9 @@ import Foundation
 import Glibc
 #endif
 
-/// Shows an export's progress: a bar redrawn in place on a terminal, otherwise a plain line at
-/// most once a second (and for the last piece), so logs and pipes stay readable.
+/// Shows an export's progress: a bar redrawn in place on a terminal (one column short of its
+/// width, so it never wraps), otherwise a plain line at most once a second (and for the last
+/// piece), so logs and pipes stay readable.
 final class ExportProgressPrinter: @unchecked Sendable {
     private let isTerminal: Bool
     private let write: @Sendable (String) -> Void
@@ -24,7 +25,7 @@ final class ExportProgressPrinter: @unchecked Sendable {
     func show(_ progress: ExportProgress) {
         lock.withLock {
             if isTerminal {
-                write("\r" + progress.bar(width: Self.columns()) + (progress.isComplete ? "\n" : ""))
+                write("\r" + progress.bar(width: Self.columns() - 1) + (progress.isComplete ? "\n" : ""))
                 drewBar = !progress.isComplete
             } else if progress.isComplete || lastLine.map({ now() - $0 >= .seconds(1) }) ?? true {
                 lastLine = now()
