@@ -55,15 +55,6 @@ public final class EventExporter: Sendable {
         public var resumedPieces: Int
     }
 
-    /// Where `destination`'s `.part` would resume for `plan` (nothing kept: 0, 0).
-    public func resumePoint(_ plan: ExportPlan, at destination: ExportDestination) -> ExportJournal.ResumePoint {
-        guard let journal = ExportJournal.load(from: destination.journal),
-              let size = try? FileManager.default.attributesOfItem(atPath: destination.part.path)[.size] as? Int else {
-            return .init(piece: 0, bytes: 0)
-        }
-        return journal.resumePoint(for: plan, partSize: size)
-    }
-
     /// Downloads `plan` into `destination` (resuming), remuxes if needed, and renames the result
     /// to the final name. Throws `CancellationError` when cancelled (the `.part` and journal stay).
     public func run(_ plan: ExportPlan, event: Event, to destination: ExportDestination, force: Bool,
@@ -118,12 +109,5 @@ public final class EventExporter: Sendable {
         let size = (try? FileManager.default.attributesOfItem(atPath: destination.final.path)[.size] as? Int) ?? bytes
         logger.info("export saved", metadata: ["event": "\(plan.eventID)", "bytes": "\(size)", "remuxed": "\(plan.needsRemux)"])
         return Outcome(file: destination.final, bytes: size, resumedPieces: start.piece)
-    }
-
-    /// Fails when the final file exists and `force` is off.
-    public func checkFree(_ destination: ExportDestination, force: Bool) throws {
-        if !force, FileManager.default.fileExists(atPath: destination.final.path) {
-            throw ExportError("\(destination.final.path) exists: pass --force to overwrite it, or -o another path")
-        }
     }
 }
