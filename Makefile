@@ -2,7 +2,7 @@
 SWIFT ?= swift
 RELEASE_BIN := .build/release/eventplayer
 
-.PHONY: run test deps build release bench-network bench-rewrite bench-play bench-tui
+.PHONY: run test deps build release bench-network bench-rewrite bench-play bench-tui bench-proxy
 
 ## make run: install what is missing, build in release, start eventplayer against the embedded demo backend.
 run: deps release
@@ -25,6 +25,9 @@ release: deps
 
 bench-network: deps
 	$(SWIFT) run -c release bench-network
+
+bench-proxy: deps
+	$(SWIFT) run -c release bench-proxy
 
 bench-rewrite: deps
 	$(SWIFT) run -c release bench-rewrite

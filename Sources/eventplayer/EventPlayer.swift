@@ -12,7 +12,7 @@ struct EventPlayer: AsyncParsableCommand {
         discussion: "With no server configured (--server, EVENTPLAYER_SERVER or the config file), commands use the embedded demo backend.",
         subcommands: [
             TUICommand.self, EventsCommand.self, PlayCommand.self, LoginCommand.self, LogoutCommand.self,
-            PlaylistCommand.self, RewriteCommand.self, DemoServerCommand.self,
+            ExportCommand.self, PlaylistCommand.self, RewriteCommand.self, DemoServerCommand.self,
         ],
         defaultSubcommand: TUICommand.self
     )

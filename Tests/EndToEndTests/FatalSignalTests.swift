@@ -21,7 +21,7 @@ struct FatalSignalTests {
         // Segments trickle in, so the playback is still running when the signal arrives.
         await server.faults.delay(seconds: 1.5, pathPrefix: "/media/30-days/evt-endlist/segment")
         let (process, stdout) = try binary.start(["play", "evt-endlist", "--server", server.baseURL.absoluteString,
-                                                  "--video", "none", "--no-audio"],
+                                                  "--video", "none", "--no-audio", "--network", "direct"],
                                                  environment: ["XDG_RUNTIME_DIR": runtime.path])
         let exit = Self.exitWatch(process)
         try await Tmux.offPool {
@@ -60,7 +60,7 @@ struct FatalSignalTests {
         // stderr stays the terminal: a backtracer prompt would show there.
         let script = """
         unset EVENTPLAYER_SERVER DISPLAY WAYLAND_DISPLAY SWIFT_BACKTRACE; stty -a > \(dir)/stty.before; \
-        sh -c 'echo $$ > \(dir)/pid; exec "$0" --video none --no-audio' '\(binary.url.path)'; \
+        sh -c 'echo $$ > \(dir)/pid; exec "$0" --video none --no-audio --network direct' '\(binary.url.path)'; \
         echo "EXIT=$?"; stty -a > \(dir)/stty.after; sleep 60
         """
         pane.start(columns: 100, rows: 30, environment: environment, command: script)

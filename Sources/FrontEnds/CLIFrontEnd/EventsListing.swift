@@ -2,7 +2,8 @@ import AppCore
 import EventsAPI
 import Foundation
 
-/// `eventplayer events`: a table (camera, start, duration, bucket, live/ended, id, title) or JSON.
+/// `eventplayer events`: a table (camera, start, duration, bucket, live/ended, id, title) or JSON
+/// (the API's event objects plus `"reviewed": true|false`).
 public enum EventsListing {
     /// What to list and how.
     public struct Request: Sendable {
@@ -19,8 +20,8 @@ public enum EventsListing {
     }
 
     /// Writes the listing to `output` line by line (streams with `--all`).
-    public static func run(_ request: Request, client: EventsClient, now: Date = .now,
-                           output: (String) -> Void) async throws {
+    public static func run(_ request: Request, client: EventsClient, reviewed: ReviewedMarks = ReviewedMarks(),
+                           now: Date = .now, output: (String) -> Void) async throws {
         var events: [Event] = []
         if request.all {
             for try await event in client.allEvents(pageSize: max(request.limit, 200), filter: request.filter) {
@@ -30,18 +31,33 @@ public enum EventsListing {
             events = try await client.events(limit: request.limit, filter: request.filter).events
         }
         if request.json {
-            output(try json(events))
+            output(try json(events, reviewed: reviewed))
         } else {
             table(events, now: now).forEach(output)
         }
     }
 
-    /// The events as a JSON array in the API's own shape.
-    public static func json(_ events: [Event]) throws -> String {
+    /// The events as a JSON array in the API's own shape, each with `"reviewed": true|false`.
+    public static func json(_ events: [Event], reviewed: ReviewedMarks = ReviewedMarks()) throws -> String {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
         encoder.dateEncodingStrategy = .iso8601
-        return String(decoding: try encoder.encode(events), as: UTF8.self)
+        let listed = events.map { ListedEvent(event: $0, reviewed: reviewed.isReviewed($0.id)) }
+        return String(decoding: try encoder.encode(listed), as: UTF8.self)
+    }
+
+    /// An event's own keys plus `reviewed`.
+    struct ListedEvent: Encodable {
+        let event: Event
+        let reviewed: Bool
+
+        enum Key: String, CodingKey { case reviewed }
+
+        func encode(to encoder: any Encoder) throws {
+            try event.encode(to: encoder)
+            var container = encoder.container(keyedBy: Key.self)
+            try container.encode(reviewed, forKey: .reviewed)
+        }
     }
 
     /// Aligned rows with a header; an empty list says so.

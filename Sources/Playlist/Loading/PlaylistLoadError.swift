@@ -19,6 +19,8 @@ public struct PlaylistLoadError: Error, Sendable, CustomStringConvertible {
     }
 
     let step: Step
+    /// What was being done, for the message: "play" or "export".
+    var action = "play"
     /// The event.
     public let eventID: String
     /// The cause: ``MissingBucketTokenError``, `NetworkError`, ``M3U8Error``, ``PlaylistStoreError``,

@@ -5,8 +5,8 @@ extension M3U8Rewriter {
     /// (before the buffer is released, unless `finish` took it).
     func run<T>(
         _ raw: UnsafeRawBufferPointer, authorization: [UInt8]?,
-        flush: ((UnsafeRawBufferPointer) throws -> Void)?,
-        finish: (inout OutputBuffer) -> T  // memory mode: takes the buffer
+        flush: ((UnsafeRawBufferPointer) throws -> Void)?, records: Bool = false,
+        finish: (inout OutputBuffer, M3U8Inventory?) -> T  // memory mode: takes the buffer
     ) throws(M3U8Error) -> (T, M3U8Summary) {
         guard raw.count <= limits.maxBytes else {
             throw M3U8Error(.tooLarge(size: raw.count, cap: limits.maxBytes), line: 0)
@@ -26,6 +26,7 @@ extension M3U8Rewriter {
                         maxLineBytes: limits.maxLineBytes, replacements: replacements, table: table.baseAddress!,
                         flush: flush, proxyBase: proxyBase.map { Array($0.utf8) }, out: OutputBuffer(capacity: capacity))
                     engine.out.progress = (0, raw.count)
+                    if records { engine.inventory = M3U8Inventory() }
                     do throws(M3U8Error) {
                         try engine.run()
                     } catch {
@@ -40,7 +41,7 @@ extension M3U8Rewriter {
                             }
                         }
                     }
-                    return (finish(&engine.out), engine.summary)
+                    return (finish(&engine.out, engine.inventory), engine.summary)
                 }
             }
         }
@@ -90,7 +91,7 @@ extension M3U8Rewriter {
         let input = Array("#EXTM3U\n#EXT-X-MAP:URI=\"\(reference)\"\n".utf8)
         var result: (Data, M3U8Summary)?
         input.withUnsafeBytes { raw in
-            result = try? rewriter.run(raw, authorization: nil, flush: nil) { $0.takeData() }
+            result = try? rewriter.run(raw, authorization: nil, flush: nil) { buffer, _ in buffer.takeData() }
         }
         guard let (output, summary) = result, summary.rewrittenURICount == 1 else { return nil }
         let text = String(decoding: output, as: UTF8.self)

@@ -59,7 +59,7 @@ public struct M3U8Rewriter: Sendable {
         var result: Result<(Data, M3U8Summary), M3U8Error> = .failure(M3U8Error(.empty, line: 0))
         input.withUnsafeBytes { raw in
             result = Result { () throws(M3U8Error) in
-                try run(raw, authorization: authorizationItem, flush: nil) { $0.takeData() }
+                try run(raw, authorization: authorizationItem, flush: nil) { buffer, _ in buffer.takeData() }
             }
         }
         return try result.get()
@@ -74,7 +74,7 @@ public struct M3U8Rewriter: Sendable {
         withoutActuallyEscaping(write) { write in
             input.withUnsafeBytes { raw in
                 result = Result { () throws(M3U8Error) in
-                    try run(raw, authorization: authorizationItem, flush: write) { _ in }.1
+                    try run(raw, authorization: authorizationItem, flush: write) { _, _ in }.1
                 }
             }
         }

@@ -38,10 +38,16 @@ extension RewriteEngine {
         let hasValue = nameEnd < end
         switch tag {
         case .other:
+            recordTag(tag, start, nameEnd, end)
             copyLine(start, end)
         case .extinf:
             // Only the summary reads the duration: an unknown one (`-1`, none, text) adds nothing.
-            if hasValue, let seconds = parseDuration(nameEnd + 1, end) { summary.totalDuration += seconds }
+            if hasValue, let seconds = parseDuration(nameEnd + 1, end) {
+                summary.totalDuration += seconds
+                pendingDuration = seconds
+            } else {
+                pendingDuration = 0
+            }
             copyLine(start, end)
         case .endList:
             summary.hasEndList = true
@@ -52,10 +58,11 @@ extension RewriteEngine {
             case .iFrameStreamInf, .media, .sessionData, .sessionKey: isMaster = true
             default: break
             }
+            recordTag(tag, start, nameEnd, end)
             // A bare tag (`#EXT-X-MAP`) names no URI: nothing to rewrite.
             guard hasValue else { copyLine(start, end); return }
             uriKind = Self.kind(of: tag)
-            try rewriteAttributes(start, nameEnd + 1, end, variant: tag == .media)
+            rewriteAttributes(start, nameEnd + 1, end, variant: tag == .media, map: tag == .map)
         }
     }
 
@@ -84,7 +91,7 @@ extension RewriteEngine {
 
     /// Copies an attribute-list tag, rewriting every `URI="…"` value. A quote that is never closed
     /// runs to the end of the line (trailing blanks excluded), as ffmpeg reads it.
-    mutating func rewriteAttributes(_ start: Int, _ valuesStart: Int, _ end: Int, variant: Bool) {
+    mutating func rewriteAttributes(_ start: Int, _ valuesStart: Int, _ end: Int, variant: Bool, map: Bool = false) {
         var copyFrom = start
         var j = valuesStart
         while j < end {
@@ -104,6 +111,7 @@ extension RewriteEngine {
                         out.append(input + copyFrom, valueStart - copyFrom)
                         let mark = out.count
                         if writeURI(valueStart, k) {
+                            if map { recordInit(from: mark) }
                             if variant { recordVariant(from: mark) }
                         } else {
                             out.append(input + valueStart, k - valueStart)

@@ -32,6 +32,10 @@ struct RewriteEngine {
     var isMaster = false
     var pendingVariant = false
     var uriLines = 0
+    /// Set by ``M3U8Rewriter/inventory(_:)`` only: what the playlist names (see `M3U8Rewriter+Inventory.swift`).
+    var inventory: M3U8Inventory?
+    var pendingDuration = 0.0
+    var pendingBandwidth: Int?
 
     @inline(__always) static var flushThreshold: Int { 1 << 18 }
 
@@ -134,6 +138,7 @@ struct RewriteEngine {
         let mark = out.count
         uriKind = variant ? .manifestHlsVariant : .mediaSegment
         if writeURI(s, e) {
+            recordURI(from: mark, variant: variant)
             if variant { recordVariant(from: mark) }
             out.append(0x0A)
         } else {

@@ -41,7 +41,7 @@ extension PlaylistStore {
     /// gone (or is this process: a directory with our PID that we have not made yet is a leftover).
     /// Returns what it removed.
     @discardableResult
-    static func removeStaleDirectories(in parent: URL) -> [URL] {
+    public static func removeStaleDirectories(in parent: URL = defaultParent()) -> [URL] {
         guard let names = try? FileManager.default.contentsOfDirectory(atPath: parent.path) else { return [] }
         var removed: [URL] = []
         for name in names where name.hasPrefix(prefix) {

@@ -50,7 +50,8 @@ public final class PlaylistStore: Sendable {
 
     deinit { removeAll() }
 
-    static func defaultParent() -> URL {
+    /// `$XDG_RUNTIME_DIR`, else `$TMPDIR`, else `/tmp`: where private directories are made.
+    public static func defaultParent() -> URL {
         let environment = ProcessInfo.processInfo.environment
         for key in ["XDG_RUNTIME_DIR", "TMPDIR"] {
             if let value = environment[key], value.hasPrefix("/") {

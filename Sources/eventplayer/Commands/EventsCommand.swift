@@ -24,14 +24,37 @@ struct EventsCommand: AsyncParsableCommand {
     @Option(help: "Only this camera (exact name).")
     var camera: String?
 
+    @Option(parsing: .unconditional, help: ArgumentHelp("Only events that started at or after this time: \"2026-11-20 14:00\", \"yesterday 18:00\", \"14:00\", \"-2h\" (local time).", valueName: "time"))
+    var since: String?
+
+    @Option(parsing: .unconditional, help: ArgumentHelp("Only events that started before this time (same forms as --since).", valueName: "time"))
+    var until: String?
+
     func validate() throws {
         guard (1...500).contains(limit) else { throw ValidationError("--limit must be between 1 and 500") }
+        if let camera, camera.isEmpty { throw ValidationError("--camera needs a camera name") }
+        _ = try filter(now: .now)
+    }
+
+    /// The server-side filter; usage errors for unreadable times or an empty range.
+    func filter(now: Date) throws -> EventFilter {
+        func parse(_ text: String?, _ flag: String) throws -> Date? {
+            guard let text else { return nil }
+            do { return try DateQuery(text).resolve(now: now) } catch { throw ValidationError("\(flag): \(error)") }
+        }
+        let filter = EventFilter(camera: camera, since: try parse(since, "--since"), until: try parse(until, "--until"))
+        if let from = filter.since, let to = filter.until, from >= to {
+            throw ValidationError("--since must be before --until")
+        }
+        return filter
     }
 
     func run() async throws {
+        let filter = try filter(now: .now)
         try await AppServices.with(global) { services in
-            let request = EventsListing.Request(limit: limit, all: all, filter: EventFilter(camera: camera), json: json)
-            try await EventsListing.run(request, client: services.client) { print($0) }
+            let request = EventsListing.Request(limit: limit, all: all, filter: filter, json: json)
+            let reviewed = ReviewedMarks.load(from: ReviewedMarks.fileURL(in: services.paths.state))
+            try await EventsListing.run(request, client: services.client, reviewed: reviewed) { print($0) }
         }
     }
 }

@@ -24,6 +24,8 @@ public final class ProxyPreparer: PlaybackPreparing {
     public init(services: AppServices) {
         pipeline = services.pipeline
         tokens = APITokenProvider(cache: services.tokens)
+        // This mode writes no private files, but a crashed run of either mode may have left some.
+        PlaylistStore.removeStaleDirectories()
     }
 
     /// Failures the proxies report (which segment, why), tagged with the prepared playback's group.

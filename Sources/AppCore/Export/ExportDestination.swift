@@ -1,0 +1,45 @@
+import Foundation
+
+/// Where an export goes: the final file, and beside it the `.part` it is downloaded into and the
+/// `.part.json` journal that lets a rerun resume. Nothing appears under the final name until the
+/// export is complete.
+///
+/// ```swift
+/// let destination = ExportDestination(output: "/tmp/clips", defaultName: "Garage_2026-11-20_14-02-05.ts")
+/// destination.final.path   // "/tmp/clips/Garage_2026-11-20_14-02-05.ts"
+/// destination.part.path    // "/tmp/clips/Garage_2026-11-20_14-02-05.ts.part"
+/// ```
+public struct ExportDestination: Sendable, Equatable {
+    /// The finished file.
+    public var final: URL
+
+    /// `output` is `-o`: nil (the current directory), an existing directory, or a file path.
+    public init(output: String?, defaultName: String, currentDirectory: URL = URL(filePath: FileManager.default.currentDirectoryPath)) {
+        guard let output, !output.isEmpty else {
+            final = currentDirectory.appending(path: defaultName)
+            return
+        }
+        let url = output.hasPrefix("/") ? URL(filePath: output) : currentDirectory.appending(path: output)
+        var isDirectory: ObjCBool = false
+        if output.hasSuffix("/") || (FileManager.default.fileExists(atPath: url.path, isDirectory: &isDirectory) && isDirectory.boolValue) {
+            final = url.appending(path: defaultName)
+        } else {
+            final = url
+        }
+    }
+
+    public init(final: URL) {
+        self.final = final
+    }
+
+    /// The file being downloaded (the source's container).
+    public var part: URL { sibling(".part") }
+    /// What has been downloaded into ``part``, segment by segment.
+    public var journal: URL { sibling(".part.json") }
+    /// ffmpeg's output while remuxing.
+    public var remux: URL { sibling(".remux.part") }
+
+    private func sibling(_ suffix: String) -> URL {
+        final.deletingLastPathComponent().appending(path: final.lastPathComponent + suffix)
+    }
+}

@@ -1,0 +1,76 @@
+import AppCore
+import EventsAPI
+import Foundation
+import SystemSupport
+import Synchronization
+
+/// `eventplayer export <id>`: saves an event's video to one file with progress, resuming an
+/// interrupted export; Ctrl-C stops cleanly (exit 130) and says how to resume.
+public enum ExportFlow {
+    /// What to export and where.
+    public struct Request: Sendable {
+        public var eventID: String
+        /// `-o`: a file, or a directory for the default name; nil for the current directory.
+        public var output: String?
+        /// `--format`; nil for the source's container (or the `-o` file's extension).
+        public var format: ExportFormat?
+        public var force: Bool
+
+        public init(eventID: String, output: String? = nil, format: ExportFormat? = nil, force: Bool = false) {
+            self.eventID = eventID
+            self.output = output
+            self.format = format
+            self.force = force
+        }
+    }
+
+    /// Runs the export; returns the exit status (0 done, 130 interrupted). Errors are thrown (exit 1).
+    public static func run(_ request: Request, services: AppServices) async throws -> Int32 {
+        let printer = ExportProgressPrinter()
+        let interrupted = Flag()
+        let work = Task { try await export(request, services: services, printer: printer) }
+        let signal = Task {
+            // Not cancellable: after the export the waiting thread simply ends with the process.
+            _ = try? await Signals.waitForTermination()
+            guard !Task.isCancelled else { return }
+            interrupted.value.store(true, ordering: .sequentiallyConsistent)
+            work.cancel()
+        }
+        defer { signal.cancel() }
+        do {
+            try await work.value
+            return 0
+        } catch {
+            // Ctrl-C before the download began ends whatever was waiting (event lookup, playlist).
+            guard error is CancellationError || interrupted.value.load(ordering: .sequentiallyConsistent) else { throw error }
+            if !(error is CancellationError) { printer.message("interrupted before the download began") }
+            return 130
+        }
+    }
+
+    final class Flag: Sendable {
+        let value = Atomic<Bool>(false)
+    }
+
+    static func export(_ request: Request, services: AppServices, printer: ExportProgressPrinter) async throws {
+        let event = try await EventFinder.event(id: request.eventID, client: services.client)
+        let exporter = try EventExporter(services: services)
+        let format = request.format ?? request.output.flatMap { ExportFormat(pathExtension: URL(filePath: $0).pathExtension) }
+        let plan = try await exporter.plan(for: event, format: format)
+        let name = ExportNaming.defaultName(camera: event.cameraName, start: event.startTime, format: plan.output)
+        let destination = ExportDestination(output: request.output, defaultName: name)
+        try exporter.checkFree(destination, force: request.force)
+        for line in ExportMessages.starting(plan, event: event, destination: destination,
+                                            resume: exporter.resumePoint(plan, at: destination)) {
+            printer.message(line)
+        }
+        do {
+            let outcome = try await exporter.run(plan, event: event, to: destination, force: request.force, progress: printer.show)
+            printer.message(ExportMessages.done(plan, event: event, outcome: outcome))
+        } catch is CancellationError {
+            let kept = exporter.resumePoint(plan, at: destination)
+            printer.message(ExportMessages.interrupted(plan, kept: kept, destination: destination))
+            throw CancellationError()
+        }
+    }
+}

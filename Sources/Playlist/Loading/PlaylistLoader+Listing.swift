@@ -1,0 +1,54 @@
+import Foundation
+import Networking
+
+extension PlaylistLoader {
+    /// Fetches an event's playlist (a master's best variant: highest `BANDWIDTH`) and lists its
+    /// segments and init segment, authorised with the bucket's token. Nothing is stored. A 401/403
+    /// fetches fresh tokens once and starts over, as ``prepare(_:tokens:)`` does.
+    /// - Throws: ``PlaylistLoadError`` (its message says "cannot export").
+    ///
+    /// ```swift
+    /// let listing = try await loader.mediaListing(source, tokens: provider)
+    /// print(listing.inventory.segments.count, listing.inventory.summary.totalDuration)
+    /// ```
+    public func mediaListing(_ source: PlaybackSource, tokens provider: any PlaybackTokenProvider,
+                             refresh: Bool = false) async throws -> MediaListing {
+        var refresh = refresh
+        while true {
+            do {
+                let token: String
+                do { token = try await provider.tokens(refresh: refresh).token(forBucket: source.bucket) } catch {
+                    throw PlaylistLoadError(.tokens, eventID: source.eventID, error)
+                }
+                return try await listing(source, token: token)
+            } catch var error as PlaylistLoadError {
+                if error.isUnauthorized && !refresh { refresh = true; continue }
+                error.action = "export"
+                throw error
+            }
+        }
+    }
+
+    func listing(_ source: PlaybackSource, token: String) async throws -> MediaListing {
+        let id = source.eventID
+        let url: URL
+        do { url = try PlaybackURL(videoURL: source.videoURL, token: token).url } catch {
+            throw PlaylistLoadError(.url, eventID: id, error)
+        }
+        let body = try await fetch(url, token: token, kind: .manifestHlsMaster, step: .fetch, eventID: id)
+        let top = try inventory(of: body, url: url, token: token, eventID: id)
+        guard top.summary.kind == .master else { return MediaListing(token: token, playlistURL: url, inventory: top) }
+        guard let best = top.bestVariant, let variantURL = URL(string: best.uri) else {
+            throw PlaylistLoadError(.rewrite, eventID: id, M3U8Error(.invalidPlaylistURL(url.absoluteString), line: 0))
+        }
+        let variantBody = try await fetch(variantURL, token: token, kind: .manifestHlsVariant, step: .fetchVariant, eventID: id)
+        let media = try inventory(of: variantBody, url: variantURL, token: token, eventID: id)
+        return MediaListing(token: token, playlistURL: variantURL, inventory: media, master: top)
+    }
+
+    func inventory(of body: Data, url: URL, token: String, eventID: String) throws -> M3U8Inventory {
+        do { return try M3U8Rewriter(playlistURL: url, token: token, limits: limits).inventory(body) } catch {
+            throw PlaylistLoadError(.rewrite, eventID: eventID, error)
+        }
+    }
+}

@@ -1,0 +1,44 @@
+import AppCore
+import CLIFrontEnd
+import ArgumentParser
+
+struct ExportCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "export",
+        abstract: "Save an event's video to one file (MPEG-TS to .ts, fMP4 to .mp4), with progress.",
+        discussion: """
+            A master playlist exports its best variant. The file is downloaded into NAME.part and renamed \
+            when complete; running the same command again after an interruption resumes. An event that is \
+            still recording exports what exists now. Exit status: 0 saved, 1 error, 2 usage error, 130 \
+            interrupted by Ctrl-C.
+            """
+    )
+
+    @OptionGroup var global: GlobalFlags
+
+    @Argument(help: "The event id (see `eventplayer events`).")
+    var eventID: String
+
+    @Option(name: .shortAndLong, help: ArgumentHelp("Output file, or a directory for the default name (camera and start time).", valueName: "path"))
+    var output: String?
+
+    @Option(help: ArgumentHelp("ts or mp4 (default: the source's container; mp4 remuxes MPEG-TS with ffmpeg, stream copy).", valueName: "format"))
+    var format: String?
+
+    @Flag(help: "Overwrite the output file if it exists.")
+    var force = false
+
+    func validate() throws {
+        if let format, ExportFormat(argument: format) == nil { throw ValidationError("--format must be ts or mp4") }
+        if let output, output.isEmpty { throw ValidationError("-o needs a path") }
+    }
+
+    func run() async throws {
+        let request = ExportFlow.Request(eventID: eventID, output: output, format: format.flatMap(ExportFormat.init(argument:)),
+                                         force: force)
+        let code = try await AppServices.with(global) { services in
+            try await ExportFlow.run(request, services: services)
+        }
+        if code != 0 { throw ExitCode(code) }
+    }
+}
