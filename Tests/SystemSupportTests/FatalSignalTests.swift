@@ -63,12 +63,32 @@ import Testing
         print("STILL-ALIVE")
     }
 
+    /// Waits for the child to exit (killing it after 60 s), then reads what it wrote without waiting
+    /// for end-of-file: a process another test spawns meanwhile may inherit the pipe's write end and
+    /// keep it open long after the child is gone.
     static func runOffPool(_ process: Process, _ stdout: Pipe) async throws -> String {
         try process.run()
         return await withCheckedContinuation { continuation in
             Thread {
-                let data = stdout.fileHandleForReading.readDataToEndOfFile()
+                let fd = stdout.fileHandleForReading.fileDescriptor
+                _ = fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) | O_NONBLOCK)
+                var data = Data()
+                var buffer = [UInt8](repeating: 0, count: 65536)
+                func readAvailable() {
+                    while true {
+                        let count = read(fd, &buffer, buffer.count)
+                        if count <= 0 { return }
+                        data.append(contentsOf: buffer[0..<count])
+                    }
+                }
+                let deadline = Date().addingTimeInterval(60)
+                while process.isRunning && Date() < deadline {
+                    readAvailable()
+                    usleep(20_000)
+                }
+                if process.isRunning { kill(process.processIdentifier, SIGKILL) }
                 process.waitUntilExit()
+                readAvailable()
                 continuation.resume(returning: String(decoding: data, as: UTF8.self))
             }.start()
         }
