@@ -36,6 +36,8 @@ public final class Player {
     var stalledSince: ContinuousClock.Instant?
     /// Whether playback was running when `interrupt()` paused it.
     var resumeAfterInterruption = false
+    /// Terminal video: output size, pixel buffer, latest frame (Player+Video.swift).
+    var video = VideoOutput()
 
     /// Makes a player (no mpv handle yet). Sets `LC_NUMERIC` to "C", which libmpv requires even
     /// after the app's `setlocale(LC_ALL, "")`.
@@ -85,6 +87,7 @@ public final class Player {
             let handle = try MPVHandle(
                 playbackID: id, options: options, logLevel: configuration.logLevel,
                 wakeupDescriptor: wakeup.writeEnd)
+            try attachVideoRenderer(to: handle)
             handle.command(["loadfile", source.url.isFileURL ? source.url.path : source.url.absoluteString, "replace"])
             self.handle = handle
         } catch {
