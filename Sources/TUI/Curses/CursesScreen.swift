@@ -7,6 +7,8 @@ final class CursesScreen {
     private var windows: [PaneSlot: (window: UnsafeMutablePointer<WINDOW>, rect: Rect)] = [:]
     private var tracker = DirtyTracker()
     private let mouse: Bool
+    /// Where the last ``present(_:)`` wrote (terminal video repaints the pane when it overlaps).
+    private(set) var stagedRects: [Rect] = []
 
     /// Starts curses on the controlling terminal (fd 0/1). Throws when the terminal type is unknown.
     init(colors: Bool, mouse: Bool) throws {
@@ -91,6 +93,7 @@ final class CursesScreen {
         }
         var drawn = 0
         var staged = false
+        stagedRects.removeAll(keepingCapacity: true)
         for (pane, work) in zip(panes, tracker.plan(panes)) {
             guard let window = windows[pane.slot]?.window, work != .skip else { continue }
             if work == .draw {
@@ -101,6 +104,7 @@ final class CursesScreen {
             }
             wnoutrefresh(window)
             staged = true
+            stagedRects.append(pane.rect)
         }
         if staged { doupdate() }
         return drawn
