@@ -33,6 +33,7 @@ extension Player {
         video.aspectOverride = nil
         guard configuration.video == .terminal else { return }
         handle.renderContext = try MPVSoftwareRenderer(handle: handle, wakeupDescriptor: wakeup.writeEnd)
+        if !video.enabled { handle.set("vid", string: "no") }
     }
 
     /// mpv letterboxes for square pixels (its `monitorpixelaspect` only reaches windowed VOs), so
@@ -68,4 +69,22 @@ extension Player {
         video.generation += 1
         video.frame = SoftwareFrame(buffer: buffer, generation: video.generation)
     }
+}
+
+extension Player {
+    /// Terminal video on or off while playing (the `v` key): off deselects the video track
+    /// (`vid=no`: nothing is decoded, audio and the position go on), on selects it again. Kept
+    /// for later playbacks. Only meaningful with ``VideoMode/terminal``.
+    ///
+    /// ```swift
+    /// player.setVideoEnabled(!player.isVideoEnabled)
+    /// ```
+    public func setVideoEnabled(_ enabled: Bool) {
+        guard enabled != video.enabled else { return }
+        video.enabled = enabled
+        handle?.set("vid", string: enabled ? "auto" : "no")
+    }
+
+    /// False after ``setVideoEnabled(_:)`` turned terminal video off.
+    public var isVideoEnabled: Bool { video.enabled }
 }

@@ -6,7 +6,8 @@ extension RealMPV {
     /// Real libmpv with `vo=libmpv` and the software render API: frames arrive on drain at the
     /// size the owner asks for, letterboxed by mpv, with the right colours.
     @Suite struct TerminalVideo {
-        /// 160×90 (16:9), red left half, blue right half, 3 s at 25 fps.
+        /// 160×90 (16:9), red left half, blue right half, 3 s at 25 fps, with a tone (so turning
+        /// video off leaves a stream that plays on).
         static let twoColours: URL = {
             let url = FileManager.default.temporaryDirectory.appending(path: "terminal-video-\(UUID().uuidString).mp4")
             let process = Process()
@@ -14,7 +15,8 @@ extension RealMPV {
             process.arguments = ["-hide_banner", "-loglevel", "error", "-y",
                                  "-f", "lavfi", "-i", "color=c=red:s=80x90:r=25:d=3",
                                  "-f", "lavfi", "-i", "color=c=blue:s=80x90:r=25:d=3",
-                                 "-filter_complex", "[0][1]hstack,format=yuv420p", "-c:v", "libx264", "-preset", "ultrafast",
+                                 "-f", "lavfi", "-i", "sine=frequency=440:duration=3",
+                                 "-filter_complex", "[0][1]hstack,format=yuv420p", "-c:v", "libx264", "-preset", "ultrafast", "-c:a", "aac",
                                  url.path]
             try? process.run()
             process.waitUntilExit()
@@ -82,6 +84,24 @@ extension RealMPV {
             // The still: the last frame stays after stop.
             #expect(driver.player.videoFrame?.generation == frame.generation)
             #expect(PlayerDriver.mpvThreads().isEmpty)
+        }
+    
+        @Test func videoOffStopsFramesWhilePlaybackGoesOn() async throws {
+            let driver = try PlayerDriver(Self.terminalConfiguration())
+            driver.player.setVideoOutputSize(width: 32, height: 32)
+            try driver.player.load(MediaSource(url: Self.twoColours))
+            #expect(await driver.run { $0.playback == .playing && (driver.player.videoFrame?.generation ?? 0) >= 2 })
+            driver.player.setVideoEnabled(false)
+            await driver.run(for: .milliseconds(300))   // frames already queued may still come
+            let frozen = driver.player.videoFrame?.generation
+            let position = driver.player.snapshot.progress.position
+            await driver.run(for: .milliseconds(700))
+            #expect(driver.player.videoFrame?.generation == frozen)
+            #expect(driver.player.snapshot.progress.position > position + 0.3)
+            #expect(driver.player.snapshot.finish == nil)
+            driver.player.setVideoEnabled(true)
+            #expect(await driver.run { _ in (driver.player.videoFrame?.generation ?? 0) > (frozen ?? 0) })
+            driver.player.shutdown()
         }
     }
 }

@@ -10,6 +10,8 @@ struct VideoOutput {
     var generation: UInt64 = 0
     /// Render again on the next drain even without a new frame from mpv (size changed).
     var needsRender = false
+    /// Off: the video track is deselected (`vid=no`), see ``Player/setVideoEnabled(_:)``.
+    var enabled = true
     /// The `video-aspect-override` set on the current handle (pixels that are not square).
     var aspectOverride: Double?
     /// The current handle has rendered a real frame (so re-rendering shows a picture, not black).
