@@ -8,7 +8,7 @@ import TUI
 ///
 ///     bench-video [--glyphs half|quadrant|sextant] [--seconds N] [--stats FILE] [--loop] MEDIA
 ///
-/// Keys: Space pauses, v turns video off/on, q quits. At exit it writes one line of statistics to
+/// Keys: Space pauses, v turns video off/on, ? help (Esc closes), q quits. At exit it writes one line of statistics to
 /// FILE: `fps=… delivered=… dropped=… bytes=… cpu=… wall=…`.
 final class Harness: UILoopDelegate {
     let player: Player
@@ -36,6 +36,8 @@ final class Harness: UILoopDelegate {
         case .action(.quit), .action(.quitOrBack): return .quit
         case .action(.togglePause): player.togglePause()
         case .action(.cycleVideo): player.setVideoEnabled(!player.isVideoEnabled)
+        case .action(.toggleHelp): screen.overlay = screen.overlay == .help ? nil : .help
+        case .action(.back): screen.overlay = nil
         case .action: break
         case .wake: _ = player.drain()
         case .deadline:
