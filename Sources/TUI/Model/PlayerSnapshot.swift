@@ -31,10 +31,6 @@ public struct PlayerSnapshot: Hashable, Sendable {
     public var networkText: String
     /// The event is live (the slider shows "LIVE" instead of a total).
     public var isLive: Bool
-    /// A copied frame (seam kept: a PlayerSnapshot without this optional crashed the Swift 6.3
-    /// debug build in ScreenComposer, outlined copy of `PlayerSnapshot?`). Live video does not
-    /// travel in snapshots: see ``showsVideo`` and ``UILoop/video``.
-    public var frame: VideoFrame?
     /// Terminal video: ncurses leaves the pane blank for ``UILoop/video`` to draw frames in (the
     /// still of the last frame stays while this is true). False shows the poster lines, as does
     /// a pane too small for video.
@@ -44,7 +40,7 @@ public struct PlayerSnapshot: Hashable, Sendable {
                 finish: FinishReason? = nil, position: Double = 0, duration: Double? = nil,
                 bufferedAhead: Double = 0, pendingSeekTarget: Double? = nil, isMuted: Bool = false,
                 volume: Int = 100, videoModeText: String = "", networkText: String = "",
-                isLive: Bool = false, frame: VideoFrame? = nil, showsVideo: Bool = false) {
+                isLive: Bool = false, showsVideo: Bool = false) {
         self.title = title
         self.subtitle = subtitle
         self.kind = kind
@@ -59,7 +55,6 @@ public struct PlayerSnapshot: Hashable, Sendable {
         self.videoModeText = videoModeText
         self.networkText = networkText
         self.isLive = isLive
-        self.frame = frame
         self.showsVideo = showsVideo
     }
 }
