@@ -84,6 +84,14 @@ extension RealMPV {
             #expect(driver.player.videoFrame?.generation == frame.generation)
         }
     
+        @Test func withoutAnOutputSizeFramesStillFlowSoMpvNeverWaits() async throws {
+            let driver = try PlayerDriver(Self.terminalConfiguration())
+            try driver.player.load(MediaSource(url: Self.twoColours))
+            #expect(await driver.run { $0.progress.position > 1 && (driver.player.videoFrame?.generation ?? 0) > 20 })
+            #expect(driver.player.videoFrame?.width == 1)
+            driver.player.shutdown()
+        }
+
         @Test func videoOffStopsFramesWhilePlaybackGoesOn() async throws {
             let driver = try PlayerDriver(Self.terminalConfiguration())
             driver.player.setVideoOutputSize(width: 32, height: 32)

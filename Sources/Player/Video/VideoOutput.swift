@@ -17,10 +17,13 @@ struct VideoOutput {
     /// The current handle has rendered a real frame (so re-rendering shows a picture, not black).
     var handleHasFrame = false
 
-    /// The buffer for the current size, reallocated only when the size changed.
+    /// The buffer for the current size, reallocated only when the size changed. At least 1×1:
+    /// libmpv's VO waits for each frame to be rendered, so frames are rendered (tiny) even while
+    /// no pane wants them (no size set yet, pane too small).
     mutating func currentBuffer() -> PixelBuffer? {
-        if let buffer, buffer.width == width, buffer.height == height { return buffer }
-        buffer = PixelBuffer(width: width, height: height)
+        let (w, h) = (max(1, width), max(1, height))
+        if let buffer, buffer.width == w, buffer.height == h { return buffer }
+        buffer = PixelBuffer(width: w, height: h)
         return buffer
     }
 }
