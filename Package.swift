@@ -173,6 +173,12 @@ let package = Package(
             swiftSettings: strict
         ),
         .executableTarget(
+            name: "bench-video",
+            dependencies: ["Player", "PlaybackStates", "TUI"],
+            path: "Benchmarks/bench-video",
+            swiftSettings: strict
+        ),
+        .executableTarget(
             name: "bench-rewrite",
             dependencies: ["Playlist"],
             path: "Benchmarks/bench-rewrite",

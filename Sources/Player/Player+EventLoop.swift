@@ -14,6 +14,7 @@ extension Player {
     /// ```
     public func drain() -> [PlayerUpdate] {
         wakeup.drain()
+        renderVideoIfNeeded()
         var updates = pending
         pending = []
         guard let handle else { return updates }

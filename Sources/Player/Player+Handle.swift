@@ -46,6 +46,7 @@ extension Player {
                 playbackID: id, options: options, logLevel: configuration.logLevel,
                 wakeupDescriptor: wakeup.writeFD)
             handle.ownedFile = trimFile
+            try attachVideoRenderer(to: handle)
             handle.command(["loadfile", url.isFileURL ? url.path : url.absoluteString, "replace"])
             self.handle = handle
         } catch {

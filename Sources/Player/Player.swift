@@ -45,6 +45,8 @@ public final class Player {
     /// The current source's playlist when it is a local fMP4 one (positions are reached by
     /// reloading, see `FragmentedPlaylist`); nil otherwise.
     var fragmented: FragmentedPlaylist?
+    /// Terminal video: output size, pixel buffer, latest frame (Player+Video.swift).
+    var video = VideoOutput()
 
     /// Makes a player (no mpv handle yet). Sets `LC_NUMERIC` to "C", which libmpv requires even
     /// after the app's `setlocale(LC_ALL, "")`.

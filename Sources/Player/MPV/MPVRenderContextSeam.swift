@@ -1,4 +1,4 @@
-/// The seam for terminal video (#7). The terminal renderer creates an
+/// The seam for terminal video (#9). ``MPVSoftwareRenderer`` creates an
 /// `mpv_render_context` (`MPV_RENDER_API_TYPE_SW`, `rgb0`, stride a multiple of 64) on
 /// ``MPVHandle/raw`` after `mpv_initialize`, with `vo=libmpv`, `hwdec=no` and
 /// `video-timing-offset=0` among the handle's options, and stores itself in

@@ -50,6 +50,11 @@ enum MPVOptionPlan {
             options += [.init(name: "vo", value: "gpu"), .init(name: "hwdec", value: "auto-safe")]
         case .none:
             options += [.init(name: "vo", value: "null"), .init(name: "hwdec", value: "no")]
+        case .terminal:
+            // Software frames for the TUI's video pane: libmpv's render API (set explicitly, mpv
+            // 0.38+ would open a window), decoded on the CPU, each frame shown when it is due.
+            options += [.init(name: "vo", value: "libmpv"), .init(name: "hwdec", value: "no"),
+                        .init(name: "video-timing-offset", value: "0")]
         }
         if !configuration.audio { options.append(.init(name: "aid", value: "no")) }
         if let frames = configuration.frameLimit { options.append(.init(name: "frames", value: String(max(frames, 0)))) }

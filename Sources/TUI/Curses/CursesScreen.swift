@@ -10,6 +10,8 @@ final class CursesScreen {
     /// Where keys are read. A 1x1 pad, never shown: `wgetch` on a window refreshes that window first
     /// when it was touched, and stdscr (blank, touched since `newterm`) would paint over every view.
     let input: UnsafeMutablePointer<WINDOW>
+    /// Where the last ``present(_:)`` wrote (terminal video repaints the pane when it overlaps).
+    private(set) var stagedRects: [Rect] = []
 
     /// Starts curses on the controlling terminal (fd 0/1). Throws when the terminal type is unknown.
     init(colors: Bool, mouse: Bool) throws {
@@ -97,6 +99,7 @@ final class CursesScreen {
         }
         var drawn = 0
         var staged = false
+        stagedRects.removeAll(keepingCapacity: true)
         for (pane, work) in zip(panes, tracker.plan(panes)) {
             guard let window = windows[pane.slot]?.window, work != .skip else { continue }
             if work == .draw {
@@ -107,6 +110,7 @@ final class CursesScreen {
             }
             wnoutrefresh(window)
             staged = true
+            stagedRects.append(pane.rect)
         }
         if staged { doupdate() }
         return drawn

@@ -29,6 +29,7 @@ public enum ActionTable {
         .init(id: "stop", action: .stop, contexts: [.player], keys: ["s"], help: "Stop (Enter resumes from the knob)", hint: "stop"),
         .init(id: "seek-start", action: .seekToStart, contexts: [.player], keys: ["Home"], help: "Jump to the start"),
         .init(id: "seek-end", action: .seekToEnd, contexts: [.player], keys: ["End"], help: "Jump to the end"),
+        .init(id: "cycle-video", action: .cycleVideo, contexts: [.player], keys: ["v"], help: "Terminal video on or off (playback goes on)"),
         // Anywhere.
         .init(id: "toggle-focus", action: .toggleFocus, contexts: [.global], keys: ["Tab"], help: "Switch focus between list and player", hint: "focus"),
         .init(id: "back", action: .back, contexts: [.global], keys: ["Esc"], help: "Close overlay, dismiss error, back to the list"),

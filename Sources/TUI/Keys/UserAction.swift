@@ -27,6 +27,8 @@ public enum UserAction: Hashable, Sendable {
     case seek(toFraction: Double)
     /// Volume change in percent points.
     case volume(by: Int)
+    /// `v`: terminal video on/off while playing, without restarting playback.
+    case cycleVideo
     // Anywhere.
     case toggleFocus
     case focus(Focus)

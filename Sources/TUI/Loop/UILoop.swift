@@ -26,11 +26,14 @@ public final class UILoop {
     private var stdinOpen = true
     /// Number of views redrawn by the last turn (benchmarks, tests).
     public private(set) var lastRedrawCount = 0
+    /// Terminal video, drawn into the video pane between ncurses updates (UILoop+Video.swift).
+    public let video: TerminalVideo
 
     public init(terminal: Terminal, keyMap: KeyMap = .defaults) {
         self.terminal = terminal
         self.keyMap = keyMap
         layout = ScreenLayout(columns: terminal.size.columns, rows: terminal.size.rows)
+        video = Self.makeVideo()
     }
 
     /// Polls `fd` too; when readable the delegate gets `.wake(name)` and must drain it (e.g. mpv's wakeup pipe).
@@ -54,6 +57,7 @@ public final class UILoop {
             var fds = [pollfd(fd: stdinOpen ? 0 : -1, events: Int16(POLLIN), revents: 0),
                        pollfd(fd: terminal.signals.readFD, events: Int16(POLLIN), revents: 0)]
             fds += sources.map { pollfd(fd: $0.fd, events: Int16(POLLIN), revents: 0) }
+            fds.append(videoPollDescriptor)
             let ready = poll(&fds, nfds_t(fds.count), timeout(for: delegate.nextDeadline))
             if ready < 0 {
                 if errno == EINTR { continue }
@@ -64,6 +68,7 @@ public final class UILoop {
                 for signal in Signals.received(terminal.signals) where running { handle(signal: signal, delegate: delegate) }
             }
             if running, fds[0].revents != 0 { handleStdin(revents: fds[0].revents, delegate: delegate) }
+            if fds[fds.count - 1].revents != 0 { video.flushPending() }
             for (index, source) in sources.enumerated() where running && fds[index + 2].revents != 0 {
                 source.pipe?.drain()
                 deliver(.wake(source.name), to: delegate)
@@ -96,7 +101,9 @@ public final class UILoop {
             viewState.overlayScroll = 0
         }
         let panes = ScreenComposer.panes(screen, layout: layout, keyMap: keyMap, state: &viewState)
+        video.finishPending()
         lastRedrawCount = terminal.screen.present(panes)
+        placeVideo(screen)
     }
 
     private func handle(signal: Int32, delegate: any UILoopDelegate) {
@@ -110,6 +117,7 @@ public final class UILoop {
             terminal.applyWindowSize()
         case SIGTSTP:
             deliver(.action(.suspend), to: delegate)
+            video.finishPending()
             terminal.suspendUntilContinued()
             deliver(.action(.resume), to: delegate)
         case SIGCONT:

@@ -34,14 +34,16 @@ public struct PlayerPaneSnapshot: Hashable, Sendable {
     public var networkText: String
     /// The event is live (the slider shows "LIVE" instead of a total).
     public var isLive: Bool
-    /// Terminal video (later issue); when nil the pane shows the poster lines.
-    public var frame: VideoFrame?
+    /// Terminal video: ncurses leaves the pane blank for ``UILoop/video`` to draw frames in (the
+    /// still of the last frame stays while this is true). False shows the poster lines, as does
+    /// a pane too small for video.
+    public var showsVideo: Bool
 
     public init(title: String, subtitle: String = "", playback: PlaybackState = .stopped, load: LoadState = .unknown,
                 finish: FinishReason? = nil, position: Double = 0, duration: Double? = nil,
                 bufferedAhead: Double = 0, pendingSeekTarget: Double? = nil, isMuted: Bool = false,
                 volume: Int = 100, videoModeText: String = "", networkText: String = "",
-                isLive: Bool = false, frame: VideoFrame? = nil) {
+                isLive: Bool = false, showsVideo: Bool = false) {
         self.title = title
         self.subtitle = subtitle
         self.playback = playback
@@ -56,6 +58,6 @@ public struct PlayerPaneSnapshot: Hashable, Sendable {
         self.videoModeText = videoModeText
         self.networkText = networkText
         self.isLive = isLive
-        self.frame = frame
+        self.showsVideo = showsVideo
     }
 }

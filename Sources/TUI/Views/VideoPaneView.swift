@@ -1,14 +1,14 @@
 import PlaybackStates
 
-/// The video pane. For now a poster: what plays and where the video goes.
-/// Seam: when ``PlayerPaneSnapshot/frame`` is set, terminal video will be drawn here (later issue).
+/// The video pane: a poster (what plays and where the video goes), or, with terminal video, a
+/// blank area that ``TerminalVideo`` draws frames into (a pane too small for video keeps the poster).
 /// Holds only what it draws, so the 1 s progress tick does not redraw it.
 struct VideoPaneView: PaneView {
     let hasPlayer: Bool
     let title: String
     let subtitle: String
     let videoModeText: String
-    let frame: VideoFrame?
+    let showsVideo: Bool
     let stalledPercent: Int?
     let errorMessage: String?
 
@@ -17,13 +17,14 @@ struct VideoPaneView: PaneView {
         title = player?.title ?? ""
         subtitle = player?.subtitle ?? ""
         videoModeText = player?.videoModeText ?? ""
-        frame = player?.frame
+        showsVideo = player?.showsVideo ?? false
         if case .stalled(let percent) = player?.load { stalledPercent = max(0, min(100, percent ?? 0)) } else { stalledPercent = nil }
         if case .error(let message) = player?.finish { errorMessage = message } else { errorMessage = nil }
     }
 
     func draw(on canvas: any Canvas) {
         canvas.clear(.normal)
+        if showsVideo, VideoGeometry(columns: canvas.width, rows: canvas.height, glyphs: .half).showsVideo { return }
         guard hasPlayer else {
             let middle = max(0, canvas.height / 2 - 1)
             canvas.putCentered("Nothing playing", y: middle, style: .dim)
@@ -32,9 +33,7 @@ struct VideoPaneView: PaneView {
         }
         var lines: [(String, TextStyle)] = [(title, .paneTitle)]
         if !subtitle.isEmpty { lines.append((subtitle, .dim)) }
-        if let frame {
-            lines.append(("terminal video \(frame.width)×\(frame.height)", .dim))
-        } else if !videoModeText.isEmpty {
+        if !videoModeText.isEmpty {
             lines.append((videoModeText, .dim))
         }
         if let stalledPercent { lines.append(("buffering… \(stalledPercent)%", .prompt)) }

@@ -1,0 +1,35 @@
+import Foundation
+
+/// The loop's side of terminal video: the pane's place after each ncurses update, a full repaint
+/// when ncurses drew over it, and the terminal's writability while a frame is half written.
+extension UILoop {
+    static func makeVideo() -> TerminalVideo {
+        let environment = ProcessInfo.processInfo.environment
+        let video = TerminalVideo(sink: TTYVideoSink(), depth: ColorDepth.detect(environment: environment))
+        var size = winsize()
+        if ioctl(1, UInt(TIOCGWINSZ), &size) == 0 {
+            video.cellAspect = VideoGeometry.cellAspect(pixelWidth: Int(size.ws_xpixel), pixelHeight: Int(size.ws_ypixel),
+                                                        columns: Int(size.ws_col), rows: Int(size.ws_row))
+        }
+        return video
+    }
+
+    /// Frames may be drawn when the main screen shows the pane with video and nothing covers it.
+    func placeVideo(_ screen: ScreenSnapshot) {
+        let visible = layout.tooSmall == nil && screen.signIn == nil && screen.overlay == nil && screen.player?.showsVideo == true
+        let drewOver = terminal.screen.stagedRects.contains { $0.intersects(layout.video) }
+        video.place(rect: layout.video, visible: visible, ncursesDrewOver: drewOver)
+    }
+
+    /// POLLOUT on the terminal while a frame is half written (else an ignored entry).
+    var videoPollDescriptor: pollfd {
+        pollfd(fd: video.hasPending ? video.sinkDescriptor ?? -1 : -1, events: Int16(POLLOUT), revents: 0)
+    }
+}
+
+extension Rect {
+    /// True when the two rectangles share a cell.
+    func intersects(_ other: Rect) -> Bool {
+        !isEmpty && !other.isEmpty && x < other.maxX && other.x < maxX && y < other.maxY && other.y < maxY
+    }
+}

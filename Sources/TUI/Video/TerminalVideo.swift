@@ -1,0 +1,90 @@
+import Foundation
+
+/// Terminal video in the video pane, drawn by us between ncurses updates (``UILoop/video``).
+///
+/// Why not ncurses: a frame has hundreds of distinct colours and ncurses draws colours through
+/// colour pairs (at most 32767 or 65535 extended ones, `init_extended_pair` is slow and its cache
+/// must be evicted mid-frame, and with 256 colours alone the pairs run out at one frame). We
+/// write the changed cells ourselves, as 24-bit or palette SGR, inside synchronized output and
+/// DECSC/DECRC so ncurses' cursor and attributes stay as it believes. ncurses keeps the pane
+/// blank (``PlayerSnapshot/showsVideo``); whenever it redraws over the pane (an overlay closes,
+/// resize, Ctrl-Z/fg) the loop repaints the whole pane from the last cells, and while an overlay
+/// covers it no frame is written.
+///
+/// ```swift
+/// let geometry = loop.video.geometry                          // size the player's frames
+/// player.setVideoOutputSize(width: geometry.pixelWidth, height: geometry.pixelHeight,
+///                           pixelAspect: geometry.pixelAspect)
+/// frame.withPixels { loop.video.show(VideoPixels(bytes: $0, width: frame.width, height: frame.height, stride: frame.stride)) }
+/// ```
+public final class TerminalVideo {
+    /// How cells show pixels; changing it forgets the picture (the next frame is full).
+    public var glyphs: VideoGlyphs { didSet { rebuild() } }
+    /// Colours used; changing it forgets the picture.
+    public var depth: ColorDepth { didSet { rebuild() } }
+    /// Cell height / width (2 unless the terminal reports its pixel size).
+    public var cellAspect: Double = 2
+    private var writer: VideoPaneWriter?
+    private let sink: (any VideoSink)?
+    /// The pane on screen and whether frames may be drawn there now (no overlay, video shown).
+    private(set) var rect = Rect.zero
+    private(set) var isVisible = false
+
+    init(sink: (any VideoSink)?, glyphs: VideoGlyphs = .half, depth: ColorDepth) {
+        self.sink = sink
+        self.glyphs = glyphs
+        self.depth = depth
+        rebuild()
+    }
+
+    private func rebuild() {
+        writer?.forget()
+        writer = sink.map { VideoPaneWriter(sink: $0, glyphs: glyphs, depth: depth) }
+    }
+
+    /// The pixel size and shape frames should have for the current pane.
+    public var geometry: VideoGeometry {
+        VideoGeometry(columns: rect.width, rows: rect.height, glyphs: glyphs, cellAspect: cellAspect)
+    }
+
+    /// Frames delivered, dropped (the terminal was behind) and bytes written so far.
+    public var statistics: (delivered: Int, dropped: Int, bytes: Int) {
+        let s = writer?.statistics ?? .init()
+        return (s.delivered, s.dropped, s.bytes)
+    }
+
+    /// Draws a frame (only the cells that changed). Ignored while the pane is hidden or when the
+    /// frame's size is not ``geometry``'s (a resize is under way); dropped when the terminal is
+    /// behind. Returns true when written.
+    @discardableResult
+    public func show(_ pixels: VideoPixels) -> Bool {
+        let geometry = geometry
+        guard isVisible, geometry.showsVideo, pixels.width == geometry.pixelWidth, pixels.height == geometry.pixelHeight,
+              let writer else { return false }
+        return writer.offer(pixels, columns: rect.width, rows: rect.height, left: rect.x, top: rect.y)
+    }
+
+    /// Forgets the picture (a new event, or video turned off): the pane is blank until the next frame.
+    public func clear() { writer?.forget() }
+
+    /// After ncurses' update: where the pane is, whether frames may be drawn there, and whether
+    /// ncurses drew over it (then the last picture is written again in full).
+    func place(rect: Rect, visible: Bool, ncursesDrewOver: Bool) {
+        if rect != self.rect {
+            self.rect = rect
+            writer?.forget()
+        }
+        let becameVisible = visible && !isVisible
+        isVisible = visible && geometry.showsVideo
+        if isVisible, ncursesDrewOver || becameVisible { writer?.repaint(left: rect.x, top: rect.y) }
+    }
+
+    /// Ends a half-written frame before ncurses writes (its bytes must not land inside ours).
+    func finishPending() { writer?.finishPending() }
+
+    /// Writes what the terminal takes now of a half-written frame.
+    func flushPending() { writer?.flushPending() }
+
+    var hasPending: Bool { writer?.hasPending ?? false }
+    var sinkDescriptor: Int32? { (sink as? TTYVideoSink)?.fd }
+}

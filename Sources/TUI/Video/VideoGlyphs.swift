@@ -1,0 +1,48 @@
+/// How many video pixels one terminal cell shows, and with which glyphs (`--video-glyphs`).
+///
+/// `half` (default) draws `▀` with the top pixel as foreground and the bottom one as
+/// background; `quadrant` (2×2) and `sextant` (2×3) choose per cell the two colours that best
+/// represent its pixels and the block glyph whose pattern separates them.
+///
+/// ```swift
+/// let glyphs = VideoGlyphs(rawValue: "sextant") ?? .half
+/// glyphs.pixelsPerCell   // (columns: 2, rows: 3)
+/// ```
+public enum VideoGlyphs: String, Sendable, Hashable, CaseIterable {
+    case half, quadrant, sextant
+
+    /// Pixels per cell, across and down.
+    public var pixelsPerCell: (columns: Int, rows: Int) {
+        switch self {
+        case .half: (1, 2)
+        case .quadrant: (2, 2)
+        case .sextant: (2, 3)
+        }
+    }
+
+    /// The glyph whose "on" sub-cells are the set bits of `mask` (bit i = pixel i, row by row).
+    func glyph(mask: Int) -> UInt32 {
+        switch self {
+        case .half: Self.halves[mask & 3]
+        case .quadrant: Self.quadrants[mask & 15]
+        case .sextant: Self.sextant(mask & 63)
+        }
+    }
+
+    static let halves: [UInt32] = [0x20, 0x2580, 0x2584, 0x2588]   // " ▀▄█"
+    /// Quadrant bits: 1 upper left, 2 upper right, 4 lower left, 8 lower right.
+    static let quadrants: [UInt32] = [0x20, 0x2598, 0x259D, 0x2580, 0x2596, 0x258C, 0x259E, 0x259B,
+                                      0x2597, 0x259A, 0x2590, 0x259C, 0x2584, 0x2599, 0x259F, 0x2588]
+
+    /// Sextant bits 1…32 run row by row, left then right. U+1FB00… lists the patterns in mask
+    /// order, leaving out empty, full and the two half columns (the existing ▌ and ▐).
+    static func sextant(_ mask: Int) -> UInt32 {
+        switch mask {
+        case 0: 0x20
+        case 63: 0x2588
+        case 21: 0x258C
+        case 42: 0x2590
+        default: UInt32(0x1FB00 + mask - 1 - (mask > 21 ? 1 : 0) - (mask > 42 ? 1 : 0))
+        }
+    }
+}

@@ -1,0 +1,95 @@
+/// Draws frames into the video pane through a ``VideoSink``: renders cells, writes only the ones
+/// that changed since what the terminal shows, and drops a frame (never queues one) while the
+/// previous frame is not fully written or the terminal's output queue holds more than
+/// ``backlogLimit`` bytes: over a slow link the picture skips, keys do not lag.
+final class VideoPaneWriter {
+    struct Statistics: Hashable, Sendable {
+        public var delivered = 0
+        public var dropped = 0
+        public var bytes = 0
+    }
+
+    let sink: any VideoSink
+    var renderer: VideoCellRenderer
+    var encoder: VideoEncoder
+    /// What the terminal shows (or will, once ``pending`` is written): the diff base and the still.
+    private(set) var shown: CellGrid?
+    /// The part of the last frame the terminal has not taken yet.
+    private var pending: [UInt8] = []
+    private var pendingOffset = 0
+    private var out: [UInt8] = []
+    /// More queued bytes than this drop the next frame (a full 120×40 truecolor frame is ~90 KB;
+    /// a changed-cells frame far less).
+    var backlogLimit = 16 * 1024
+    private(set) var statistics = Statistics()
+
+    init(sink: any VideoSink, glyphs: VideoGlyphs, depth: ColorDepth) {
+        self.sink = sink
+        renderer = VideoCellRenderer(glyphs: glyphs, depth: depth)
+        encoder = VideoEncoder(depth: depth)
+        out.reserveCapacity(64 * 1024)
+    }
+
+    var hasPending: Bool { pendingOffset < pending.count }
+
+    /// Offers a frame for the pane at (`left`, `top`) of `columns`×`rows` cells. Returns false
+    /// when it was dropped.
+    @discardableResult
+    func offer(_ pixels: VideoPixels, columns: Int, rows: Int, left: Int, top: Int) -> Bool {
+        flushPending()
+        guard !hasPending, sink.backlog <= backlogLimit else {
+            statistics.dropped += 1
+            return false
+        }
+        let grid = renderer.render(pixels, columns: columns, rows: rows, previous: shown)
+        send(grid, since: shown, left: left, top: top)
+        statistics.delivered += 1
+        return true
+    }
+
+    /// Writes every cell of the shown grid again (ncurses drew over the pane: overlay closed,
+    /// resize, resume). Not dropped: the pane would stay wrong.
+    func repaint(left: Int, top: Int) {
+        guard let shown else { return }
+        finishPending()
+        send(shown, since: nil, left: left, top: top)
+    }
+
+    /// Forgets the picture (the pane is blank or shows the poster now).
+    func forget() {
+        finishPending()
+        shown = nil
+    }
+
+    /// Writes what the terminal can take of the pending bytes now.
+    func flushPending() {
+        guard hasPending else { return }
+        let taken = pending.withUnsafeBytes { sink.write(UnsafeRawBufferPointer(rebasing: $0[pendingOffset...])) }
+        pendingOffset += taken
+    }
+
+    /// Completes the pending bytes, waiting if needed: before ncurses writes, a half-written
+    /// escape sequence must end.
+    func finishPending() {
+        var attempts = 0
+        while hasPending, attempts < 50 {
+            flushPending()
+            if hasPending { sink.waitWritable() }
+            attempts += 1
+        }
+        if hasPending { pending.removeAll(keepingCapacity: true); pendingOffset = 0; shown = nil }
+    }
+
+    private func send(_ grid: CellGrid, since base: CellGrid?, left: Int, top: Int) {
+        out.removeAll(keepingCapacity: true)
+        encoder.encode(grid, since: base, left: left, top: top, into: &out)
+        shown = grid
+        guard !out.isEmpty else { return }
+        statistics.bytes += out.count
+        let taken = out.withUnsafeBytes { sink.write($0) }
+        if taken < out.count {
+            swap(&pending, &out)
+            pendingOffset = taken
+        }
+    }
+}
