@@ -44,7 +44,7 @@ extension AppConfig {
     }
 
     /// The keys of the top level, for messages.
-    static let knownKeys = "server, video, network-mode, audio, log-level, [network], [headers.<kind>], [mpv]"
+    static let knownKeys = "server, video, video-glyphs, network-mode, audio, log-level, [network], [headers.<kind>], [mpv]"
     /// The values of `video` (and `--video`).
     public static let videoModes = ["auto", "window", "terminal", "none"]
     /// The values of `log-level` (and `--log-level`).
@@ -63,6 +63,11 @@ extension AppConfig {
                 throw fail([key], "video must be auto, window, terminal or none (got \(Self.show(value)))")
             }
             video = mode
+        case "video-glyphs":
+            guard let glyphs = value.string, ["half", "quadrant", "sextant"].contains(glyphs) else {
+                throw fail([key], "video-glyphs must be half, quadrant or sextant (got \(Self.show(value)))")
+            }
+            videoGlyphs = glyphs
         case "network-mode":
             guard let mode = value.string, NetworkMode(rawValue: mode) != nil else {
                 throw fail([key], "network-mode must be direct or proxy (got \(Self.show(value)))")

@@ -1,7 +1,7 @@
 extension AppConfig {
     /// The modes playback can use today; `terminal` is accepted by the file and `--video` but
     /// refused here until video drawn in the terminal lands.
-    public static let availableVideoModes = ["auto", "window", "none"]
+    public static let availableVideoModes = ["auto", "window", "terminal", "none"]
 
     /// Where video goes: `--video` when given (the command checked it), else `video` from the
     /// config file, else `auto`.

@@ -12,6 +12,8 @@ public struct AppConfig: Sendable, Equatable {
     public var server: URL?
     /// `video`: auto, window, terminal or none.
     public var video: String?
+    /// `video-glyphs`: half, quadrant or sextant (terminal video).
+    public var videoGlyphs: String?
     /// `network-mode`: direct or proxy (how the player's own requests travel).
     public var networkMode: String?
     /// `audio`: false plays without sound.

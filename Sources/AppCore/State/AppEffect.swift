@@ -10,5 +10,7 @@ public enum AppEffect: Sendable, Equatable {
     case startPlayback(Event, id: PlaybackID, startAt: Double)
     /// A transport command for the current playback (`.stop` finishes it).
     case player(PlayerCommand)
+    /// Terminal video on or off (`v`); playback goes on.
+    case setVideo(enabled: Bool)
     case quit
 }

@@ -32,6 +32,11 @@ extension AppState {
         case .startFilter: isEditingFilter = true
         case .refresh: return beginRefresh()
         case .play where focus == .list: return playSelected(now: now)
+        case .cycleVideo:
+            guard isTerminalVideo else { return [] }
+            isVideoOn.toggle()
+            show(isVideoOn ? "Video on" : "Video off (playback goes on; v turns it back on)", now: now)
+            return [.setVideo(enabled: isVideoOn)]
         default: return applyToPlayer(action, now: now)
         }
         return []

@@ -48,8 +48,11 @@ extension AppState {
             subtitle: "\(TimeText.startText(event.startTime, now: now, calendar: calendar)) · \(event.bucket) · \(event.id)",
             playback: model.playback, load: model.load, finish: model.finish, position: model.position,
             duration: model.duration, bufferedAhead: model.bufferedAhead, pendingSeekTarget: model.pendingSeekTarget,
-            isMuted: muted, volume: volume, videoModeText: videoModeText, networkText: networkText,
-            isLive: model.isLive)
+            isMuted: muted, volume: volume,
+            videoModeText: isTerminalVideo && !isVideoOn ? videoModeText + " (off)" : videoModeText,
+            networkText: networkText, isLive: model.isLive)
+        let failed = if case .error = model.finish { true } else { false }
+        snapshot.showsVideo = isTerminalVideo && isVideoOn && !model.isPreparing && !failed
         if model.isPreparing { snapshot.subtitle += " · preparing…" }
         return snapshot
     }

@@ -43,6 +43,10 @@ public struct AppState: Sendable {
     var videoModeText = ""
     /// e.g. "net: proxy".
     var networkText = ""
+    /// Video is drawn in the pane (`--video terminal`, or auto without a display / over SSH).
+    var isTerminalVideo = false
+    /// `v` turns the terminal picture off and on.
+    var isVideoOn = true
 
     /// How long transient messages stay.
     static let messageLifetime: Duration = .seconds(4)
@@ -50,12 +54,14 @@ public struct AppState: Sendable {
     static let prefetchDistance = 10
     public static let pageSize = 100
 
-    public init(server: String, isDemo: Bool, user: String?, videoModeText: String = "", networkText: String = "") {
+    public init(server: String, isDemo: Bool, user: String?, videoModeText: String = "", networkText: String = "",
+                isTerminalVideo: Bool = false) {
         self.server = server
         self.isDemo = isDemo
         self.user = user ?? ""
         self.videoModeText = videoModeText
         self.networkText = networkText
+        self.isTerminalVideo = isTerminalVideo
         form = user == nil ? SignInForm() : nil
     }
 

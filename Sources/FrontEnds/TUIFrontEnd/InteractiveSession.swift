@@ -15,16 +15,20 @@ import TUI
 /// ```
 public enum InteractiveSession {
     public static func run(_ options: PlaybackOptions, services: AppServices) async throws {
+        var options = options
+        options.terminalVideo = true
         let configuration = try options.playerConfiguration(config: services.config)
+        let glyphs = options.glyphs
         let preparer = try options.network.preparer(services: services)
         let user = await services.client.session?.user.name
         let state = AppState(server: services.server.url.absoluteString, isDemo: services.server.isDemo, user: user,
-                             videoModeText: "video: \(configuration.video.rawValue)", networkText: "net: \(options.network.rawValue)")
+                             videoModeText: "video: \(configuration.video.rawValue)", networkText: "net: \(options.network.rawValue)",
+                             isTerminalVideo: configuration.video == .terminal)
         let logPath = services.paths.logFile.path
         try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Void, any Error>) in
             let thread = Thread {
                 do {
-                    try runLoop(state: state, configuration: configuration, services: services, preparer: preparer,
+                    try runLoop(state: state, configuration: configuration, glyphs: glyphs, services: services, preparer: preparer,
                                 logPath: logPath)
                     continuation.resume()
                 } catch {
@@ -37,13 +41,14 @@ public enum InteractiveSession {
     }
 
     /// Blocks this thread until the user quits; the terminal is restored and private files removed on the way out.
-    static func runLoop(state: AppState, configuration: PlayerConfiguration, services: AppServices,
+    static func runLoop(state: AppState, configuration: PlayerConfiguration, glyphs: String, services: AppServices,
                         preparer: any PlaybackPreparing, logPath: String) throws {
         var state = state
         let (keyMap, problems) = KeyMap.load(userFile: KeyMap.defaultUserFile())
         if let summary = KeyMapDiagnostic.summary(problems) { state.error = summary }
         defer { preparer.removeAll() }
-        let runner = try PlaybackRunner(player: try Player(configuration: configuration), preparer: preparer)
+        let player = try Player(configuration: configuration)
+        let runner = try PlaybackRunner(player: player, preparer: preparer)
         var terminalOptions = Terminal.Options()
         terminalOptions.stderrPath = logPath
         let terminal = try Terminal(options: terminalOptions)
@@ -52,6 +57,10 @@ public enum InteractiveSession {
         let coordinator = TUICoordinator(state: state, services: services, runner: runner, inbox: Inbox(wake: wake))
         defer { coordinator.shutdown() }
         let loop = UILoop(terminal: terminal, keyMap: keyMap)
+        if configuration.video == .terminal {
+            loop.video.glyphs = VideoGlyphs(rawValue: glyphs) ?? .half
+            coordinator.video = TerminalVideoBridge(player: player, video: loop.video)
+        }
         for fd in runner.wakeupDescriptors { loop.addWakeSource(fd: fd, name: TUICoordinator.playbackWake) }
         loop.addSelfPipe(wake, name: TUICoordinator.appWake)
         coordinator.start()

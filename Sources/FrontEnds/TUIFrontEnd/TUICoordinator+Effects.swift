@@ -19,7 +19,10 @@ extension TUICoordinator {
             case .signIn(let email, let password): signIn(email: email, password: password)
             case .fetchPage(let cursor, let generation): fetchPage(cursor: cursor, generation: generation)
             case .startPlayback(let event, let id, let startAt):
+                video?.clear()
                 produced += runner.start(event, as: id, at: startAt).map(AppInput.playback)
+            case .setVideo(let enabled):
+                video?.setEnabled(enabled)
             case .player(let command):
                 produced += runner.perform(command).map(AppInput.playback)
             }

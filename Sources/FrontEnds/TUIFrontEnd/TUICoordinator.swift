@@ -13,6 +13,8 @@ final class TUICoordinator: UILoopDelegate {
     let services: AppServices
     let runner: PlaybackRunner
     let inbox: Inbox
+    /// Terminal video, when the pane shows it.
+    var video: TerminalVideoBridge?
     var pageTask: Task<Void, Never>?
     var signInTask: Task<Void, Never>?
     private var requestLogVersion = -1
@@ -48,6 +50,7 @@ final class TUICoordinator: UILoopDelegate {
         }
         let control = apply(inputs)
         refreshScreen()
+        video?.refresh()
         return control
     }
 

@@ -14,7 +14,7 @@ struct PlayCommand: AsyncParsableCommand {
     @Argument(help: "The event id (see `eventplayer events`).")
     var eventID: String
 
-    @Option(help: "Where video goes: auto (a window when there is a display, else none), window, none (default: `video` in the config file, else auto).")
+    @Option(help: "Where video goes: auto (a window when there is a display and no SSH, else terminal), window, terminal (drawn in the TUI; play decodes none), none (default: `video` in the config file, else auto).")
     var video: String?
 
     @Option(help: "How the player's requests travel: proxy (through eventplayer's network pipeline: headers, retries, request log) or direct (mpv fetches media itself). Default: `network-mode` in the config file, else proxy.")

@@ -12,11 +12,14 @@ struct TUICommand: AsyncParsableCommand {
 
     @OptionGroup var global: GlobalFlags
 
-    @Option(help: "Where video goes: auto (a window when there is a display, else none), window, none (default: `video` in the config file, else auto).")
+    @Option(help: "Where video goes: auto (a window when there is a display and no SSH, else terminal), window, terminal (drawn in the TUI; play decodes none), none (default: `video` in the config file, else auto).")
     var video: String?
 
     @Option(help: "How the player's requests travel: proxy (through eventplayer's network pipeline: headers, retries, request log) or direct (mpv fetches media itself). Default: `network-mode` in the config file, else proxy.")
     var network: String?
+
+    @Option(help: "Terminal video cells: half (default), quadrant or sextant (more detail; sextants need a font with Unicode 13 block sextants). Default: `video-glyphs` in the config file, else half.")
+    var videoGlyphs: String?
 
     @Flag(help: "Play without sound.")
     var noAudio = false
@@ -26,13 +29,17 @@ struct TUICommand: AsyncParsableCommand {
 
     func validate() throws {
         try VideoFlag.validate(video)
+        if let videoGlyphs, !["half", "quadrant", "sextant"].contains(videoGlyphs) {
+            throw ValidationError("--video-glyphs must be half, quadrant or sextant, not \(videoGlyphs)")
+        }
         if let network, NetworkMode(rawValue: network) == nil { throw ValidationError("--network must be direct or proxy, not \(network)") }
     }
 
     func run() async throws {
         try await AppServices.with(global) { services in
             let options = PlaybackOptions(video: try VideoFlag.resolve(video, services: services), audio: !noAudio,
-                                          mpvOptions: mpvOptions, network: NetworkMode.resolve(flag: network, config: services.config))
+                                          mpvOptions: mpvOptions, network: NetworkMode.resolve(flag: network, config: services.config),
+                                          glyphs: videoGlyphs ?? services.config.videoGlyphs ?? "half")
             try await InteractiveSession.run(options, services: services)
         }
     }

@@ -7,7 +7,7 @@ enum VideoFlag {
     static func validate(_ video: String?) throws {
         guard let video else { return }
         guard AppConfig.videoModes.contains(video) else {
-            throw ValidationError("--video must be auto, window or none, not \(video)")
+            throw ValidationError("--video must be auto, window, terminal or none, not \(video)")
         }
         guard AppConfig.availableVideoModes.contains(video) else {
             throw ValidationError("--video terminal: video in the terminal is not available yet; use auto, window or none")

@@ -10,7 +10,7 @@ import Player
 /// let configuration = try options.playerConfiguration(config: services.config)
 /// ```
 public struct PlaybackOptions: Sendable, Equatable {
-    /// auto, window or none; nil takes the config file's `video`, else auto (``AppConfig/videoMode(flag:)``).
+    /// auto, window, terminal or none; nil takes the config file's `video`, else auto (``AppConfig/videoMode(flag:)``).
     public var video: String?
     public var audio: Bool
     /// `--mpv-option key=value`, after the config file's `[mpv]` table.
@@ -19,14 +19,20 @@ public struct PlaybackOptions: Sendable, Equatable {
     public var frames: Int?
     /// How the player's requests travel (`--network`).
     public var network: NetworkMode
+    /// Whether this front end draws terminal video (the TUI does, `play` does not).
+    public var terminalVideo: Bool
+    /// `--video-glyphs`: half, quadrant or sextant.
+    public var glyphs: String
 
     public init(video: String? = nil, audio: Bool = true, mpvOptions: [String] = [], frames: Int? = nil,
-                network: NetworkMode = .proxy) {
+                network: NetworkMode = .proxy, terminalVideo: Bool = false, glyphs: String = "half") {
         self.video = video
         self.audio = audio
         self.mpvOptions = mpvOptions
         self.frames = frames
         self.network = network
+        self.terminalVideo = terminalVideo
+        self.glyphs = glyphs
     }
 
     /// Video mode (auto: a window when there is a display, none otherwise), audio, and the
@@ -35,12 +41,13 @@ public struct PlaybackOptions: Sendable, Equatable {
                                     environment: [String: String] = ProcessInfo.processInfo.environment) throws -> PlayerConfiguration {
         var configuration = PlayerConfiguration()
         let video = try config.videoMode(flag: self.video)
-        switch video {
-        case "none": configuration.video = .none
-        case "window": configuration.video = .window
-        case "auto": configuration.video = (environment["DISPLAY"] ?? environment["WAYLAND_DISPLAY"]) != nil ? .window : .none
-        default: throw PlaybackOptionsError("video must be auto, window or none (terminal video is not available yet), not \(video)")
+        do {
+            configuration.video = try VideoModeChoice(parsing: video).resolve(environment: environment)
+        } catch {
+            throw PlaybackOptionsError(error.description)
         }
+        // Only the TUI draws frames; headless `play` decodes nothing to a screen for terminal video.
+        if configuration.video == .terminal, !terminalVideo { configuration.video = .none }
         configuration.audio = audio && (config.audio ?? true)
         configuration.extraOptions = config.mpvOptions.map { MPVOption(name: $0.name, value: $0.value) }
         for text in mpvOptions {

@@ -1,0 +1,61 @@
+import DemoBackend
+import Foundation
+import TestSupport
+import Testing
+
+/// The real `eventplayer` TUI drawing video in its pane (issue 11): over "SSH" with `--video auto`
+/// and with `--video terminal`, against the demo backend in-process, real libmpv, no audio.
+@Suite(.serialized) struct TUITerminalVideoTests {
+    static func colours(_ screen: String) -> Set<String> {
+        Set(screen.matches(of: /[34]8;2;(\d+);(\d+);(\d+)/).map { "\($0.1),\($0.2),\($0.3)" })
+    }
+
+    @Test(.enabled(if: Tmux.binary != nil), .timeLimit(.minutes(2)), arguments: [
+        ["--video", "auto"], ["--video", "terminal", "--video-glyphs", "sextant"],
+    ])
+    func theVideoPlaysInThePaneWhileKeysStillWork(flags: [String]) async throws {
+        let binary = try Binary()
+        let server = try await DemoServer.start()
+        defer { Task { await server.stop() } }
+        try #require(try await binary.login(server.baseURL).status == 0)
+        let pane = try Tmux(socket: "ep-video-\(flags.count)-\(getpid())")
+        defer {
+            pane.kill()
+            try? FileManager.default.removeItem(at: binary.home)
+        }
+        let env = binary.environment.filter { ["HOME", "XDG_STATE_HOME", "XDG_CONFIG_HOME", "PATH", "LANG", "LC_ALL"].contains($0.key) }
+        let exports = env.map { "export \($0.key)='\($0.value)'" }.joined(separator: "; ")
+        let script = """
+        \(exports); unset EVENTPLAYER_SERVER WAYLAND_DISPLAY NO_COLOR; export DISPLAY=:0 TERM=tmux-256color \
+        COLORTERM=truecolor SSH_CONNECTION='10.0.0.1 1 10.0.0.2 22'; \
+        '\(binary.url.path)' --server \(server.baseURL.absoluteString) --no-audio \(flags.joined(separator: " ")); \
+        echo "EXIT=$?"; sleep 60
+        """
+        pane.start(columns: 120, rows: 40, command: script)
+        let (first, second, paused) = try await Tmux.offPool { () throws -> (String, String, String) in
+            try pane.waitFor(" loaded")
+            pane.keys("/")
+            pane.type("person at the front")
+            pane.keys("Enter")
+            try pane.waitUntil("the filtered list") { $0.contains("Person at the fron") && $0.contains("1 of ") }
+            pane.keys("Enter")
+            try pane.waitUntil("playing past 0:01") { $0.contains("▶ Playing") && (ScreenReading.sliderSeconds($0) ?? 0) >= 1 }
+            let first = pane.capture(escapes: true)
+            usleep(1_000_000)
+            let second = pane.capture(escapes: true)
+            pane.keys("Space")
+            let paused = try pane.waitFor("❚❚ Paused")
+            pane.keys("q")
+            pane.keys("q")
+            try pane.waitFor("EXIT=0")
+            return (first, second, paused)
+        }
+        let colours = Self.colours(first)
+        #expect(colours.count > 100, "many distinct colours in the pane: \(colours.count)")
+        let rgb = colours.map { $0.split(separator: ",").compactMap { Int($0) } }
+        #expect(rgb.contains { $0[0] > 150 && $0[1] < 80 && $0[2] < 80 }, "testsrc2's red bar")
+        #expect(rgb.contains { $0[2] > 150 && $0[0] < 80 && $0[1] < 80 }, "testsrc2's blue bar")
+        #expect(first != second, "the picture changes between captures a second apart")
+        #expect((ScreenReading.sliderSeconds(paused) ?? 0) >= 1)
+    }
+}
