@@ -2,7 +2,7 @@
 SWIFT ?= swift
 RELEASE_BIN := .build/release/eventplayer
 
-.PHONY: run test deps build release bench-network bench-rewrite bench-play bench-tui bench-proxy
+.PHONY: run test deps build release bench-network bench-rewrite bench-play bench-tui bench-proxy bench-video
 
 ## make run: install what is missing, build in release, start eventplayer against the embedded demo backend.
 run: deps release
@@ -25,6 +25,9 @@ release: deps
 
 bench-network: deps
 	$(SWIFT) run -c release bench-network
+
+bench-video: deps
+	scripts/bench-video
 
 bench-proxy: deps
 	$(SWIFT) run -c release bench-proxy
