@@ -203,7 +203,7 @@ let package = Package(
         ),
         .testTarget(
             name: "EventsAPITests",
-            dependencies: ["EventsAPI", "Networking", "DemoBackend"],
+            dependencies: ["EventsAPI", "Networking", "DemoBackend", "TestSupport"],
             swiftSettings: strict
         ),
         .testTarget(

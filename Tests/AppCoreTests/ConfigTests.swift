@@ -42,7 +42,7 @@ struct ConfigTests {
 
     @Test("every message names the line, the key, what is allowed and the value", arguments: [
         ("audio = true\n\ncolour = true",
-         "config.toml:3: unknown key `colour` (known: server, video, network-mode, audio, log-level, [network], [headers.<kind>], [mpv]; see Resources/config.example.toml)"),
+         "config.toml:3: unknown key `colour` (known: server, video, video-glyphs, network-mode, audio, log-level, [network], [headers.<kind>], [mpv]; see Resources/config.example.toml)"),
         ("# retries\n[network]\nretry-cap = 0\nretries = 100000",
          "config.toml:4: [network] retries must be a whole number from 0 to 999 (got 100000)"),
         ("[network]\nretries = \"three\"", "config.toml:2: [network] retries must be a number (got \"three\")"),
@@ -93,15 +93,18 @@ struct ConfigTests {
         #expect(throws: ConfigError.self) { try AppConfig.load(from: binary) }
     }
 
-    @Test("video: the flag wins, then the file, then auto; terminal is not available yet")
+    @Test("video: the flag wins, then the file, then auto; glyphs and network mode are read")
     func videoMode() throws {
         #expect(try AppConfig.parse("").videoMode(flag: nil) == "auto")
         #expect(try AppConfig.parse("video = \"window\"").videoMode(flag: nil) == "window")
         #expect(try AppConfig.parse("video = \"window\"").videoMode(flag: "none") == "none")
+        #expect(try AppConfig.parse("video = \"terminal\"").videoMode(flag: nil) == "terminal")
+        #expect(try AppConfig.parse("video-glyphs = \"sextant\"").videoGlyphs == "sextant")
+        #expect(try AppConfig.parse("network-mode = \"direct\"").networkMode == "direct")
         let error = #expect(throws: ConfigError.self) {
-            try AppConfig.parse("audio = true\nvideo = \"terminal\"", file: "/home/me/config.toml").videoMode(flag: nil)
+            try AppConfig.parse("audio = true\nvideo-glyphs = \"braille\"", file: "/home/me/config.toml")
         }
         #expect(error?.line == 2)
-        #expect(error?.message.contains("not available yet") == true)
+        #expect(error?.message.contains("video-glyphs must be half, quadrant or sextant") == true)
     }
 }

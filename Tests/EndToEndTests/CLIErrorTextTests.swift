@@ -1,5 +1,6 @@
 import DemoBackend
 import Foundation
+import TestSupport
 import Testing
 
 /// Runtime errors are one short line said once (exit 1), and files in the way are reported.

@@ -2,6 +2,7 @@ import DemoBackend
 import EventsAPI
 import Foundation
 import Networking
+import TestSupport
 import Testing
 
 /// Error texts are one short sentence, said once, and front-end neutral (issue 10 "doubled text",

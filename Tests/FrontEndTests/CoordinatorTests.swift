@@ -15,11 +15,9 @@ import Glibc
 @Suite(.serialized) struct CoordinatorTests {
     @Test(.timeLimit(.minutes(1)))
     func theNewestPlaybackWinsAndExitRemovesPrivateFiles() async throws {
-        let home = FileManager.default.temporaryDirectory.appending(path: "ep-coord-\(UUID().uuidString)")
+        let home = Self.temporaryHome()
         defer { try? FileManager.default.removeItem(at: home) }
-        let env = ["HOME": home.path, "XDG_STATE_HOME": home.appending(path: "state").path,
-                   "XDG_CONFIG_HOME": home.appending(path: "config").path]
-        let services = try await AppServices.start(GlobalOptions(), environment: env, notice: { _ in })
+        let services = try await Self.services(home: home)
         let preparer = try PlaybackPreparer(services: services)
         let outcome = try await Self.onThread { () throws -> (title: String?, playback: PlaybackState?, leftovers: [String]) in
             let coordinator = try Self.coordinator(services: services, preparer: preparer)
@@ -45,11 +43,9 @@ import Glibc
 
     @Test(.timeLimit(.minutes(1)))
     func privateFilesGoWhenAPlaybackEndsNotOnlyWhenReplaced() async throws {
-        let home = FileManager.default.temporaryDirectory.appending(path: "ep-coord-\(UUID().uuidString)")
+        let home = Self.temporaryHome()
         defer { try? FileManager.default.removeItem(at: home) }
-        let env = ["HOME": home.path, "XDG_STATE_HOME": home.appending(path: "state").path,
-                   "XDG_CONFIG_HOME": home.appending(path: "config").path]
-        let services = try await AppServices.start(GlobalOptions(), environment: env, notice: { _ in })
+        let services = try await Self.services(home: home)
         let preparer = try PlaybackPreparer(services: services)
         let outcome = try await Self.onThread { () throws -> (finish: FinishReason?, whilePlaying: Int, afterEnd: [String]) in
             let coordinator = try Self.coordinator(services: services, preparer: preparer)
@@ -70,6 +66,18 @@ import Glibc
         #expect(outcome.finish == .ended)
         #expect(outcome.whilePlaying > 0, "the private playlist exists while it plays")
         #expect(outcome.afterEnd.isEmpty, "and is gone once it ended, while the program still runs")
+    }
+
+    /// A fresh HOME for one test (state, config and session files of its own).
+    static func temporaryHome() -> URL {
+        FileManager.default.temporaryDirectory.appending(path: "ep-coord-\(UUID().uuidString)")
+    }
+
+    /// Services as `eventplayer` starts them, with `home` as HOME (the embedded demo backend unless `server`).
+    static func services(home: URL, server: String? = nil) async throws -> AppServices {
+        let env = ["HOME": home.path, "XDG_STATE_HOME": home.appending(path: "state").path,
+                   "XDG_CONFIG_HOME": home.appending(path: "config").path]
+        return try await AppServices.start(GlobalOptions(server: server), environment: env, notice: { _ in })
     }
 
     static func coordinator(services: AppServices, preparer: PlaybackPreparer) throws -> TUICoordinator {

@@ -15,11 +15,9 @@ import TUI
         let server = try await DemoServer.start()
         defer { Task { await server.stop() } }
         await server.faults.delay(seconds: 1, pathPrefix: "/media/")
-        let home = FileManager.default.temporaryDirectory.appending(path: "ep-resp-\(UUID().uuidString)")
+        let home = CoordinatorTests.temporaryHome()
         defer { try? FileManager.default.removeItem(at: home) }
-        let env = ["HOME": home.path, "XDG_STATE_HOME": home.appending(path: "state").path,
-                   "XDG_CONFIG_HOME": home.appending(path: "config").path]
-        let services = try await AppServices.start(GlobalOptions(server: server.baseURL.absoluteString), environment: env, notice: { _ in })
+        let services = try await CoordinatorTests.services(home: home, server: server.baseURL.absoluteString)
         _ = try await services.client.signIn(email: DemoAccount.email, password: DemoAccount.password)
         let preparer = try PlaybackPreparer(services: services)
         let slowest = try await CoordinatorTests.onThread { () throws -> [Double] in

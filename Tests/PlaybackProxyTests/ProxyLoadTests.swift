@@ -1,6 +1,9 @@
 import AsyncHTTPClient
 import DemoBackend
 import Foundation
+#if canImport(Glibc)
+import Glibc
+#endif
 import Networking
 import Testing
 @testable import PlaybackProxy
@@ -28,12 +31,23 @@ import Playlist
         defer { Task { await proxy.stop() } }
         let segment = URL(string: proxy.baseURL.absoluteString
                           + ProxiedURI(kind: .mediaSegment, upstream: origin.server.baseURL.appending(path: "bench/\(size)")).path)!
-        let player = AsyncHTTPClientTransport()
-        let streamed = try await player.stream(HTTPRequest(kind: .mediaSegment, url: segment), timeouts: RequestTimeouts())
-        #expect(streamed.head.status == 200)
-        _ = try await streamed.body.next()
-        #expect(proxy.liveUpstreamCount == 1)
-        streamed.body.close()
+        // A player that really hangs up: a raw socket, a GET, the first bytes, close(2).
+        let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        var address = sockaddr_in()
+        address.sin_family = sa_family_t(AF_INET)
+        address.sin_addr.s_addr = inet_addr("127.0.0.1")
+        address.sin_port = UInt16(segment.port!).bigEndian
+        let connected = withUnsafePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
+        }
+        try #require(connected == 0)
+        let request = "GET \(segment.path) HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n"
+        _ = request.withCString { write(fd, $0, strlen($0)) }
+        var buffer = [UInt8](repeating: 0, count: 4096)
+        let first = read(fd, &buffer, buffer.count)
+        #expect(first > 0 && String(decoding: buffer.prefix(12), as: UTF8.self) == "HTTP/1.1 200")
+        #expect(await Self.eventually { proxy.liveUpstreamCount == 1 })
+        close(fd)
         #expect(await Self.eventually { proxy.liveUpstreamCount == 0 })
         #expect(await Self.eventually { !proxy.requestLog.snapshot().isEmpty })
         let record = try #require(proxy.requestLog.snapshot().last)

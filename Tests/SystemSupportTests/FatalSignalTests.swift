@@ -19,21 +19,16 @@ import Testing
         let log = directory.deletingLastPathComponent().appendingPathComponent("fatal-\(getpid())-\(signal).log")
         defer { try? FileManager.default.removeItem(at: directory); try? FileManager.default.removeItem(at: log) }
 
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: try FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe"))
-        process.arguments = ["--filter", "fatalChild", "--testing-library", "swift-testing"]
         var environment = ProcessInfo.processInfo.environment
         environment["FATAL_CHILD"] = "\(signal)"
         environment["FATAL_DIR"] = directory.path
         environment["FATAL_LOG"] = log.path
-        process.environment = environment
-        let stdout = Pipe()
-        process.standardOutput = stdout
-        process.standardError = FileHandle.nullDevice
-        let output = try await Self.runOffPool(process, stdout)
+        let executable = try FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")
+        let child = try await Self.runOffPool(executable, ["--filter", "fatalChild", "--testing-library", "swift-testing"],
+                                              environment: environment)
+        let output = child.output
 
-        #expect(process.terminationReason == .uncaughtSignal, "\(output)")
-        #expect(process.terminationStatus == (signal == 0 ? SIGSEGV : signal))
+        #expect(child.signal == (signal == 0 ? SIGSEGV : signal), "killed by the signal: \(child) \(output)")
         #expect(!FileManager.default.fileExists(atPath: file.path), "registered file removed")
         #expect(!FileManager.default.fileExists(atPath: directory.path), "registered directory removed")
         #expect(output.contains("RESCUED-TERMINAL"), "terminal rescue ran: \(output)")
@@ -63,33 +58,65 @@ import Testing
         print("STILL-ALIVE")
     }
 
-    /// Waits for the child to exit (killing it after 60 s), then reads what it wrote without waiting
-    /// for end-of-file: a process another test spawns meanwhile may inherit the pipe's write end and
-    /// keep it open long after the child is gone.
-    static func runOffPool(_ process: Process, _ stdout: Pipe) async throws -> String {
-        try process.run()
-        return await withCheckedContinuation { continuation in
+    /// What a child left: the signal that ended it (nil: it exited or was still running after 60 s)
+    /// and what it wrote to standard output.
+    struct Ended: CustomStringConvertible {
+        var signal: Int32?
+        var output: String
+        var description: String { "signal \(signal.map(String.init) ?? "none")" }
+    }
+
+    /// Spawns the child itself (posix_spawn, its own pipe, waitpid with WNOHANG) on a thread off the
+    /// cooperative pool: no Foundation `Process`, whose exit monitoring and end-of-file wait can
+    /// hang when many other tests spawn processes at the same time. Killed after 60 s.
+    static func runOffPool(_ executable: String, _ arguments: [String], environment: [String: String]) async throws -> Ended {
+        try await withCheckedThrowingContinuation { continuation in
             Thread {
-                let fd = stdout.fileHandleForReading.fileDescriptor
-                _ = fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) | O_NONBLOCK)
+                var fds: [Int32] = [0, 0]
+                guard pipe(&fds) == 0 else { return continuation.resume(throwing: POSIXError(.EMFILE)) }
+                _ = fcntl(fds[0], F_SETFL, fcntl(fds[0], F_GETFL) | O_NONBLOCK)
+                _ = fcntl(fds[0], F_SETFD, FD_CLOEXEC)
+                var actions = posix_spawn_file_actions_t()
+                posix_spawn_file_actions_init(&actions)
+                posix_spawn_file_actions_adddup2(&actions, fds[1], 1)
+                posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
+                let argv = ([executable] + arguments).map { strdup($0) } + [nil]
+                let envp = environment.map { strdup("\($0.key)=\($0.value)") } + [nil]
+                var pid: pid_t = 0
+                let spawned = posix_spawn(&pid, executable, &actions, nil, argv, envp)
+                posix_spawn_file_actions_destroy(&actions)
+                argv.forEach { free($0) }
+                envp.forEach { free($0) }
+                close(fds[1])
+                guard spawned == 0 else {
+                    close(fds[0])
+                    return continuation.resume(throwing: POSIXError(POSIXErrorCode(rawValue: spawned) ?? .EINVAL))
+                }
                 var data = Data()
                 var buffer = [UInt8](repeating: 0, count: 65536)
                 func readAvailable() {
                     while true {
-                        let count = read(fd, &buffer, buffer.count)
+                        let count = read(fds[0], &buffer, buffer.count)
                         if count <= 0 { return }
                         data.append(contentsOf: buffer[0..<count])
                     }
                 }
+                var status: Int32 = 0
                 let deadline = Date().addingTimeInterval(60)
-                while process.isRunning && Date() < deadline {
+                var reaped = false
+                while !reaped {
                     readAvailable()
-                    usleep(20_000)
+                    reaped = waitpid(pid, &status, WNOHANG) == pid
+                    if !reaped {
+                        if Date() > deadline { kill(pid, SIGKILL) }
+                        usleep(20_000)
+                    }
                 }
-                if process.isRunning { kill(process.processIdentifier, SIGKILL) }
-                process.waitUntilExit()
                 readAvailable()
-                continuation.resume(returning: String(decoding: data, as: UTF8.self))
+                close(fds[0])
+                let termSignal = status & 0x7f
+                let signal: Int32? = termSignal != 0 && termSignal != 0x7f ? termSignal : nil
+                continuation.resume(returning: Ended(signal: signal, output: String(decoding: data, as: UTF8.self)))
             }.start()
         }
     }

@@ -6,11 +6,11 @@ import Glibc
 /// A loopback port nothing listens on and nothing else can take while this lives: a socket bound
 /// to it without `listen`, so a connect is refused (a stopped server's port may be reused by
 /// another test's server at once, and then answers or resets).
-final class ClosedPort {
-    let port: Int
+public final class ClosedPort {
+    public let port: Int
     private let fd: Int32
 
-    init() throws {
+    public init() throws {
         let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
         self.fd = fd
         var address = sockaddr_in()
@@ -29,7 +29,7 @@ final class ClosedPort {
     }
 
     /// `http://127.0.0.1:<port>`.
-    var url: String { "http://127.0.0.1:\(port)" }
+    public var url: String { "http://127.0.0.1:\(port)" }
 
     deinit { close(fd) }
 }
