@@ -5,6 +5,8 @@ extension Player {
     /// Most events decoded per `drain()`; more are left for the next round (the pipe is
     /// signalled again) so a flood of `time-pos` changes cannot starve the owner's loop.
     static let drainBudget = 2000
+    /// How long a reported end waits for the log lines that explain it before it is decided.
+    static let logGrace: Duration = .milliseconds(500)
 
     /// Reads the wakeup pipe, then every pending mpv event (`mpv_wait_event(h, 0)` until NONE),
     /// and returns the updates of the current playback, in order. Never blocks.
@@ -34,7 +36,7 @@ extension Player {
         if budget == 0 {
             wakeup.wake()
         } else {
-            updates += reducer.settle()
+            updates += settleWhenExplained(now: .now)
         }
         trackStall(now: .now)
         return updates
@@ -42,7 +44,25 @@ extension Player {
 
     /// When ``tick(now:)`` next has work: the progress deadline (every
     /// ``PlayerConfiguration/progressInterval`` while a handle exists), or nil.
-    public var nextDeadline: ContinuousClock.Instant? { handle == nil ? nil : deadline }
+    public var nextDeadline: ContinuousClock.Instant? {
+        [handle == nil ? nil : deadline, settleAfter].compactMap { $0 }.min()
+    }
+
+    /// Decides a pending finish once ``logGrace`` has passed since the end was seen (mpv delivers
+    /// the log lines that explain an end after the end itself, later still on a busy machine).
+    func settleWhenExplained(now: ContinuousClock.Instant) -> [PlayerUpdate] {
+        guard reducer.facts.pendingEnd != nil, !reducer.facts.userStopped else {
+            settleAfter = nil
+            return []
+        }
+        let due = settleAfter ?? now + Self.logGrace
+        guard now >= due else {
+            settleAfter = due
+            return []
+        }
+        settleAfter = nil
+        return reducer.settle()
+    }
 
     /// Milliseconds until ``nextDeadline`` for `poll(2)` (0 if past, -1 if none).
     public func pollTimeout(now: ContinuousClock.Instant = .now) -> Int32 {
@@ -58,7 +78,8 @@ extension Player {
     /// for update in player.tick(now: .now) { slider.apply(update) }
     /// ```
     public func tick(now: ContinuousClock.Instant = .now) -> [PlayerUpdate] {
-        guard let next = nextDeadline, now >= next else { return [] }
+        let settled = settleAfter.map { now >= $0 } == true ? settleWhenExplained(now: now) : []
+        guard handle != nil, let next = deadline, now >= next else { return settled }
         var following = next + configuration.progressInterval
         if following <= now { following = now + configuration.progressInterval }
         deadline = following
@@ -68,9 +89,9 @@ extension Player {
             let updates = reducer.tick(sinceLoad: sinceLoad) + reducer.failStalled(after: configuration.stallTimeout)
             retireHandle()
             stalledSince = nil
-            return updates
+            return settled + updates
         }
-        return reducer.tick(sinceLoad: sinceLoad)
+        return settled + reducer.tick(sinceLoad: sinceLoad)
     }
 
     /// Starts or clears the stall watchdog from the load state: stalled while playing, or

@@ -40,6 +40,9 @@ public final class Player {
     var deadline: ContinuousClock.Instant?
     /// When the current stall began (the watchdog's start).
     var stalledSince: ContinuousClock.Instant?
+    /// When a pending finish is decided: a moment after mpv reported the end, so the log lines that
+    /// explain it (a 403, a failed segment) are in even when the machine is busy.
+    var settleAfter: ContinuousClock.Instant?
     /// Whether playback was running when `interrupt()` paused it.
     var resumeAfterInterruption = false
     /// The current source's playlist when it is a local fMP4 one (positions are reached by
@@ -88,6 +91,7 @@ public final class Player {
     public func load(_ source: MediaSource, startAt position: Double = 0, as id: PlaybackID? = nil) throws -> PlaybackID {
         retireHandle()
         stalledSince = nil
+        settleAfter = nil
         let id = id ?? PlaybackID(rawValue: lastID + 1)
         lastID = max(lastID, id.rawValue)
         let start = ContinuousClock.now

@@ -1,5 +1,6 @@
 import AppCore
 import Foundation
+import Synchronization
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -7,13 +8,12 @@ import Glibc
 /// Shows an export's progress: a bar redrawn in place on a terminal (one column short of its
 /// width, so it never wraps), otherwise a plain line at most once a second (and for the last
 /// piece), so logs and pipes stay readable.
-final class ExportProgressPrinter: @unchecked Sendable {
+final class ExportProgressPrinter: Sendable {
     private let isTerminal: Bool
     private let write: @Sendable (String) -> Void
     private let now: @Sendable () -> ContinuousClock.Instant
-    private let lock = NSLock()
-    private var lastLine: ContinuousClock.Instant?
-    private var drewBar = false
+    /// When the last plain line went out, and whether a bar is on the screen unfinished.
+    private let state = Mutex<(lastLine: ContinuousClock.Instant?, drewBar: Bool)>((nil, false))
 
     init(isTerminal: Bool = isatty(STDOUT_FILENO) == 1, write: @escaping @Sendable (String) -> Void = ExportProgressPrinter.standardOutput,
          now: @escaping @Sendable () -> ContinuousClock.Instant = { .now }) {
@@ -23,12 +23,12 @@ final class ExportProgressPrinter: @unchecked Sendable {
     }
 
     func show(_ progress: ExportProgress) {
-        lock.withLock {
+        state.withLock { state in
             if isTerminal {
                 write("\r" + progress.bar(width: Self.columns() - 1) + (progress.isComplete ? "\n" : ""))
-                drewBar = !progress.isComplete
-            } else if progress.isComplete || lastLine.map({ now() - $0 >= .seconds(1) }) ?? true {
-                lastLine = now()
+                state.drewBar = !progress.isComplete
+            } else if progress.isComplete || state.lastLine.map({ now() - $0 >= .seconds(1) }) ?? true {
+                state.lastLine = now()
                 write(progress.line() + "\n")
             }
         }
@@ -36,9 +36,9 @@ final class ExportProgressPrinter: @unchecked Sendable {
 
     /// Ends an unfinished bar's line before a message.
     func message(_ text: String) {
-        lock.withLock {
-            write((drewBar ? "\n" : "") + text + "\n")
-            drewBar = false
+        state.withLock { state in
+            write((state.drewBar ? "\n" : "") + text + "\n")
+            state.drewBar = false
         }
     }
 

@@ -1,5 +1,6 @@
 import Foundation
 import NIOCore
+import Synchronization
 
 /// A response body arriving in chunks, read once, by one reader. Pulling the next chunk is what
 /// asks the server for more (backpressure): a reader that writes each chunk before asking for the
@@ -10,7 +11,7 @@ import NIOCore
 /// let streamed = try await pipeline.stream(HTTPRequest(kind: .mediaSegment, url: url))
 /// for try await chunk in streamed.body { try await writer.write(chunk) }
 /// ```
-public final class HTTPBodyStream: AsyncSequence, @unchecked Sendable {
+public final class HTTPBodyStream: AsyncSequence, Sendable {
     public typealias Element = ByteBuffer
 
     /// How the body ended: bytes read, and the error when it did not end cleanly (nil on success
@@ -21,16 +22,19 @@ public final class HTTPBodyStream: AsyncSequence, @unchecked Sendable {
         public var closedEarly: Bool
     }
 
-    private let lock = NSLock()
-    private var first: ByteBuffer?
-    private var pull: (@Sendable () async throws -> ByteBuffer?)?
-    private var onEnd: [@Sendable (Ending) -> Void] = []
-    private var bytes = 0
-    private var ended = false
+    /// What the reader, `close()` and the end handlers share.
+    private struct State {
+        var first: ByteBuffer?
+        var pull: (@Sendable () async throws -> ByteBuffer?)?
+        var onEnd: [@Sendable (Ending) -> Void] = []
+        var bytes = 0
+        var ended = false
+    }
+    private let state: Mutex<State>
 
     /// A stream that gets each chunk from `pull` (nil: the end). `pull` is released at the end.
     public init(pull: @escaping @Sendable () async throws -> ByteBuffer?) {
-        self.pull = pull
+        state = Mutex(State(pull: pull))
     }
 
     /// A stream of one buffer (a body already in memory).
@@ -43,19 +47,19 @@ public final class HTTPBodyStream: AsyncSequence, @unchecked Sendable {
     /// can retry) and keeps it for the reader. Returns false at the end of an empty body.
     func peek() async throws -> Bool {
         guard let chunk = try await pullNext() else { return false }
-        lock.withLock { first = chunk }
+        state.withLock { $0.first = chunk }
         return true
     }
 
     /// The next chunk, nil at the end. Throws the upstream failure (or `CancellationError`).
     public func next() async throws -> ByteBuffer? {
-        if let chunk = lock.withLock({ () -> ByteBuffer? in defer { first = nil }; return first }) {
-            lock.withLock { bytes += chunk.readableBytes }
+        if let chunk = state.withLock({ state -> ByteBuffer? in defer { state.first = nil }; return state.first }) {
+            state.withLock { $0.bytes += chunk.readableBytes }
             return chunk
         }
         do {
             let chunk = try await pullNext()
-            if let chunk { lock.withLock { bytes += chunk.readableBytes } } else { finish(error: nil, early: false) }
+            if let chunk { state.withLock { $0.bytes += chunk.readableBytes } } else { finish(error: nil, early: false) }
             return chunk
         } catch {
             finish(error: Redaction.redact(String(describing: error)), early: false)
@@ -70,9 +74,9 @@ public final class HTTPBodyStream: AsyncSequence, @unchecked Sendable {
 
     /// Calls `body` once when the stream ends (read to the end, failed, or closed).
     public func onEnding(_ body: @escaping @Sendable (Ending) -> Void) {
-        let ending: Ending? = lock.withLock {
-            if ended { return Ending(bytes: bytes, error: nil, closedEarly: false) }
-            onEnd.append(body)
+        let ending: Ending? = state.withLock { state in
+            if state.ended { return Ending(bytes: state.bytes, error: nil, closedEarly: false) }
+            state.onEnd.append(body)
             return nil
         }
         if let ending { body(ending) }
@@ -87,23 +91,24 @@ public final class HTTPBodyStream: AsyncSequence, @unchecked Sendable {
     }
 
     private func pullNext() async throws -> ByteBuffer? {
-        guard let pull = lock.withLock({ pull }) else { return nil }
+        guard let pull = state.withLock({ $0.pull }) else { return nil }
         return try await pull()
     }
 
     private func finish(error: String?, early: Bool) {
-        let (handlers, ending) = lock.withLock { () -> ([@Sendable (Ending) -> Void], Ending) in
-            guard !ended else { return ([], Ending(bytes: 0, error: nil, closedEarly: false)) }
-            ended = true
-            pull = nil
-            first = nil
-            defer { onEnd = [] }
-            return (onEnd, Ending(bytes: bytes, error: error, closedEarly: early))
+        let (handlers, ending) = state.withLock { state -> ([@Sendable (Ending) -> Void], Ending) in
+            guard !state.ended else { return ([], Ending(bytes: 0, error: nil, closedEarly: false)) }
+            state.ended = true
+            state.pull = nil
+            state.first = nil
+            defer { state.onEnd = [] }
+            return (state.onEnd, Ending(bytes: state.bytes, error: error, closedEarly: early))
         }
         handlers.forEach { $0(ending) }
     }
 
     deinit {
+        let (ended, onEnd, bytes) = state.withLock { ($0.ended, $0.onEnd, $0.bytes) }
         if !ended { onEnd.forEach { $0(Ending(bytes: bytes, error: nil, closedEarly: true)) } }
     }
 

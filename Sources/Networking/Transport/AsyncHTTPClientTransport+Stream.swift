@@ -43,6 +43,7 @@ extension AsyncHTTPClientTransport {
 }
 
 /// async-http-client's body iterator, pulled by one reader at a time.
+// reason: the iterator is not Sendable; HTTPBodyStream's single reader is the only caller of next().
 private final class BodyIterator: @unchecked Sendable {
     private var iterator: HTTPClientResponse.Body.AsyncIterator
 

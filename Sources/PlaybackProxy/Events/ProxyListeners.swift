@@ -1,37 +1,39 @@
-import Foundation
+import Synchronization
 
 /// The proxy's listeners: each ``PlaybackProxy/events()`` call gets its own stream.
-final class ProxyListeners: @unchecked Sendable {
-    private let lock = NSLock()
-    private var continuations: [Int: AsyncStream<ProxyEvent>.Continuation] = [:]
-    private var next = 0
-    private var closed = false
+final class ProxyListeners: Sendable {
+    private struct State {
+        var continuations: [Int: AsyncStream<ProxyEvent>.Continuation] = [:]
+        var next = 0
+        var closed = false
+    }
+    private let state = Mutex(State())
 
     func subscribe() -> AsyncStream<ProxyEvent> {
         AsyncStream(bufferingPolicy: .bufferingNewest(1000)) { continuation in
-            let id: Int? = lock.withLock {
-                guard !closed else { return nil }
-                next += 1
-                continuations[next] = continuation
-                return next
+            let id: Int? = state.withLock { state in
+                guard !state.closed else { return nil }
+                state.next += 1
+                state.continuations[state.next] = continuation
+                return state.next
             }
             guard let id else { return continuation.finish() }
             continuation.onTermination = { [weak self] _ in
-                self?.lock.withLock { _ = self?.continuations.removeValue(forKey: id) }
+                self?.state.withLock { _ = $0.continuations.removeValue(forKey: id) }
             }
         }
     }
 
     func publish(_ event: ProxyEvent) {
-        let targets = lock.withLock { Array(continuations.values) }
+        let targets = state.withLock { Array($0.continuations.values) }
         for continuation in targets { continuation.yield(event) }
     }
 
     func finish() {
-        let targets = lock.withLock { () -> [AsyncStream<ProxyEvent>.Continuation] in
-            closed = true
-            defer { continuations = [:] }
-            return Array(continuations.values)
+        let targets = state.withLock { state -> [AsyncStream<ProxyEvent>.Continuation] in
+            state.closed = true
+            defer { state.continuations = [:] }
+            return Array(state.continuations.values)
         }
         for continuation in targets { continuation.finish() }
     }

@@ -16,6 +16,7 @@ public struct SoftwareFrame: Sendable, Equatable {
     public let stride: Int
     /// Increases with every rendered frame (across playbacks).
     public let generation: UInt64
+    // reason: the pixels are written only by the owner's render call and read on the same thread.
     nonisolated(unsafe) let buffer: PixelBuffer
 
     init(buffer: PixelBuffer, generation: UInt64) {
