@@ -163,7 +163,8 @@ struct ExportInterruptTests {
         let (process, stdout) = try binary.start(arguments)
         let deadline = Date().addingTimeInterval(20)
         while Date() < deadline {
-            if await server.requestLog().contains(where: { $0.path.hasSuffix("segment2.ts") }) { break }
+            // Four segments download at once; the fifth is asked for once the first is written.
+            if await server.requestLog().contains(where: { $0.path.hasSuffix("segment4.ts") }) { break }
             try await Task.sleep(for: .milliseconds(50))
         }
         process.interrupt()
@@ -177,7 +178,7 @@ struct ExportInterruptTests {
         let rerun = try await binary.run(arguments)
         #expect(rerun.status == 0, "\(rerun.stdout)\n\(rerun.stderr)")
         let resumed = try #require(rerun.stdout.firstMatch(of: /resuming: (\d) of 5 pieces/), "\(rerun.stdout)")
-        #expect(Int(resumed.1)! >= 2)
+        #expect(Int(resumed.1)! >= 1, "at least the first piece was kept")
         let firsts = await server.requestLog().filter { $0.path.hasSuffix("segment0.ts") }
         #expect(firsts.count == 1, "segment 0 was kept, not fetched again")
         #expect(try FileManager.default.contentsOfDirectory(atPath: directory.path) == ["clip.ts"])
