@@ -19,7 +19,7 @@ extension Player {
         renderVideoIfNeeded()
         var updates = pending
         pending = []
-        guard let handle else { return updates }
+        guard let handle else { return updates + settleWhenExplained(now: .now) }
         var budget = Self.drainBudget
         while budget > 0, let event = handle.nextEvent() {
             budget -= 1

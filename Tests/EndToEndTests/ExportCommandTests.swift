@@ -163,8 +163,9 @@ struct ExportInterruptTests {
         let (process, stdout) = try binary.start(arguments)
         let deadline = Date().addingTimeInterval(20)
         while Date() < deadline {
-            // Four segments download at once; the fifth is asked for once the first is written.
-            if await server.requestLog().contains(where: { $0.path.hasSuffix("segment4.ts") }) { break }
+            // The demo backend logs a request once answered: segment 2 answered means the first
+            // pieces (four download at once) are in, and the fifth is still to come.
+            if await server.requestLog().contains(where: { $0.path.hasSuffix("segment2.ts") }) { break }
             try await Task.sleep(for: .milliseconds(50))
         }
         process.interrupt()

@@ -79,7 +79,9 @@ struct PlaybackReducer: Sendable {
             if value {
                 facts.seekDirection = nil
                 if facts.loaded, snapshot.finish == nil { facts.pendingEnd = .atEnd }
-            } else if facts.finishedAtEnd || facts.pendingEnd == .atEnd {
+            } else if facts.loaded, facts.finishedAtEnd || facts.pendingEnd == .atEnd {
+                // Seeking back from the end (keep-open); an unloaded file's eof-reached going
+                // away (END_FILE without keep-open, e.g. `--frames`) changes nothing.
                 facts.pendingEnd = nil
                 facts.finishedAtEnd = false
                 snapshot.finish = nil
