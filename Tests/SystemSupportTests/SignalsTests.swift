@@ -17,9 +17,11 @@ import Testing
     }
 
     @Test func waitForTerminationReturnsTheSignalAndTheProcessLives() async throws {
+        // The handler goes in first, here: a SIGUSR2 before it would terminate the whole test
+        // process (its default action), and the wait's own task may start late on a busy pool.
+        _ = try Signals.relay([SIGUSR2])
         async let received = Signals.waitForTermination([SIGUSR2])
-        // The handler is installed when the wait starts; send until it is seen, then stop sending
-        // before SIGUSR2 gets its default action (termination) back.
+        // Send until it is seen, then stop sending before SIGUSR2 gets its default action back.
         let stop = StopFlag()
         async let sender: Void = withCheckedContinuation { (done: CheckedContinuation<Void, Never>) in
             Thread {
