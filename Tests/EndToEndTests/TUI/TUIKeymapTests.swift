@@ -17,13 +17,11 @@ import Testing
         try FileManager.default.createDirectory(at: config, withIntermediateDirectories: true)
         try Data(Array("# mine\n".utf8) + [0x62, 0x69, 0x6E, 0x64, 0x20, 0xFF, 0x0A] + Array("bind list J move-down\n".utf8))
             .write(to: config.appending(path: "keymap.conf"))
-        let env = binary.environment.filter { ["HOME", "XDG_STATE_HOME", "XDG_CONFIG_HOME", "PATH", "LANG", "LC_ALL"].contains($0.key) }
-        let exports = env.map { "export \($0.key)='\($0.value)'" }.joined(separator: "; ")
         let script = """
-        \(exports); unset EVENTPLAYER_SERVER DISPLAY WAYLAND_DISPLAY; \
+        unset EVENTPLAYER_SERVER DISPLAY WAYLAND_DISPLAY; \
         '\(binary.url.path)' --video none --no-audio 2>/dev/null; echo "EXIT=$?"; sleep 60
         """
-        pane.run(["new-session", "-d", "-x", "80", "-y", "24", "sh", "-c", script])
+        pane.start(columns: 80, rows: 24, environment: binary.paneEnvironment, command: script)
         try await Tmux.offPool {
             try pane.waitUntil("the keymap problem on the bottom line") {
                 $0.contains(" loaded") && $0.split(separator: "\n").last?.contains("✖ keymap") == true

@@ -13,13 +13,11 @@ import Testing
             pane.run(["kill-server"])
             try? FileManager.default.removeItem(at: binary.home)
         }
-        let env = binary.environment.filter { ["HOME", "XDG_STATE_HOME", "XDG_CONFIG_HOME", "PATH", "LANG", "LC_ALL"].contains($0.key) }
-        let exports = env.map { "export \($0.key)='\($0.value)'" }.joined(separator: "; ")
         let script = """
-        \(exports); unset EVENTPLAYER_SERVER DISPLAY WAYLAND_DISPLAY; \
+        unset EVENTPLAYER_SERVER DISPLAY WAYLAND_DISPLAY; \
         '\(binary.url.path)' --video none --no-audio 2>/dev/null; echo "EXIT=$?"; sleep 60
         """
-        pane.run(["new-session", "-d", "-x", "80", "-y", "24", "sh", "-c", script])
+        pane.start(columns: 80, rows: 24, environment: binary.paneEnvironment, command: script)
         try await Tmux.offPool {
             try pane.waitUntil("the list, the opening message gone") { $0.contains(" loaded") && Self.intact($0, message: "") }
             pane.keys("j")

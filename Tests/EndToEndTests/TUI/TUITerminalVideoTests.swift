@@ -23,15 +23,13 @@ import Testing
             pane.kill()
             try? FileManager.default.removeItem(at: binary.home)
         }
-        let env = binary.environment.filter { ["HOME", "XDG_STATE_HOME", "XDG_CONFIG_HOME", "PATH", "LANG", "LC_ALL"].contains($0.key) }
-        let exports = env.map { "export \($0.key)='\($0.value)'" }.joined(separator: "; ")
         let script = """
-        \(exports); unset EVENTPLAYER_SERVER WAYLAND_DISPLAY NO_COLOR; export DISPLAY=:0 TERM=tmux-256color \
+        unset EVENTPLAYER_SERVER WAYLAND_DISPLAY NO_COLOR; export DISPLAY=:0 TERM=tmux-256color \
         COLORTERM=truecolor SSH_CONNECTION='10.0.0.1 1 10.0.0.2 22'; \
         '\(binary.url.path)' --server \(server.baseURL.absoluteString) --no-audio \(flags.joined(separator: " ")); \
         echo "EXIT=$?"; sleep 60
         """
-        pane.start(columns: 120, rows: 40, command: script)
+        pane.start(columns: 120, rows: 40, environment: binary.paneEnvironment, command: script)
         let (first, second, paused) = try await Tmux.offPool { () throws -> (String, String, String) in
             try pane.waitFor(" loaded")
             pane.keys("/")

@@ -20,13 +20,11 @@ import Testing
             pane.run(["kill-server"])
             try? FileManager.default.removeItem(at: binary.home)
         }
-        let env = binary.environment.filter { ["HOME", "XDG_STATE_HOME", "XDG_CONFIG_HOME", "PATH", "LANG", "LC_ALL"].contains($0.key) }
-        let exports = env.map { "export \($0.key)='\($0.value)'" }.joined(separator: "; ")
         let script = """
-        \(exports); unset EVENTPLAYER_SERVER DISPLAY WAYLAND_DISPLAY; \
+        unset EVENTPLAYER_SERVER DISPLAY WAYLAND_DISPLAY; \
         '\(binary.url.path)' --server \(server.baseURL.absoluteString) --video none --no-audio --network direct; echo "EXIT=$?"; sleep 60
         """
-        pane.run(["new-session", "-d", "-x", "100", "-y", "30", "sh", "-c", script])
+        pane.start(columns: 100, rows: 30, environment: binary.paneEnvironment, command: script)
         let before = try await Tmux.offPool { () throws -> Int in
             try pane.waitFor(" loaded")
             pane.keys("/")
