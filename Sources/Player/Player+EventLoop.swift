@@ -19,6 +19,7 @@ extension Player {
         renderVideoIfNeeded()
         var updates = pending
         pending = []
+        updates += applyFFmpegLines()
         guard let handle else { return updates + settleWhenExplained(now: .now) }
         var budget = Self.drainBudget
         while budget > 0, let event = handle.nextEvent() {

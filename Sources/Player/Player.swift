@@ -50,6 +50,9 @@ public final class Player {
     var fragmented: FragmentedPlaylist?
     /// Terminal video: output size, pixel buffer, latest frame (Player+Video.swift).
     var video = VideoOutput()
+    /// ffmpeg's lines, from the process's ``FFmpegLogAnchor`` (Player+FFmpegLog.swift).
+    let ffmpegLines = FFmpegLines()
+    var ffmpegSubscription: FFmpegLogAnchor.Subscription?
 
     /// Makes a player (no mpv handle yet). Sets `LC_NUMERIC` to "C", which libmpv requires even
     /// after the app's `setlocale(LC_ALL, "")`.
@@ -58,9 +61,11 @@ public final class Player {
         self.configuration = configuration
         self.wakeup = try SelfPipe()
         self.reducer = PlaybackReducer(configuration: configuration)
+        subscribeToFFmpegLog()
     }
 
     deinit {
+        ffmpegSubscription?.cancel()
         retireHandle()
         destroyer.waitUntilIdle()
     }

@@ -60,6 +60,29 @@ extension RealMPV {
             #expect(message.contains("segment 2 failed (HTTP error 500 Internal Server Error)"), "\(message)")
         }
 
+        /// ffmpeg's log is process-global: libmpv hands it to the first mpv instance alive. A
+        /// switch retires the old handle in the background, so the new handle used to start while
+        /// the old one still owned ffmpeg's log, and the lines explaining the new playback's failure
+        /// ("HTTP error 500", "Failed to open segment 2") never reached it. After a switch, the
+        /// broken segment is still named.
+        @Test func aBrokenSegmentIsNamedAfterASwitch() async throws {
+            let demo = try await DemoMedia.start()
+            defer { Task { await demo.server.stop() } }
+            let (first, firstToken) = try demo.source("evt-endlist")
+            let (broken, token) = try demo.source("evt-broken")
+            await demo.server.faults.delay(seconds: 2, pathPrefix: first.deletingLastPathComponent().path)
+            let driver = try PlayerDriver(PlayerDriver.configuration(speed: 4))
+            try driver.player.load(MediaSource(url: first, authorizationToken: firstToken))
+            await driver.run(for: .milliseconds(300))  // the first handle waits for its slow playlist
+            let id = try driver.player.load(MediaSource(url: broken, authorizationToken: token))
+            await driver.run { $0.finish != nil }
+            guard case .error(let message)? = driver.finishes(of: id).first else {
+                Issue.record("expected an error, got \(driver.finishes(of: id)); log: \(driver.player.recentLogMessages)")
+                return
+            }
+            #expect(message.contains("segment 2 failed (HTTP error 500 Internal Server Error)"), "\(message)")
+        }
+
         /// Segment 2 always fails, segment 4 fails once and then answers 200 (issue 10): only
         /// segment 2 was skipped, so only segment 2 is named.
         @Test func aSegmentThatRecoveredIsNotReportedAsAGap() async throws {

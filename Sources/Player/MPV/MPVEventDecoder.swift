@@ -48,7 +48,7 @@ enum MPVEventDecoder {
         }
     }
 
-    private static func logMessage(_ message: mpv_event_log_message) -> PlayerLogMessage {
+    static func logMessage(_ message: mpv_event_log_message) -> PlayerLogMessage {
         var text = message.text.map { String(cString: $0) } ?? ""
         while text.last == "\n" { text.removeLast() }
         return PlayerLogMessage(

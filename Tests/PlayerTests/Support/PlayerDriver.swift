@@ -63,11 +63,10 @@ final class PlayerDriver {
 
     func forgetUpdates() { updates = [] }
 
-    /// Threads of this process that libmpv started (named "mpv/…").
+    /// Threads of this process that libmpv started (named "mpv/…") for playbacks: the process's
+    /// ffmpeg log anchor (one idle instance for the life of the process) is left out.
     static func mpvThreads() -> [String] {
-        let tasks = (try? FileManager.default.contentsOfDirectory(atPath: "/proc/self/task")) ?? []
-        return tasks.compactMap { try? String(contentsOfFile: "/proc/self/task/\($0)/comm", encoding: .utf8) }
-            .map { $0.trimmingCharacters(in: .whitespacesAndNewlines) }
-            .filter { $0.hasPrefix("mpv/") }
+        let anchor = FFmpegLogAnchor.shared?.threadIDs ?? []
+        return FFmpegLogAnchor.mpvThreadIDs().subtracting(anchor).sorted()
     }
 }
