@@ -10,8 +10,9 @@ run: deps release
 
 ## make test: install what is missing, build, a short fuzz run of the playlist rewriter, then the whole test suite.
 ## The suites that run libmpv inside the test process run in processes of their own: ffmpeg's log
-## is process-global and libmpv hands it to the first mpv instance alive, so one suite's player
-## would see (or steal) another's "HTTP error 403" and "Failed to open segment" lines.
+## is process-global (one FFmpegLogAnchor hands it to every player of the process), so one suite's
+## player would see another's "HTTP error 403" and "Failed to open segment" lines. A real
+## eventplayer process has one player.
 IN_PROCESS_MPV := PlayerTests|PlaybackProxyTests|FrontEndTests
 test: deps
 	$(SWIFT) build --build-tests

@@ -219,8 +219,10 @@ struct PlayShortLivedTokenTests {
         let elapsed = Date().timeIntervalSince(started)
         let refreshes = run.stdout.split(separator: "\n").filter { $0.contains("refreshing access") }
         let ended = run.stdout.contains("finished: ended")
-        // Ended, gave up ("keeps refusing fresh media tokens"), or an honest early end: never a loop.
-        #expect(run.stdout.contains("finished: "), "\(run.stdout)")
+        // Ended, or gave up ("keeps refusing fresh media tokens"): never a loop, and never a refusal
+        // seen only as an early end (every reload's 403 reaches the playback: see FFmpegLogAnchor).
+        #expect(ended || run.stdout.contains("keeps refusing fresh media tokens"), "\(run.stdout)")
+        #expect(refreshes.count >= 2, "the read-ahead met expired tokens more than once\n\(run.stdout)")
         #expect(run.status == (ended ? 0 : 1))
         #expect(refreshes.count <= 12, "a bounded number of refreshes: \(refreshes.count)\n\(run.stdout)")
         #expect(elapsed < 90, "finished in \(elapsed) s")
