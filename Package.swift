@@ -88,6 +88,7 @@ let package = Package(
         .target(
             name: "DemoBackend",
             dependencies: [
+                "SystemSupport",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HTTPTypes", package: "swift-http-types"),
                 .product(name: "Logging", package: "swift-log"),
@@ -99,9 +100,10 @@ let package = Package(
         .target(
             name: "PlaybackProxy",
             dependencies: [
-                "Networking", "Playlist",
+                "Networking", "Playlist", "SystemSupport",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "Logging", package: "swift-log"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
             ],
             swiftSettings: strict
         ),

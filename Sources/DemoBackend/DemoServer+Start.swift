@@ -2,7 +2,7 @@ import Foundation
 import Hummingbird
 import Logging
 import ServiceLifecycle
-import Synchronization
+import SystemSupport
 
 extension DemoServer {
     /// Starts a server and returns once it is listening.
@@ -34,7 +34,7 @@ extension DemoServer {
         )
         var logger = Logger(label: "eventplayer.demo-backend")
         logger.logLevel = configuration.logLevel
-        let bound = PortPromise()
+        let bound = OneShot<Int>()
         let app = Application(
             responder: DemoResponder(context: context),
             configuration: .init(address: .hostname(configuration.host, port: configuration.port), serverName: "eventplayer-demo"),
@@ -63,36 +63,5 @@ extension DemoServer {
         let url = event.mediaDirectory.appendingPathComponent(event.playlist)
         let text = (try? String(contentsOf: url, encoding: .utf8)) ?? ""
         return max(1, text.split(separator: "\n").filter { $0.hasPrefix("#EXTINF") }.count)
-    }
-}
-
-/// The bound port, delivered once from `onServerRunning` (or the failure to start).
-private final class PortPromise: Sendable {
-    private struct State {
-        var result: Result<Int, any Error>?
-        var waiter: CheckedContinuation<Int, any Error>?
-    }
-
-    private let state = Mutex(State())
-
-    func resolve(_ value: Result<Int, any Error>) {
-        let waiter = state.withLock { state -> CheckedContinuation<Int, any Error>? in
-            guard state.result == nil else { return nil }
-            state.result = value
-            defer { state.waiter = nil }
-            return state.waiter
-        }
-        waiter?.resume(with: value)
-    }
-
-    func value() async throws -> Int {
-        try await withCheckedThrowingContinuation { continuation in
-            let ready = state.withLock { state -> Result<Int, any Error>? in
-                if let result = state.result { return result }
-                state.waiter = continuation
-                return nil
-            }
-            if let ready { continuation.resume(with: ready) }
-        }
     }
 }

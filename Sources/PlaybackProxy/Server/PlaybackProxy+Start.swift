@@ -4,6 +4,7 @@ import Logging
 import Networking
 import Playlist
 import ServiceLifecycle
+import SystemSupport
 
 extension PlaybackProxy {
     /// Starts a proxy for one playback and returns once it is listening.
@@ -20,7 +21,7 @@ extension PlaybackProxy {
         let source = configuration.source.videoURL
         guard OriginPolicy.origin(source) != nil else { throw ProxyError(.badVideoURL(source.absoluteString)) }
         let state = ProxyState(configuration: configuration, prefix: ProxyState.randomPrefix())
-        let bound = BoundPort()
+        let bound = OneShot<Int>()
         let host = configuration.host == "localhost" ? "127.0.0.1" : configuration.host
         let app = Application(
             responder: ProxyResponder(state: state),
@@ -52,31 +53,5 @@ extension PlaybackProxy {
         let kept = items.filter { $0.name.lowercased() != "authorization" }
         components.percentEncodedQueryItems = kept.isEmpty ? nil : kept
         return components.url ?? url
-    }
-}
-
-/// The bound port, delivered once from `onServerRunning` (or the failure to start).
-final class BoundPort: Sendable {
-    private let state = Locked<(result: Result<Int, any Error>?, waiter: CheckedContinuation<Int, any Error>?)>((nil, nil))
-
-    func resolve(_ value: Result<Int, any Error>) {
-        let waiter = state.withLock { state -> CheckedContinuation<Int, any Error>? in
-            guard state.result == nil else { return nil }
-            state.result = value
-            defer { state.waiter = nil }
-            return state.waiter
-        }
-        waiter?.resume(with: value)
-    }
-
-    func value() async throws -> Int {
-        try await withCheckedThrowingContinuation { continuation in
-            let ready = state.withLock { state -> Result<Int, any Error>? in
-                if let result = state.result { return result }
-                state.waiter = continuation
-                return nil
-            }
-            if let ready { continuation.resume(with: ready) }
-        }
     }
 }
