@@ -18,10 +18,10 @@ public enum ActionTable {
         .init(id: "filter", action: .startFilter, contexts: [.list], keys: ["/"], help: "Filter by camera or title", hint: "filter"),
         .init(id: "refresh", action: .refresh, contexts: [.list], keys: ["r"], help: "Reload the events", hint: "refresh"),
         .init(id: "jump-to-date", action: .jumpToDate, contexts: [.list, .player], keys: ["t"],
-              help: "Jump to a date: list the events until a time (empty clears)"),
+              help: "Jump to a date: events until a time (empty clears)"),
         .init(id: "pick-camera", action: .pickCamera, contexts: [.list, .player], keys: ["c"], help: "Show one camera's events (or all)"),
         .init(id: "export", action: .export, contexts: [.list, .player], keys: ["e"],
-              help: "Export the selected (list) or playing (player) event to a file"),
+              help: "Export the selected or playing event to a file"),
         // Player.
         .init(id: "toggle-pause", action: .togglePause, contexts: [.player], keys: ["Space", "p"], help: "Pause or resume", hint: "pause"),
         .init(id: "toggle-mute", action: .toggleMute, contexts: [.player], keys: ["m"], help: "Mute or unmute", hint: "mute"),

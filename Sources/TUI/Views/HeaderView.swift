@@ -1,6 +1,6 @@
 /// Top line: program name, demo badge, user @ server, the active server-side filters and the counts
-/// on the right. When space runs short the user @ server is cut first, then the filters (never
-/// below 8 cells: then they are left out; the list's empty text still names them).
+/// on the right. When space runs short the filters win over user @ server (which is cut, then
+/// left out); filters are cut with "…" and left out only below 8 cells.
 struct HeaderView: PaneView {
     let header: HeaderSnapshot
 
@@ -16,8 +16,7 @@ struct HeaderView: PaneView {
         // Columns left of the counts (putRight with margin 1, then one space).
         var end = canvas.width - DisplayWidth.of(header.countsText) - 3
         if !header.filtersText.isEmpty {
-            let whoShare = who.isEmpty ? 0 : min(DisplayWidth.of(who), 12) + 2
-            let room = end - x - 1 - whoShare
+            let room = end - x - 1
             if room >= 8 {
                 let text = DisplayWidth.truncate(header.filtersText, to: room)
                 end -= DisplayWidth.of(text)

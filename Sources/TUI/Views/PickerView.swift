@@ -25,6 +25,6 @@ struct PickerView: PaneView {
             let line = DisplayWidth.pad(DisplayWidth.truncate(mark + item, to: inner), to: inner)
             canvas.put(line, x: 2, y: 2 + offset, style: index == selected ? .selected : .overlay)
         }
-        canvas.putRight(" ↑/↓ Enter picks · Esc closes ", y: canvas.height - 1, margin: 2, style: .overlayTitle)
+        canvas.putRight(" Enter picks · Esc closes ", y: canvas.height - 1, margin: 2, style: .overlayTitle)
     }
 }
