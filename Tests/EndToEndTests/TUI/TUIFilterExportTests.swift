@@ -48,7 +48,7 @@ import Testing
             pane.keys("Enter")
             try pane.waitUntil("the date error with the text kept") { $0.contains("Cannot read") && $0.contains("Jump to: next friday") }
             pane.keys("C-u")
-            pane.type("-65m")
+            pane.run(["send-keys", "-l", "--", "-65m"])   // `--`: tmux would read -65m as its own flags
             pane.keys("Enter")
             try pane.waitUntil("the list until 65 minutes ago") {
                 $0.contains("until Today") || $0.contains("until Yesterday")
