@@ -82,5 +82,7 @@ import Testing
         #expect(route(.special(.escape)) == .cancel)
         #expect(route(.char("t")) == nil, "list keys do not leak through the picker")
         #expect(KeyContext.current(for: Self.datePromptError) == .filter)
+        #expect(MouseRouting.action(column: 5, row: 4, button: .left, layout: layout, screen: screen, listTop: 0) == nil,
+                "a click on the list under the picker does nothing")
     }
 }

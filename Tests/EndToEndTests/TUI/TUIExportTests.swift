@@ -60,6 +60,12 @@ import Testing
                 return screen.contains("Saved ")
             }
             #expect(saved.contains(exports.path), "the path is shown:\n\(saved)")
+            // The same event again: never overwritten, and the message says what to do.
+            pane.keys("e")
+            try pane.waitFor("✖ Export failed: ")
+            pane.keys("d")                 // the whole text: the path is long
+            try pane.waitUntil("the whole error") { $0.replacingOccurrences(of: "\n", with: "").contains("exists already") }
+            pane.keys("Escape", "Escape")
             return (atExport, during)
         }
         #expect(duringExport.contains { $0 > atExport }, "playback went on during the export: \(atExport) then \(duringExport)")
