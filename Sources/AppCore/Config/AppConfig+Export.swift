@@ -18,3 +18,17 @@ extension AppConfig {
         return currentDirectory.appending(path: exportDir)
     }
 }
+
+extension AppConfig {
+    /// ``exportDirectory(currentDirectory:home:)``, created when missing.
+    /// - Throws: ``ExportError`` naming the directory and the config key.
+    public func createdExportDirectory() throws -> URL {
+        let directory = exportDirectory()
+        do {
+            try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        } catch {
+            throw ExportError("cannot create the export directory \(directory.path) (check export-dir in config.toml)")
+        }
+        return directory
+    }
+}

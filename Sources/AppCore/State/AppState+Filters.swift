@@ -63,7 +63,7 @@ extension AppState {
         case .select(let index):
             picker.selectedIndex = max(0, min(picker.cameras.count, index))
             cameraPicker = picker
-        case .submit, .play:
+        case .submit:
             cameraPicker = nil
             let choice = picker.choice
             guard choice != listFilters.camera else { return [] }

@@ -51,13 +51,7 @@ public enum ExportFlow {
     /// `export-dir` from the config (created when missing) as a directory output; nil: the current directory.
     static func configuredDirectory(_ config: AppConfig) throws -> String? {
         guard config.exportDir != nil else { return nil }
-        let directory = config.exportDirectory()
-        do {
-            try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-        } catch {
-            throw ExportError("cannot create the export directory \(directory.path) (check export-dir in config.toml)")
-        }
-        return directory.path + "/"
+        return try config.createdExportDirectory().path + "/"
     }
 
     final class Flag: Sendable {

@@ -9,10 +9,9 @@ import Foundation
 extension TUICoordinator {
     func startExport(_ event: Event) {
         let services = services, inbox = inbox
-        let directory = services.config.exportDirectory()
         exportTask = Task {
             do {
-                try await TUICoordinator.export(event, to: directory, services: services, inbox: inbox)
+                try await TUICoordinator.export(event, services: services, inbox: inbox)
             } catch {
                 // Cancelled: quitting; the .part stays for the next run.
                 guard !Task.isCancelled, (error as? CancellationError) == nil else { return }
@@ -21,18 +20,13 @@ extension TUICoordinator {
         }
     }
 
-    private static func export(_ event: Event, to directory: URL, services: AppServices, inbox: Inbox) async throws {
+    private static func export(_ event: Event, services: AppServices, inbox: Inbox) async throws {
         let exporter = try EventExporter(services: services)
         let plan = try await exporter.plan(for: event, format: nil)
         let name = ExportNaming.defaultName(camera: event.cameraName, start: event.startTime, format: plan.output)
-        let destination = ExportDestination(final: directory.appending(path: name))
+        let destination = ExportDestination(final: try services.config.createdExportDirectory().appending(path: name))
         if FileManager.default.fileExists(atPath: destination.final.path) {
             throw ExportError("\(destination.final.path) exists already; move or delete it to export \(event.id) again")
-        }
-        do {
-            try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-        } catch {
-            throw ExportError("cannot create the export directory \(directory.path) (check export-dir in config.toml)")
         }
         inbox.post(.export(.started(eventID: event.id, file: destination.final.path, isPartial: plan.isPartial)))
         let relay = ExportProgressRelay { inbox.post(.export(.progress($0))) }

@@ -45,10 +45,10 @@ public enum ActionTable {
         // Text entry.
         .init(id: "next-field", action: .nextField, contexts: [.form], keys: ["Tab", "Down"], help: "Next field", hint: "next field"),
         .init(id: "previous-field", action: .previousField, contexts: [.form], keys: ["BackTab", "Up"], help: "Previous field"),
-        .init(id: "submit", action: .submit, contexts: [.form, .filter], keys: ["Enter"], help: "Sign in / apply the filter", hint: "submit"),
+        .init(id: "submit", action: .submit, contexts: [.form, .filter], keys: ["Enter"], help: "Sign in / apply the filter or date", hint: "submit"),
         .init(id: "delete-backward", action: .deleteBackward, contexts: [.form, .filter], keys: ["Backspace"], help: "Delete the character before the cursor"),
         .init(id: "clear-field", action: .clearField, contexts: [.form, .filter], keys: ["Ctrl-U"], help: "Clear the field"),
-        .init(id: "cancel", action: .cancel, contexts: [.filter], keys: ["Esc"], help: "Cancel the filter", hint: "cancel"),
+        .init(id: "cancel", action: .cancel, contexts: [.filter], keys: ["Esc"], help: "Cancel the filter or date prompt", hint: "cancel"),
     ]
 
     /// The spec with this keymap id, nil when unknown.
