@@ -44,7 +44,7 @@ extension AppConfig {
     }
 
     /// The keys of the top level, for messages.
-    static let knownKeys = "server, video, video-glyphs, network-mode, audio, log-level, [network], [headers.<kind>], [mpv]"
+    static let knownKeys = "server, video, video-glyphs, network-mode, audio, log-level, export-dir, [network], [headers.<kind>], [mpv]"
     /// The values of `video` (and `--video`).
     public static let videoModes = ["auto", "window", "terminal", "none"]
     /// The values of `log-level` (and `--log-level`).
@@ -81,6 +81,11 @@ extension AppConfig {
                 throw fail([key], "log-level must be one of \(Self.logLevels.joined(separator: ", ")) (got \(Self.show(value)))")
             }
             logLevel = level
+        case "export-dir":
+            guard let path = value.string, !path.isEmpty else {
+                throw fail([key], "export-dir must be a directory path string, e.g. \"~/Videos/eventplayer\" (got \(Self.show(value)))")
+            }
+            exportDir = path
         case "network":
             guard let table = value.table else { throw fail([key], "[network] must be a table of numbers (got \(Self.show(value)))") }
             for name in lines.inFileOrder(table.keys, under: [key]) {

@@ -20,6 +20,8 @@ public struct AppConfig: Sendable, Equatable {
     public var audio: Bool?
     /// `log-level`: trace, debug, info, notice, warning, error, critical.
     public var logLevel: String?
+    /// `export-dir`: where `e` in the TUI and `export` without `-o` save (see ``exportDirectory(currentDirectory:home:)``).
+    public var exportDir: String?
     /// `[network]`: retries, timeouts (names and units in README).
     public var network: [String: Double] = [:]
     /// `[headers.<kind>]` (kind, or `all`): extra request headers.

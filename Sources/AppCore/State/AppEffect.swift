@@ -4,13 +4,15 @@ import Player
 /// Work the reducer asks the coordinator to do (I/O stays outside ``AppState``).
 public enum AppEffect: Sendable, Equatable {
     case signIn(email: String, password: String)
-    /// Fetch a page (`cursor` nil: the first page) for fetch `generation`.
-    case fetchPage(cursor: String?, generation: Int)
+    /// Fetch a page (`cursor` nil: the first page) for fetch `generation`, with the list's server-side `filter`.
+    case fetchPage(cursor: String?, generation: Int, filter: EventFilter = EventFilter())
     /// Start `event` as playback `id` at `startAt` seconds (the current one stops first).
     case startPlayback(Event, id: PlaybackID, startAt: Double)
     /// A transport command for the current playback (`.stop` finishes it).
     case player(PlayerCommand)
     /// Terminal video on or off (`v`); playback goes on.
     case setVideo(enabled: Bool)
+    /// Export `event` to a file in the background (`e`); progress comes back as ``AppInput/export(_:)``.
+    case startExport(Event)
     case quit
 }

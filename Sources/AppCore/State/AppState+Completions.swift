@@ -16,6 +16,7 @@ extension AppState {
             guard generation == fetchGeneration else { return [] }
             let known = Set(events.map(\.id))
             events += page.events.filter { !known.contains($0.id) }
+            noteCameras(page.events)
             nextCursor = page.nextCursor
             isLoading = false
             if page.skipped > 0 { show("\(page.skipped) malformed event(s) skipped", now: now) }

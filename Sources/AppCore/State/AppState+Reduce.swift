@@ -7,6 +7,7 @@ extension AppState {
         switch input {
         case .action(let action): return apply(action, now: now)
         case .playback(let update): return apply(update, now: now)
+        case .export(let update): return apply(update, now: now)
         case .tick:
             if let message, message.expires <= now { self.message = nil }
             return []
@@ -21,16 +22,20 @@ extension AppState {
         if action == .resume { return playback == nil ? [] : [.player(.resume)] }
         if form != nil { return applyToForm(action) }
         if isEditingFilter { return applyToFilter(action) }
+        if datePrompt != nil { return applyToDatePrompt(action, now: now) }
+        if cameraPicker != nil, overlay == nil, action != .toggleHelp, action != .toggleRequestLog { return applyToCameraPicker(action) }
         switch action {
         case .toggleHelp: overlay = overlay == .help ? nil : .help
         case .toggleRequestLog: overlay = overlay == .requestLog ? nil : .requestLog
         case .back: back(isEscape: true)
-        case .quitOrBack: return back(isEscape: false) ? [] : [.quit]
+        case .quitOrBack: return back(isEscape: false) ? [] : quitUnlessExporting(now: now)
         case .toggleFocus: focus = focus == .list ? .player : .list
         case .focus(let target): focus = target
         case .select(let index): return select(index)
         case .startFilter: isEditingFilter = true
         case .refresh: return beginRefresh()
+        case .jumpToDate, .pickCamera: return applyFilterKey(action, now: now)
+        case .export: return startExport(now: now)
         case .play where focus == .list: return playSelected(now: now)
         case .cycleVideo:
             guard isTerminalVideo else { return [] }
@@ -66,7 +71,7 @@ extension AppState {
         guard let cursor = nextCursor, !isLoading,
               selectedIndex >= visibleEvents.count - Self.prefetchDistance else { return [] }
         isLoading = true
-        return [.fetchPage(cursor: cursor, generation: fetchGeneration)]
+        return [.fetchPage(cursor: cursor, generation: fetchGeneration, filter: listFilters.eventFilter)]
     }
 
     private mutating func applyToForm(_ action: UserAction) -> [AppEffect] {

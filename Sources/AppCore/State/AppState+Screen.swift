@@ -7,18 +7,23 @@ extension AppState {
     public func screen(now: Date = Date(), calendar: Calendar = .current) -> ScreenSnapshot {
         var screen = ScreenSnapshot()
         screen.signIn = form?.snapshot(server: server)
-        screen.header = HeaderSnapshot(user: user, server: serverText, isDemo: isDemo, countsText: countsText)
+        screen.header = HeaderSnapshot(user: user, server: serverText, isDemo: isDemo, countsText: countsText,
+                                       filtersText: listFilters.text(now: now, calendar: calendar))
         screen.list = EventListSnapshot(
             rows: visibleEvents.map { Self.row($0, now: now, calendar: calendar) },
             selectedIndex: selectedIndex, moreAvailable: nextCursor != nil, isLoading: isLoading,
             filterText: filterText, isEditingFilter: isEditingFilter,
-            emptyText: filterText.isEmpty ? "No events. Press r to refresh." : "No loaded event matches “\(filterText)”. Esc clears the filter.")
+            emptyText: filterText.isEmpty ? (listFilters.isEmpty ? "No events. Press r to refresh." : "No events match the filters (t and c change them).")
+                : "No loaded event matches “\(filterText)”. Esc clears the filter.")
         screen.player = playback.map { playerSnapshot($0, now: now, calendar: calendar) }
         screen.focus = focus
         screen.overlay = overlay
         screen.message = message.map { StatusMessage($0.text) }
         screen.error = error
         screen.timeline = playback?.timeline.map(StartupTimelineRows.rows) ?? []
+        screen.prompt = datePrompt?.snapshot
+        screen.picker = cameraPicker?.snapshot
+        screen.exportText = exportJob?.statusText
         return screen
     }
 

@@ -48,6 +48,15 @@ public struct AppState: Sendable {
     /// `v` turns the terminal picture off and on.
     var isVideoOn = true
 
+    // Server-side filters (`t`, `c`) and the background export (`e`): AppState+Filters, AppState+Export.
+    var listFilters = ListFilters()
+    var datePrompt: DatePrompt?
+    var cameraPicker: CameraPicker?
+    var knownCameras: Set<String> = []
+    var exportJob: ExportJob?
+    /// `q` said an export is running; the next `q` quits.
+    var quitWarned = false
+
     /// How long transient messages stay.
     static let messageLifetime: Duration = .seconds(4)
     /// Fetch the next page when the selection is this close to the last loaded row.
@@ -96,7 +105,7 @@ public struct AppState: Sendable {
         nextCursor = nil
         selectedIndex = 0
         isLoading = true
-        return [.fetchPage(cursor: nil, generation: fetchGeneration)]
+        return [.fetchPage(cursor: nil, generation: fetchGeneration, filter: listFilters.eventFilter)]
     }
 
     mutating func show(_ text: String, now: ContinuousClock.Instant) {

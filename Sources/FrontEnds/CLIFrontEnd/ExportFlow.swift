@@ -48,6 +48,12 @@ public enum ExportFlow {
         }
     }
 
+    /// `export-dir` from the config (created when missing) as a directory output; nil: the current directory.
+    static func configuredDirectory(_ config: AppConfig) throws -> String? {
+        guard config.exportDir != nil else { return nil }
+        return try config.createdExportDirectory().path + "/"
+    }
+
     final class Flag: Sendable {
         let value = Atomic<Bool>(false)
     }
@@ -58,7 +64,7 @@ public enum ExportFlow {
         let format = request.format ?? request.output.flatMap { ExportFormat(pathExtension: URL(filePath: $0).pathExtension) }
         let plan = try await exporter.plan(for: event, format: format)
         let name = ExportNaming.defaultName(camera: event.cameraName, start: event.startTime, format: plan.output)
-        let destination = ExportDestination(output: request.output, defaultName: name)
+        let destination = ExportDestination(output: try request.output ?? configuredDirectory(services.config), defaultName: name)
         try exporter.checkFree(destination, force: request.force)
         for line in ExportMessages.starting(plan, event: event, destination: destination,
                                             resume: exporter.resumePoint(plan, at: destination)) {

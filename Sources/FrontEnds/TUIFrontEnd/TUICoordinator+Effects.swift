@@ -17,7 +17,8 @@ extension TUICoordinator {
             switch effect {
             case .quit: return .quit
             case .signIn(let email, let password): signIn(email: email, password: password)
-            case .fetchPage(let cursor, let generation): fetchPage(cursor: cursor, generation: generation)
+            case .fetchPage(let cursor, let generation, let filter): fetchPage(cursor: cursor, generation: generation, filter: filter)
+            case .startExport(let event): startExport(event)
             case .startPlayback(let event, let id, let startAt):
                 video?.clear()
                 produced += runner.start(event, as: id, at: startAt).map(AppInput.playback)
@@ -42,12 +43,12 @@ extension TUICoordinator {
         }
     }
 
-    private func fetchPage(cursor: String?, generation: Int) {
+    private func fetchPage(cursor: String?, generation: Int, filter: EventFilter) {
         if cursor == nil { pageTask?.cancel() }
         let client = services.client, inbox = inbox
         pageTask = Task {
             do {
-                let page = try await client.events(cursor: cursor, limit: AppState.pageSize)
+                let page = try await client.events(cursor: cursor, limit: AppState.pageSize, filter: filter)
                 inbox.post(.pageLoaded(page, generation: generation))
             } catch {
                 guard !Task.isCancelled else { return }

@@ -17,6 +17,8 @@ final class TUICoordinator: UILoopDelegate {
     var video: TerminalVideoBridge?
     var pageTask: Task<Void, Never>?
     var signInTask: Task<Void, Never>?
+    /// The background export (`e`); cancelled at exit (its `.part` stays for a resume).
+    var exportTask: Task<Void, Never>?
     private var requestLogVersion = -1
     private var requestLogRows: [RequestLogRow] = []
 
@@ -84,6 +86,7 @@ final class TUICoordinator: UILoopDelegate {
     func shutdown() {
         pageTask?.cancel()
         signInTask?.cancel()
+        exportTask?.cancel()
         runner.shutdown()
     }
 }

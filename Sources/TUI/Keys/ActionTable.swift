@@ -17,6 +17,11 @@ public enum ActionTable {
               help: "Play the selected event (player: resume from the knob)", hint: "play"),
         .init(id: "filter", action: .startFilter, contexts: [.list], keys: ["/"], help: "Filter by camera or title", hint: "filter"),
         .init(id: "refresh", action: .refresh, contexts: [.list], keys: ["r"], help: "Reload the events", hint: "refresh"),
+        .init(id: "jump-to-date", action: .jumpToDate, contexts: [.list, .player], keys: ["t"],
+              help: "Jump to a date: events until a time (empty clears)"),
+        .init(id: "pick-camera", action: .pickCamera, contexts: [.list, .player], keys: ["c"], help: "Show one camera's events (or all)"),
+        .init(id: "export", action: .export, contexts: [.list, .player], keys: ["e"],
+              help: "Export the selected or playing event to a file"),
         // Player.
         .init(id: "toggle-pause", action: .togglePause, contexts: [.player], keys: ["Space", "p"], help: "Pause or resume", hint: "pause"),
         .init(id: "toggle-mute", action: .toggleMute, contexts: [.player], keys: ["m"], help: "Mute or unmute", hint: "mute"),
@@ -40,10 +45,10 @@ public enum ActionTable {
         // Text entry.
         .init(id: "next-field", action: .nextField, contexts: [.form], keys: ["Tab", "Down"], help: "Next field", hint: "next field"),
         .init(id: "previous-field", action: .previousField, contexts: [.form], keys: ["BackTab", "Up"], help: "Previous field"),
-        .init(id: "submit", action: .submit, contexts: [.form, .filter], keys: ["Enter"], help: "Sign in / apply the filter", hint: "submit"),
+        .init(id: "submit", action: .submit, contexts: [.form, .filter], keys: ["Enter"], help: "Sign in / apply the filter or date", hint: "submit"),
         .init(id: "delete-backward", action: .deleteBackward, contexts: [.form, .filter], keys: ["Backspace"], help: "Delete the character before the cursor"),
         .init(id: "clear-field", action: .clearField, contexts: [.form, .filter], keys: ["Ctrl-U"], help: "Clear the field"),
-        .init(id: "cancel", action: .cancel, contexts: [.filter], keys: ["Esc"], help: "Cancel the filter", hint: "cancel"),
+        .init(id: "cancel", action: .cancel, contexts: [.filter], keys: ["Esc"], help: "Cancel the filter or date prompt", hint: "cancel"),
     ]
 
     /// The spec with this keymap id, nil when unknown.

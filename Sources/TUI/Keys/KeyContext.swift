@@ -4,7 +4,7 @@ public enum KeyContext: String, Hashable, Sendable, CaseIterable {
     case list, player, global
     /// The sign-in form.
     case form
-    /// The `/` filter prompt.
+    /// The `/` filter prompt and the `t` date prompt.
     case filter
 
     /// Heading used in the help overlay.
@@ -14,7 +14,7 @@ public enum KeyContext: String, Hashable, Sendable, CaseIterable {
         case .player: "Player"
         case .global: "Anywhere"
         case .form: "Sign-in form"
-        case .filter: "Filter prompt (/)"
+        case .filter: "Prompts (/ filter, t date)"
         }
     }
 

@@ -19,6 +19,10 @@ public enum UserAction: Hashable, Sendable {
     /// Play the selected event (list) or resume from the knob after a stop (player).
     case play
     case startFilter, refresh
+    /// `t`: ask for a date/time; the list reloads with the events until then. `c`: pick a camera.
+    case jumpToDate, pickCamera
+    /// `e`: export the selected (list) or playing (player) event to a file.
+    case export
     // Player.
     case togglePause, toggleMute, stop, seekToStart, seekToEnd
     /// Relative seek in seconds (negative: backwards).

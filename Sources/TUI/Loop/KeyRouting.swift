@@ -22,6 +22,9 @@ enum KeyRouting {
             }
             return keyMap.binding(for: key, in: .global).map(\.action)
         }
+        if let picker = screen.picker, screen.overlay == nil, screen.signIn == nil {
+            return pickerAction(for: key, picker: picker, keyMap: keyMap)
+        }
         let context = KeyContext.current(for: screen)
         guard let action = keyMap.action(for: key, in: context) else { return nil }
         if isNavigation(action) {
@@ -29,6 +32,17 @@ enum KeyRouting {
                                         pageSize: layout.listPageSize).map { .select(index: $0) }
         }
         return action
+    }
+
+    /// The picker: list navigation resolves to ``UserAction/select(index:)`` over its items;
+    /// the prompt keys (Enter, Esc) pick and close; global keys (Ctrl-C, Esc) still work.
+    static func pickerAction(for key: Key, picker: PickerSnapshot, keyMap: KeyMap) -> UserAction? {
+        if let navigation = keyMap.binding(for: key, in: .list)?.action, isNavigation(navigation) {
+            return ListViewport.resolve(navigation, selected: picker.selectedIndex, count: picker.items.count,
+                                        pageSize: 10).map { .select(index: $0) }
+        }
+        if let action = keyMap.binding(for: key, in: .filter)?.action, action == .submit || action == .cancel { return action }
+        return keyMap.binding(for: key, in: .global).map(\.action)
     }
 
     static func isNavigation(_ action: UserAction) -> Bool {

@@ -12,11 +12,15 @@ public struct HeaderSnapshot: Hashable, Sendable {
     public var isDemo: Bool
     /// Counts as shown on the right, e.g. "120 loaded · more".
     public var countsText: String
+    /// The server-side filters in force, e.g. "camera: Front Door · until Yesterday 18:00"; "" when none.
+    /// Shown left of the counts, cut with "…" on narrow terminals (the user name goes first).
+    public var filtersText: String
 
-    public init(user: String = "", server: String = "", isDemo: Bool = false, countsText: String = "") {
+    public init(user: String = "", server: String = "", isDemo: Bool = false, countsText: String = "", filtersText: String = "") {
         self.user = user
         self.server = server
         self.isDemo = isDemo
         self.countsText = countsText
+        self.filtersText = filtersText
     }
 }

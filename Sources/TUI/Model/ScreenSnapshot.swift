@@ -23,6 +23,12 @@ public struct ScreenSnapshot: Hashable, Sendable {
     public var error: String?
     public var requestLog: [RequestLogRow]
     public var timeline: [TimelineRow]
+    /// A one-line prompt on the message line other than the `/` filter (the `t` date prompt).
+    public var prompt: PromptSnapshot?
+    /// A small pick list over the screen (the `c` camera picker).
+    public var picker: PickerSnapshot?
+    /// A background export's progress for the status bar, e.g. "export 45% 1.2 MB 600 KB/s ETA 0:03".
+    public var exportText: String?
 
     public init(signIn: SignInSnapshot? = nil, header: HeaderSnapshot = .init(), list: EventListSnapshot = .init(),
                 player: PlayerPaneSnapshot? = nil, focus: Focus = .list, overlay: Overlay? = nil,

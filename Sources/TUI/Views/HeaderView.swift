@@ -1,4 +1,6 @@
-/// Top line: program name, demo badge, user @ server, counts on the right.
+/// Top line: program name, demo badge, user @ server, the active server-side filters and the counts
+/// on the right. When space runs short the filters win over user @ server (which is cut, then
+/// left out); filters are cut with "…" and left out only below 8 cells.
 struct HeaderView: PaneView {
     let header: HeaderSnapshot
 
@@ -11,7 +13,18 @@ struct HeaderView: PaneView {
         }
         var who = header.user
         if !header.server.isEmpty { who += who.isEmpty ? header.server : " @ \(header.server)" }
-        let room = canvas.width - x - DisplayWidth.of(header.countsText) - 3
+        // Columns left of the counts (putRight with margin 1, then one space).
+        var end = canvas.width - DisplayWidth.of(header.countsText) - 3
+        if !header.filtersText.isEmpty {
+            let room = end - x - 1
+            if room >= 8 {
+                let text = DisplayWidth.truncate(header.filtersText, to: room)
+                end -= DisplayWidth.of(text)
+                canvas.put(text, x: end, y: 0, style: .badge)
+                end -= 2
+            }
+        }
+        let room = end - x
         if room > 3, !who.isEmpty {
             canvas.put(DisplayWidth.truncate(who, to: room), x: x + 1, y: 0, style: .header)
         }

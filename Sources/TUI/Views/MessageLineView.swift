@@ -7,11 +7,15 @@ struct MessageLineView: PaneView {
     let message: StatusMessage?
     /// The key of the request log, where an error too long for this line is shown whole (e.g. "d").
     var detailsKey: String? = nil
+    /// Another prompt (the `t` date prompt) in place of the line.
+    var prompt: PromptSnapshot? = nil
 
     func draw(on canvas: any Canvas) {
         canvas.clear(.normal)
-        if isEditingFilter {
-            drawPrompt(on: canvas)
+        if let prompt {
+            drawPrompt(prompt.label + prompt.text, hint: prompt.errorText ?? prompt.hint, isError: prompt.errorText != nil, on: canvas)
+        } else if isEditingFilter {
+            drawPrompt("/" + filterText, hint: "Enter apply · Esc cancel", isError: false, on: canvas)
         } else if let error {
             drawError("✖ " + error, on: canvas)
         } else if let message {
@@ -41,15 +45,18 @@ extension MessageLineView {
 
 extension MessageLineView {
     /// `/text█` and the hint; a prompt too long for both drops the hint, then keeps its end (the cursor).
-    private func drawPrompt(on canvas: any Canvas) {
-        let hint = "Enter apply · Esc cancel"
-        var prompt = "/" + filterText + "█"
+    /// An error in place of the hint is cut to fit rather than dropped (while 12 cells are left).
+    private func drawPrompt(_ typed: String, hint: String, isError: Bool, on canvas: any Canvas) {
+        var prompt = typed + "█"
+        var hint = hint
+        let room = canvas.width - DisplayWidth.of(prompt) - 1
+        if isError, DisplayWidth.of(hint) > room, room >= 12 { hint = DisplayWidth.truncate(hint, to: room) }
         let showHint = DisplayWidth.of(prompt) + 1 + DisplayWidth.of(hint) <= canvas.width
         if DisplayWidth.of(prompt) > canvas.width {
             prompt = "…" + String(prompt.suffix(max(1, canvas.width - 1)))
             while DisplayWidth.of(prompt) > canvas.width, prompt.count > 2 { prompt.remove(at: prompt.index(after: prompt.startIndex)) }
         }
         canvas.put(prompt, x: 0, y: 0, style: .prompt)
-        if showHint { canvas.putRight(hint, y: 0, style: .dim) }
+        if showHint { canvas.putRight(hint, y: 0, style: isError ? .error : .dim) }
     }
 }

@@ -38,11 +38,17 @@ enum ScreenComposer {
         if screen.overlay != nil {
             let close = keyMap.keys(for: "back", in: .global).first?.symbol ?? "Esc"
             hints = ["↑/↓ PgUp/PgDn scroll", "\(close) close"]
+        } else if screen.picker != nil {
+            hints = ["↑/↓ choose", "Enter pick", "Esc close"]
         }
-        panes.append(Pane(slot: .status, rect: layout.status, view: StatusBarView(player: screen.player, hints: hints)))
+        panes.append(Pane(slot: .status, rect: layout.status, view: StatusBarView(player: screen.player, hints: hints,
+                                                                                exportText: screen.exportText)))
         panes.append(Pane(slot: .message, rect: layout.message, view: MessageLineView(
             isEditingFilter: list.isEditingFilter, filterText: list.filterText, error: screen.error, message: screen.message,
-            detailsKey: keyMap.keys(for: "request-log", in: .global).first?.symbol)))
+            detailsKey: keyMap.keys(for: "request-log", in: .global).first?.symbol, prompt: screen.prompt)))
+        if let picker = screen.picker, screen.overlay == nil {
+            panes.append(Pane(slot: .overlay, rect: PickerView.rect(for: picker, layout: layout), view: PickerView(picker: picker)))
+        }
         if let overlay = screen.overlay {
             let rect = overlayRect(layout)
             let (title, lines) = switch overlay {
@@ -68,7 +74,7 @@ extension KeyContext {
     /// The context whose bindings apply for this snapshot (overlays scroll with the list keys).
     public static func current(for screen: ScreenSnapshot) -> KeyContext {
         if screen.signIn != nil { return .form }
-        if screen.list.isEditingFilter { return .filter }
+        if screen.list.isEditingFilter || screen.prompt != nil { return .filter }
         return screen.focus == .player ? .player : .list
     }
 }

@@ -1,0 +1,20 @@
+/// A small list to choose one item from (the `c` camera picker): Up/Down move, Enter picks, Esc closes.
+///
+/// ```swift
+/// let picker = PickerSnapshot(title: "Camera", items: ["All cameras", "Driveway", "Front Door"], selectedIndex: 2)
+/// ```
+public struct PickerSnapshot: Hashable, Sendable {
+    public var title: String
+    public var items: [String]
+    /// Index into `items`.
+    public var selectedIndex: Int
+    /// Index of the item in force now (marked with •), if any.
+    public var currentIndex: Int?
+
+    public init(title: String, items: [String], selectedIndex: Int = 0, currentIndex: Int? = nil) {
+        self.title = title
+        self.items = items
+        self.selectedIndex = selectedIndex
+        self.currentIndex = currentIndex
+    }
+}
