@@ -12,5 +12,7 @@ public enum AppEffect: Sendable, Equatable {
     case player(PlayerCommand)
     /// Terminal video on or off (`v`); playback goes on.
     case setVideo(enabled: Bool)
+    /// Save event `id`'s reviewed mark (`x`, or played to its end) to the marks file.
+    case saveReviewed(id: String, isReviewed: Bool)
     case quit
 }

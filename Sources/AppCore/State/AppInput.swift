@@ -14,6 +14,8 @@ public enum AppInput: Sendable {
     /// `message` is the error's own line (lower case, no full stop); `needsSignIn`: the session is
     /// gone (show the form).
     case pageFailed(message: String, needsSignIn: Bool, generation: Int)
+    /// Writing the reviewed marks failed; `message` names the file and why.
+    case reviewedSaveFailed(message: String)
     /// The 1 s tick: expires messages.
     case tick
 }

@@ -32,6 +32,8 @@ extension AppState {
         case .startFilter: isEditingFilter = true
         case .refresh: return beginRefresh()
         case .play where focus == .list: return playSelected(now: now)
+        case .nextEvent, .previousEvent, .toggleAutoAdvance, .toggleReviewed, .toggleUnreviewedOnly:
+            return applyReview(action, now: now)
         case .cycleVideo:
             guard isTerminalVideo else { return [] }
             isVideoOn.toggle()
@@ -58,6 +60,7 @@ extension AppState {
         let count = visibleEvents.count
         guard count > 0 else { return [] }
         selectedIndex = max(0, min(count - 1, index))
+        releaseKeptReviewed()
         return fetchMoreIfNear()
     }
 

@@ -85,5 +85,6 @@ final class TUICoordinator: UILoopDelegate {
         pageTask?.cancel()
         signInTask?.cancel()
         runner.shutdown()
+        flushReviewed()
     }
 }

@@ -23,6 +23,8 @@ public struct ScreenSnapshot: Hashable, Sendable {
     public var error: String?
     public var requestLog: [RequestLogRow]
     public var timeline: [TimelineRow]
+    /// Auto-advance is on (`a`): the status bar says "auto".
+    public var isAutoAdvance = false
 
     public init(signIn: SignInSnapshot? = nil, header: HeaderSnapshot = .init(), list: EventListSnapshot = .init(),
                 player: PlayerPaneSnapshot? = nil, focus: Focus = .list, overlay: Overlay? = nil,

@@ -39,7 +39,8 @@ enum ScreenComposer {
             let close = keyMap.keys(for: "back", in: .global).first?.symbol ?? "Esc"
             hints = ["↑/↓ PgUp/PgDn scroll", "\(close) close"]
         }
-        panes.append(Pane(slot: .status, rect: layout.status, view: StatusBarView(player: screen.player, hints: hints)))
+        panes.append(Pane(slot: .status, rect: layout.status, view: StatusBarView(player: screen.player, hints: hints,
+                                                                                     isAutoAdvance: screen.isAutoAdvance)))
         panes.append(Pane(slot: .message, rect: layout.message, view: MessageLineView(
             isEditingFilter: list.isEditingFilter, filterText: list.filterText, error: screen.error, message: screen.message,
             detailsKey: keyMap.keys(for: "request-log", in: .global).first?.symbol)))
