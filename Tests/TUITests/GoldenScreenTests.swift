@@ -72,7 +72,8 @@ import PlaybackStates
 
     @Test func reviewedRowsAreDimmedWithAMark() {
         let grid = OffscreenRenderer.grid(Fixtures.review, columns: 80, rows: 24)
-        let text = OffscreenRenderer.render(Fixtures.review, columns: 80, rows: 24).split(separator: "\n").map(String.init)
+        let text = OffscreenRenderer.render(Fixtures.review, columns: 80, rows: 24)
+            .split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
         #expect(grid.style(x: 5, y: 1 + 1 + 1) == .dim)                // row 1: reviewed
         #expect(grid.style(x: 5, y: 1 + 1 + 3) == .normal)             // row 3: not reviewed
         #expect(grid.style(x: 5, y: 1 + 1 + 2) == .selectedUnfocused)  // row 2: reviewed and selected
