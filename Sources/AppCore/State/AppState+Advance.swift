@@ -11,7 +11,8 @@ import PlaybackStates
 ///
 /// Auto-advance starts the next event only when a playback ends (``FinishReason/ended``): never
 /// after a stop, a switch, or an error, so a broken event does not race the player through the
-/// list. A live event never ends, so auto-advance waits on it until the user moves on.
+/// list (the error stays on the bottom line; `>` moves on). A live event does not end while it is
+/// recording, so auto-advance waits on it until the user moves on (or its playlist gets its end).
 extension AppState {
     enum Direction: Sendable {
         case next, previous
