@@ -35,6 +35,14 @@ enum Fixtures {
         return screen
     }
 
+    /// Reviewed rows (dimmed, with a ✓; row 2 is also selected) and auto-advance on the status bar.
+    static var review: ScreenSnapshot {
+        var screen = player(.playing)
+        for index in [1, 2, 4] { screen.list.rows[index].isReviewed = true }
+        screen.isAutoAdvance = true
+        return screen
+    }
+
     static var errorScreen: ScreenSnapshot {
         var screen = player(.stopped, load: .unknown, finish: .error("segment 3 failed (HTTP 500)"), position: 4)
         screen.error = "Playback failed: segment 3 failed (HTTP 500)"

@@ -19,6 +19,7 @@ import PlaybackStates
         ("error-long", Fixtures.longErrorScreen),
         ("request-log-error", Fixtures.requestLogWithError),
         ("sign-in-long-error", Fixtures.signInLongError),
+        ("review", Fixtures.review),
     ]
 
     static let sizes = [(80, 24), (120, 40)]
@@ -67,5 +68,16 @@ import PlaybackStates
         #expect(grid.style(x: 0, y: 23) == .error)
         let list = OffscreenRenderer.grid(Fixtures.list, columns: 80, rows: 24)
         #expect(list.style(x: 5, y: 1 + 1 + 2) == .selected)   // header, heading, row 2
+    }
+
+    @Test func reviewedRowsAreDimmedWithAMark() {
+        let grid = OffscreenRenderer.grid(Fixtures.review, columns: 80, rows: 24)
+        let text = OffscreenRenderer.render(Fixtures.review, columns: 80, rows: 24)
+            .split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        #expect(grid.style(x: 5, y: 1 + 1 + 1) == .dim)                // row 1: reviewed
+        #expect(grid.style(x: 5, y: 1 + 1 + 3) == .normal)             // row 3: not reviewed
+        #expect(grid.style(x: 5, y: 1 + 1 + 2) == .selectedUnfocused)  // row 2: reviewed and selected
+        #expect(Array(text[3])[2] == "✓" && Array(text[4])[2] == "✓" && Array(text[5])[2] == " ")
+        #expect(text[22].contains("auto"))
     }
 }

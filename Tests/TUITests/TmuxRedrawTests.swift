@@ -31,7 +31,7 @@ import Testing
         try session.waitUntil("the message faded, everything else still there") { WholeScreen.missing(in: $0, message: "").isEmpty }
         session.keys("j")
         try session.waitUntil("j: the selection moved, the whole screen intact") {
-            $0.contains("▌ Driveway") && WholeScreen.missing(in: $0, message: "").isEmpty
+            $0.contains("▌  Driveway") && WholeScreen.missing(in: $0, message: "").isEmpty
         }
         session.keys("z")                                         // unbound: nothing may change
         session.keys("k")
@@ -69,7 +69,7 @@ import Testing
         }
         session.keys("j")
         try session.waitUntil("the error stays while moving") {
-            $0.contains("▌ Driveway") && WholeScreen.missing(in: $0, message: "✖ Cannot load events").isEmpty
+            $0.contains("▌  Driveway") && WholeScreen.missing(in: $0, message: "✖ Cannot load events").isEmpty
         }
         session.keys("Escape")
         try session.waitUntil("Esc dismissed the error") { WholeScreen.missing(in: $0, message: "").isEmpty }

@@ -40,7 +40,7 @@ import PlaybackStates
     private static func drive(_ session: Tmux) throws {
         try session.waitFor("Nothing playing")
         session.keys("j")
-        try session.waitFor("▌ Driveway")
+        try session.waitFor("▌  Driveway")
         session.keys("Enter")
         try session.waitFor("▶ Playing")
         try session.waitFor(" 0:01 ")                         // the 1 s deadline ticks

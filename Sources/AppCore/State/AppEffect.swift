@@ -14,5 +14,7 @@ public enum AppEffect: Sendable, Equatable {
     case setVideo(enabled: Bool)
     /// Export `event` to a file in the background (`e`); progress comes back as ``AppInput/export(_:)``.
     case startExport(Event)
+    /// Save event `id`'s reviewed mark (`x`, or played to its end) to the marks file.
+    case saveReviewed(id: String, isReviewed: Bool)
     case quit
 }

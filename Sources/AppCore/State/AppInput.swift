@@ -16,6 +16,8 @@ public enum AppInput: Sendable {
     case pageFailed(message: String, needsSignIn: Bool, generation: Int)
     /// How the background export (`e`) goes.
     case export(ExportUpdate)
+    /// Writing the reviewed marks failed; `message` names the file and why.
+    case reviewedSaveFailed(message: String)
     /// The 1 s tick: expires messages.
     case tick
 }

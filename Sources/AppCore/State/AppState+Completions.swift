@@ -20,6 +20,7 @@ extension AppState {
             nextCursor = page.nextCursor
             isLoading = false
             if page.skipped > 0 { show("\(page.skipped) malformed event(s) skipped", now: now) }
+            if let advanced = resolvePendingAdvance(now: now) { return advanced }
             return filterText.isEmpty ? fetchMoreIfNear() : []
         case .pageFailed(let text, let needsSignIn, let generation):
             guard generation == fetchGeneration else { return [] }
@@ -31,6 +32,9 @@ extension AppState {
             } else {
                 error = "Cannot load events: \(text)"
             }
+            pendingAdvanceFailed(text)
+        case .reviewedSaveFailed(let text):
+            error = "Reviewed marks not saved: \(text)"
         default:
             break
         }

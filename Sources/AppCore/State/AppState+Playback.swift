@@ -71,6 +71,8 @@ extension AppState {
             model.finish = reason
             model.pendingSeekTarget = nil
             if case .error(let text) = reason { error = "Playback failed: \(text)" }
+            playback = model
+            return playbackFinished(reason, now: now)
         }
         playback = model
         return []

@@ -37,6 +37,8 @@ extension AppState {
         case .jumpToDate, .pickCamera: return applyFilterKey(action, now: now)
         case .export: return startExport(now: now)
         case .play where focus == .list: return playSelected(now: now)
+        case .nextEvent, .previousEvent, .toggleAutoAdvance, .toggleReviewed, .toggleUnreviewedOnly:
+            return applyReview(action, now: now)
         case .cycleVideo:
             guard isTerminalVideo else { return [] }
             isVideoOn.toggle()
@@ -63,6 +65,7 @@ extension AppState {
         let count = visibleEvents.count
         guard count > 0 else { return [] }
         selectedIndex = max(0, min(count - 1, index))
+        releaseKeptReviewed()
         return fetchMoreIfNear()
     }
 

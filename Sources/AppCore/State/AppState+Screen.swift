@@ -10,11 +10,13 @@ extension AppState {
         screen.header = HeaderSnapshot(user: user, server: serverText, isDemo: isDemo, countsText: countsText,
                                        filtersText: listFilters.text(now: now, calendar: calendar))
         screen.list = EventListSnapshot(
-            rows: visibleEvents.map { Self.row($0, now: now, calendar: calendar) },
+            rows: visibleEvents.map { listRow($0, now: now, calendar: calendar) },
             selectedIndex: selectedIndex, moreAvailable: nextCursor != nil, isLoading: isLoading,
             filterText: filterText, isEditingFilter: isEditingFilter,
             emptyText: filterText.isEmpty ? (listFilters.isEmpty ? "No events. Press r to refresh." : "No events match the filters (t and c change them).")
                 : "No loaded event matches “\(filterText)”. Esc clears the filter.")
+        if isUnreviewedOnly, !events.isEmpty { screen.list.emptyText = unreviewedEmptyText }
+        screen.isAutoAdvance = isAutoAdvance
         screen.player = playback.map { playerSnapshot($0, now: now, calendar: calendar) }
         screen.focus = focus
         screen.overlay = overlay
@@ -34,8 +36,8 @@ extension AppState {
     }
 
     var countsText: String {
-        let loaded = filterText.isEmpty ? "\(events.count) loaded" : "\(visibleEvents.count) of \(events.count) loaded"
-        return nextCursor == nil ? loaded : loaded + " · more"
+        let loaded = filterText.isEmpty && !isUnreviewedOnly ? "\(events.count) loaded" : "\(visibleEvents.count) of \(events.count) loaded"
+        return (nextCursor == nil ? loaded : loaded + " · more") + reviewViewText
     }
 
     static func row(_ event: Event, now: Date, calendar: Calendar) -> EventRow {

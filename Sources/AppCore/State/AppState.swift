@@ -56,6 +56,17 @@ public struct AppState: Sendable {
     var exportJob: ExportJob?
     /// `q` said an export is running; the next `q` quits.
     var quitWarned = false
+    // Review (AppState+Advance.swift, AppState+Reviewed.swift).
+    /// `a`: an event that plays to its end starts the next one.
+    var isAutoAdvance = false
+    /// `>` at the last loaded row: the next event plays once the next page arrives.
+    var pendingAdvance: PendingAdvance?
+    /// Reviewed events (loaded at start, saved by the coordinator on each change).
+    var reviewed = ReviewedMarks()
+    /// `u`: the list shows only the events not reviewed yet.
+    var isUnreviewedOnly = false
+    /// A reviewed event that stays in the unreviewed-only list until the selection leaves it.
+    var keptReviewedID: String?
 
     /// How long transient messages stay.
     static let messageLifetime: Duration = .seconds(4)
@@ -82,8 +93,9 @@ public struct AppState: Sendable {
     /// The events the list shows: all loaded ones, or those whose camera, title or id contains the filter.
     var visibleEvents: [Event] {
         let needle = filterText.trimmingCharacters(in: .whitespaces)
-        guard !needle.isEmpty else { return events }
-        return events.filter {
+        let shown = isUnreviewedOnly ? events.filter(isShownWhenUnreviewedOnly) : events
+        guard !needle.isEmpty else { return shown }
+        return shown.filter {
             $0.cameraName.localizedCaseInsensitiveContains(needle)
                 || ($0.title ?? "").localizedCaseInsensitiveContains(needle)
                 || $0.id.localizedCaseInsensitiveContains(needle)
@@ -104,6 +116,7 @@ public struct AppState: Sendable {
         events = []
         nextCursor = nil
         selectedIndex = 0
+        keptReviewedID = nil
         isLoading = true
         return [.fetchPage(cursor: nil, generation: fetchGeneration, filter: listFilters.eventFilter)]
     }

@@ -21,9 +21,11 @@ public enum InteractiveSession {
         let glyphs = options.glyphs
         let preparer = try options.network.preparer(services: services)
         let user = await services.client.session?.user.name
-        let state = AppState(server: services.server.url.absoluteString, isDemo: services.server.isDemo, user: user,
+        var initial = AppState(server: services.server.url.absoluteString, isDemo: services.server.isDemo, user: user,
                              videoModeText: "video: \(configuration.video.rawValue)", networkText: "net: \(options.network.rawValue)",
                              isTerminalVideo: configuration.video == .terminal)
+        initial.loadReviewed(ReviewedMarks.load(from: ReviewedMarks.fileURL(in: services.paths.state)))
+        let state = initial
         let logPath = services.paths.logFile.path
         try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Void, any Error>) in
             let thread = Thread {

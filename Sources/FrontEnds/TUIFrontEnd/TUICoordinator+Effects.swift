@@ -26,6 +26,8 @@ extension TUICoordinator {
                 video?.setEnabled(enabled)
             case .player(let command):
                 produced += runner.perform(command).map(AppInput.playback)
+            case .saveReviewed(let id, let isReviewed):
+                saveReviewed(id: id, isReviewed: isReviewed)
             }
         }
         return .continue(produced)

@@ -88,5 +88,6 @@ final class TUICoordinator: UILoopDelegate {
         signInTask?.cancel()
         exportTask?.cancel()
         runner.shutdown()
+        flushReviewed()
     }
 }

@@ -35,6 +35,15 @@ public enum ActionTable {
         .init(id: "seek-start", action: .seekToStart, contexts: [.player], keys: ["Home"], help: "Jump to the start"),
         .init(id: "seek-end", action: .seekToEnd, contexts: [.player], keys: ["End"], help: "Jump to the end"),
         .init(id: "cycle-video", action: .cycleVideo, contexts: [.player], keys: ["v"], help: "Terminal video on or off (playback goes on)"),
+        // Review.
+        .init(id: "next-event", action: .nextEvent, contexts: [.player, .list], keys: [">"], help: "Play the next event of the list"),
+        .init(id: "previous-event", action: .previousEvent, contexts: [.player, .list], keys: ["<"], help: "Play the previous event of the list"),
+        .init(id: "auto-advance", action: .toggleAutoAdvance, contexts: [.player, .list], keys: ["a"],
+              help: "Auto-advance on/off (an ended event starts the next)"),
+        .init(id: "toggle-reviewed", action: .toggleReviewed, contexts: [.list, .player], keys: ["x"],
+              help: "Mark reviewed or not (list: selected; player: playing)"),
+        .init(id: "unreviewed-only", action: .toggleUnreviewedOnly, contexts: [.list, .player], keys: ["u"],
+              help: "Show only the events not reviewed yet, or all"),
         // Anywhere.
         .init(id: "toggle-focus", action: .toggleFocus, contexts: [.global], keys: ["Tab"], help: "Switch focus between list and player", hint: "focus"),
         .init(id: "back", action: .back, contexts: [.global], keys: ["Esc"], help: "Close overlay, dismiss error, back to the list"),

@@ -33,6 +33,15 @@ public enum UserAction: Hashable, Sendable {
     case volume(by: Int)
     /// `v`: terminal video on/off while playing, without restarting playback.
     case cycleVideo
+    // Review.
+    /// `>` / `<`: play the next / previous event of the list (loading the next page when needed).
+    case nextEvent, previousEvent
+    /// `a`: when a playback ends, the next event starts.
+    case toggleAutoAdvance
+    /// `x`: mark or unmark the selected event (player: the playing one) as reviewed.
+    case toggleReviewed
+    /// `u`: show only the events not reviewed yet.
+    case toggleUnreviewedOnly
     // Anywhere.
     case toggleFocus
     case focus(Focus)

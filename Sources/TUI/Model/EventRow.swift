@@ -15,6 +15,8 @@ public struct EventRow: Hashable, Sendable {
     public var bucket: String
     /// The event is still in progress (shows a live marker).
     public var isLive: Bool
+    /// The user reviewed the event (played it to the end, or marked it): dimmed, with a ✓.
+    public var isReviewed = false
 
     public init(id: String, camera: String, title: String, startText: String,
                 durationText: String, bucket: String, isLive: Bool = false) {

@@ -29,6 +29,8 @@ public struct ScreenSnapshot: Hashable, Sendable {
     public var picker: PickerSnapshot?
     /// A background export's progress for the status bar, e.g. "export 45% 1.2 MB 600 KB/s ETA 0:03".
     public var exportText: String?
+    /// Auto-advance is on (`a`): the status bar says "auto".
+    public var isAutoAdvance = false
 
     public init(signIn: SignInSnapshot? = nil, header: HeaderSnapshot = .init(), list: EventListSnapshot = .init(),
                 player: PlayerPaneSnapshot? = nil, focus: Focus = .list, overlay: Overlay? = nil,

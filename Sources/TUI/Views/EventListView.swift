@@ -1,4 +1,5 @@
 /// The event list: a heading line, then the visible rows (the selected one highlighted).
+/// Three marker columns lead each row: `▌` selection, `●` live, `✓` reviewed (a reviewed row is dimmed).
 struct EventListView: PaneView {
     let visibleRows: [EventRow]
     let firstIndex: Int
@@ -14,13 +15,16 @@ struct EventListView: PaneView {
         var camera = 0, start = 0, duration = 0, bucket = 0, title = 0
 
         init(width: Int) {
-            var rest = width - 2
+            var rest = width - Self.marker.count
             if width >= 44 { camera = 12; rest -= camera + 1 }
             start = 15; rest -= start + 1
             if width >= 58 { duration = 7; rest -= duration + 1 }
             if width >= 72 { bucket = 8; rest -= bucket + 1 }
             title = max(1, rest)
         }
+
+        /// Selection bar, live dot, reviewed mark.
+        static let marker = "   "
 
         func line(marker: String, camera c: String, title t: String, start s: String, duration d: String, bucket b: String) -> String {
             var out = marker
@@ -36,7 +40,7 @@ struct EventListView: PaneView {
         canvas.clear(.normal)
         let columns = Columns(width: canvas.width)
         canvas.fillRow(0, style: .heading)
-        canvas.put(columns.line(marker: "  ", camera: "Camera", title: "Title", start: "Start", duration: "Length", bucket: "Bucket"),
+        canvas.put(columns.line(marker: Columns.marker, camera: "Camera", title: "Title", start: "Start", duration: "Length", bucket: "Bucket"),
                    x: 0, y: 0, style: .heading)
         guard count > 0 else {
             let middle = max(1, canvas.height / 2)
@@ -50,13 +54,14 @@ struct EventListView: PaneView {
             let y = 1 + offset
             let index = firstIndex + offset
             let selected = index == selectedIndex
-            let style: TextStyle = selected ? (isFocused ? .selected : .selectedUnfocused) : .normal
+            let style: TextStyle = selected ? (isFocused ? .selected : .selectedUnfocused) : row.isReviewed ? .dim : .normal
             if selected { canvas.fillRow(y, style: style) }
-            let text = columns.line(marker: "  ", camera: row.camera, title: row.title, start: row.startText,
+            let text = columns.line(marker: Columns.marker, camera: row.camera, title: row.title, start: row.startText,
                                     duration: row.isLive ? "live" : row.durationText, bucket: row.bucket)
             canvas.put(text, x: 0, y: y, style: style)
             if selected { canvas.put("▌", x: 0, y: y, style: style) }
             if row.isLive { canvas.put("●", x: 1, y: y, style: selected ? style : .live) }
+            if row.isReviewed { canvas.put("✓", x: 2, y: y, style: style) }
         }
         let after = 1 + visibleRows.count
         if after < canvas.height, firstIndex + visibleRows.count >= count {
@@ -67,7 +72,7 @@ struct EventListView: PaneView {
             }
         }
         let position = "\(min(selectedIndex, count - 1) + 1)/\(count)\(moreAvailable ? "+" : "") "
-        let heading = columns.line(marker: "  ", camera: "Camera", title: "Title", start: "Start", duration: "Length", bucket: "Bucket")
+        let heading = columns.line(marker: Columns.marker, camera: "Camera", title: "Title", start: "Start", duration: "Length", bucket: "Bucket")
         var used = heading
         while used.hasSuffix(" ") { used.removeLast() }
         if DisplayWidth.of(used) + DisplayWidth.of(position) + 2 <= canvas.width {

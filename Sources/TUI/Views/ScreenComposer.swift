@@ -42,7 +42,8 @@ enum ScreenComposer {
             hints = ["↑/↓ choose", "Enter pick", "Esc close"]
         }
         panes.append(Pane(slot: .status, rect: layout.status, view: StatusBarView(player: screen.player, hints: hints,
-                                                                                exportText: screen.exportText)))
+                                                                                exportText: screen.exportText,
+                                                                                isAutoAdvance: screen.isAutoAdvance)))
         panes.append(Pane(slot: .message, rect: layout.message, view: MessageLineView(
             isEditingFilter: list.isEditingFilter, filterText: list.filterText, error: screen.error, message: screen.message,
             detailsKey: keyMap.keys(for: "request-log", in: .global).first?.symbol, prompt: screen.prompt)))

@@ -13,7 +13,7 @@ struct StatusBarView: PaneView {
         let style: TextStyle
     }
 
-    init(player: PlayerPaneSnapshot?, hints: [String], exportText: String? = nil) {
+    init(player: PlayerPaneSnapshot?, hints: [String], exportText: String? = nil, isAutoAdvance: Bool = false) {
         var segments: [Segment] = []
         if let player {
             segments.append(.init(text: player.playback.label, style: .statusState))
@@ -27,6 +27,7 @@ struct StatusBarView: PaneView {
         } else {
             segments.append(.init(text: PlaybackState.stopped.label, style: .statusState))
         }
+        if isAutoAdvance { segments.append(.init(text: "auto", style: .status)) }
         if let exportText { segments.append(.init(text: exportText, style: .status)) }
         self.segments = segments
         self.hints = hints

@@ -1,0 +1,31 @@
+import AppCore
+import Foundation
+
+/// One queue for the marks file: writes run off the UI thread, one at a time, in the order made.
+private let reviewedQueue = DispatchQueue(label: "eventplayer.reviewed")
+
+extension TUICoordinator {
+    /// The marks file in the state directory (`reviewed.json`, the one `events --json` reads).
+    var reviewedFile: URL { ReviewedMarks.fileURL(in: services.paths.state) }
+
+    /// Writes one mark change (read, change, atomic write: marks another eventplayer saved meanwhile
+    /// are kept). A failure comes back as ``AppInput/reviewedSaveFailed(message:)``.
+    func saveReviewed(id: String, isReviewed: Bool) {
+        let file = reviewedFile, inbox = inbox
+        reviewedQueue.async {
+            do {
+                try ReviewedMarks.update(at: file) { marks in
+                    if isReviewed { marks.mark(id) } else { marks.unmark(id) }
+                }
+            } catch {
+                let reason = (error as? POSIXError).map { String(cString: strerror($0.code.rawValue)) } ?? "\(error)"
+                inbox.post(.reviewedSaveFailed(message: "\(file.path): \(reason)"))
+            }
+        }
+    }
+
+    /// Waits until the writes asked for so far are on disk (at exit).
+    func flushReviewed() {
+        reviewedQueue.sync {}
+    }
+}
