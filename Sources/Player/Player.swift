@@ -50,6 +50,8 @@ public final class Player {
     var fragmented: FragmentedPlaylist?
     /// Terminal video: output size, pixel buffer, latest frame (Player+Video.swift).
     var video = VideoOutput()
+    /// Screenshots sent to mpv and not answered yet (Player+Review.swift).
+    var screenshots = ScreenshotRequests()
 
     /// Makes a player (no mpv handle yet). Sets `LC_NUMERIC` to "C", which libmpv requires even
     /// after the app's `setlocale(LC_ALL, "")`.

@@ -20,6 +20,8 @@ public struct AppConfig: Sendable, Equatable {
     public var audio: Bool?
     /// `log-level`: trace, debug, info, notice, warning, error, critical.
     public var logLevel: String?
+    /// `speed`: the playback speed every session starts with, 0.25 to 16 (1 is normal).
+    public var speed: Double?
     /// `[network]`: retries, timeouts (names and units in README).
     public var network: [String: Double] = [:]
     /// `[headers.<kind>]` (kind, or `all`): extra request headers.

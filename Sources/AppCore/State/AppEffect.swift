@@ -12,5 +12,8 @@ public enum AppEffect: Sendable, Equatable {
     case player(PlayerCommand)
     /// Terminal video on or off (`v`); playback goes on.
     case setVideo(enabled: Bool)
+    /// Save the frame of playback `id` at about `position` seconds of `event` as a PNG (`S`); the
+    /// result comes back as the playback's `.screenshot` update.
+    case saveSnapshot(Event, id: PlaybackID, position: Double)
     case quit
 }

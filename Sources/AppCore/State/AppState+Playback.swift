@@ -60,6 +60,8 @@ extension AppState {
             model.isPreparing = false
         case .refreshing(let denied):
             show("Refreshing access… (\(denied.status) at \(PlaybackProgress.clock(denied.position)))", now: now)
+        case .player(.screenshot(let path, let error)):
+            snapshotSaved(path: path, error: error, now: now)
         case .player(let kind):
             apply(kind, to: &model)
         case .timeline(let timeline):
@@ -80,6 +82,7 @@ extension AppState {
         switch update {
         case .playback(let state):
             model.playback = state
+            if state == .playing { model.showsFrameTime = false }
             if !model.isSeeking { model.pendingSeekTarget = nil }
         case .load(let state): model.load = state
         case .progress(let progress):

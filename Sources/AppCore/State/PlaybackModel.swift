@@ -20,6 +20,8 @@ struct PlaybackModel: Sendable {
     var pendingSeekTarget: Double?
     var isLive = false
     var timeline: StartupTimeline?
+    /// A frame step happened and playback has not resumed since: the slider shows hundredths.
+    var showsFrameTime = false
 
     init(event: Event, id: PlaybackID, isLive: Bool) {
         self.event = event

@@ -29,6 +29,14 @@ public enum UserAction: Hashable, Sendable {
     case volume(by: Int)
     /// `v`: terminal video on/off while playing, without restarting playback.
     case cycleVideo
+    /// Playback speed times this factor (`[` `]` `{` `}`, mpv's keys); kept within 0.25×…16×.
+    case multiplySpeed(by: Double)
+    /// Backspace: speed 1×.
+    case resetSpeed
+    /// `.` one frame forward, `,` one frame back (then paused, as mpv does).
+    case frameStep(forward: Bool)
+    /// `S`: the current frame as a PNG in the pictures folder.
+    case saveSnapshot
     // Anywhere.
     case toggleFocus
     case focus(Focus)
