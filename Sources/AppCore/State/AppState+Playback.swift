@@ -25,8 +25,11 @@ extension AppState {
         switch action {
         case .play:
             model.pendingSeekTarget = nil
+            model.showsFrameTime = false
             return [.player(.play)]
-        case .togglePause: return [.player(.togglePause)]
+        case .togglePause:
+            model.showsFrameTime = false   // resumes after frame steps (a step itself plays one frame)
+            return [.player(.togglePause)]
         case .stop: return [.player(.stop)]
         case .toggleMute: return [.player(.toggleMute)]
         case .volume(let delta):
@@ -82,7 +85,6 @@ extension AppState {
         switch update {
         case .playback(let state):
             model.playback = state
-            if state == .playing { model.showsFrameTime = false }
             if !model.isSeeking { model.pendingSeekTarget = nil }
         case .load(let state): model.load = state
         case .progress(let progress):

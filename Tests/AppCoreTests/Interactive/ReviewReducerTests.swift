@@ -47,7 +47,7 @@ struct ReviewReducerTests {
                 "before any playback too (the runner hands it to the player)")
     }
 
-    @Test func frameStepsPauseAndShowHundredthsUntilPlaybackResumes() {
+    @Test func frameStepsShowHundredthsUntilTheUserResumes() {
         var state = Fixtures.playingState()
         #expect(state.reduce(.action(.frameStep(forward: true)), now: .now) == [.player(.frameStep(forward: true))])
         #expect(state.screen().player?.showsFrameTime == true)
@@ -57,7 +57,13 @@ struct ReviewReducerTests {
         #expect(state.reduce(.action(.frameStep(forward: false)), now: .now) == [.player(.frameStep(forward: false))])
         #expect(state.screen().player?.showsFrameTime == true)
         _ = state.reduce(Fixtures.update(.player(.playback(.playing)), state), now: .now)
+        _ = state.reduce(Fixtures.update(.player(.playback(.paused)), state), now: .now)
+        #expect(state.screen().player?.showsFrameTime == true, "mpv plays the one frame of a step")
+        #expect(state.reduce(.action(.togglePause), now: .now) == [.player(.togglePause)])
         #expect(state.screen().player?.showsFrameTime == false)
+        _ = state.reduce(.action(.frameStep(forward: true)), now: .now)
+        _ = state.reduce(.action(.play), now: .now)
+        #expect(state.screen().player?.showsFrameTime == false, "Enter resumes too")
     }
 
     @Test func frameStepsNeedSomethingLoaded() {
