@@ -53,6 +53,20 @@ import Testing
         #expect(probe.width == 320 && probe.height == 180, "the demo video's size: \(String(describing: probe.width))×\(String(describing: probe.height))")
     }
 
+    /// The slider's precise time once it meets `condition` and then stays the same for half a
+    /// second while paused (a step's result replaces the time shown when the key was pressed).
+    static func settledTime(_ pane: Tmux, _ expected: String, _ condition: (Double) -> Bool) throws -> Double {
+        var last: Double?
+        var same = 0
+        let screen = try pane.waitUntil(expected + ", settled") { screen in
+            guard screen.contains("❚❚ Paused"), let time = preciseSliderTime(screen), condition(time) else { same = 0; return false }
+            same = time == last ? same + 1 : 0
+            last = time
+            return same >= 5
+        }
+        return preciseSliderTime(screen) ?? 0
+    }
+
     struct Run: Sendable {
         var mediaSeconds = 0.0, wallSeconds = 0.0
         var paused = 0.0, stepped = 0.0, back = 0.0
@@ -85,15 +99,13 @@ import Testing
         pane.keys("Home")
         pane.keys("Space")
         try pane.waitUntil("paused near the start") { $0.contains("❚❚ Paused") && (ScreenReading.sliderSeconds($0) ?? 9) < 5 }
+        // The hundredths show at once (the position before the step), then the stepped frame's.
         pane.keys(".")
-        let first = try pane.waitUntil("a precise time after the step") { preciseSliderTime($0) != nil && $0.contains("❚❚ Paused") }
-        run.paused = preciseSliderTime(first) ?? 0
+        run.paused = try settledTime(pane, "a precise time after the first step") { _ in true }
         pane.keys(".")
-        let second = try pane.waitUntil("the next frame") { (preciseSliderTime($0) ?? run.paused) > run.paused && $0.contains("❚❚ Paused") }
-        run.stepped = preciseSliderTime(second) ?? 0
+        run.stepped = try settledTime(pane, "the next frame") { $0 > run.paused }
         pane.keys(",")
-        let third = try pane.waitUntil("the frame before") { (preciseSliderTime($0) ?? run.stepped) < run.stepped && $0.contains("❚❚ Paused") }
-        run.back = preciseSliderTime(third) ?? 0
+        run.back = try settledTime(pane, "the frame before") { $0 < run.stepped }
         // Snapshot: the status line names the file.
         pane.keys("S")
         let saved = try pane.waitFor("Snapshot saved: ")
