@@ -24,6 +24,10 @@ extension Player {
         var budget = Self.drainBudget
         while budget > 0, let event = handle.nextEvent() {
             budget -= 1
+            if case .taggedReply(let tag, let error) = event.kind {
+                updates += screenshotAnswered(tag: tag, error: error)
+                continue
+            }
             if event.kind == .fileLoaded, reducer.snapshot.timeline.fileLoaded == nil, let loadStart {
                 reducer.snapshot.timeline.fileLoaded = ContinuousClock.now - loadStart
             }

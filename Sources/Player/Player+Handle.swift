@@ -41,7 +41,8 @@ extension Player {
         do {
             let options = try MPVOptionPlan.options(
                 for: source, configuration: configuration, start: start,
-                muted: reducer.snapshot.muted, volume: reducer.snapshot.volume, overrides: overrides)
+                muted: reducer.snapshot.muted, volume: reducer.snapshot.volume,
+                speed: reducer.snapshot.speed, overrides: overrides)
             let handle = try MPVHandle(
                 playbackID: id, options: options, logLevel: configuration.logLevel,
                 wakeupDescriptor: wakeup.writeFD)

@@ -53,6 +53,8 @@ public final class Player {
     /// ffmpeg's lines, from the process's ``FFmpegLogAnchor`` (Player+FFmpegLog.swift).
     let ffmpegLines = FFmpegLines()
     var ffmpegSubscription: FFmpegLogAnchor.Subscription?
+    /// Screenshots sent to mpv and not answered yet (Player+Review.swift).
+    var screenshots = ScreenshotRequests()
 
     /// Makes a player (no mpv handle yet). Sets `LC_NUMERIC` to "C", which libmpv requires even
     /// after the app's `setlocale(LC_ALL, "")`.

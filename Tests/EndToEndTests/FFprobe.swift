@@ -6,6 +6,7 @@ struct FFprobe {
     let duration: Double
     let streamTypes: [String]
     let width: Int?
+    var height: Int? = nil
 
     struct Failed: Error, CustomStringConvertible {
         let description: String
@@ -18,7 +19,7 @@ struct FFprobe {
                 continuation.resume(with: Result {
                     let process = Process()
                     process.executableURL = URL(filePath: "/usr/bin/env")
-                    process.arguments = ["ffprobe", "-v", "error", "-show_entries", "format=duration,format_name:stream=codec_type,width",
+                    process.arguments = ["ffprobe", "-v", "error", "-show_entries", "format=duration,format_name:stream=codec_type,width,height",
                                          "-of", "json", file.path]
                     let out = Pipe()
                     process.standardOutput = out
@@ -37,6 +38,7 @@ struct FFprobe {
         return FFprobe(formatName: format["format_name"] as? String ?? "",
                        duration: Double(format["duration"] as? String ?? "") ?? 0,
                        streamTypes: streams.compactMap { $0["codec_type"] as? String }.sorted(),
-                       width: streams.compactMap { $0["width"] as? Int }.first)
+                       width: streams.compactMap { $0["width"] as? Int }.first,
+                       height: streams.compactMap { $0["height"] as? Int }.first)
     }
 }

@@ -44,7 +44,7 @@ extension AppConfig {
     }
 
     /// The keys of the top level, for messages.
-    static let knownKeys = "server, video, video-glyphs, network-mode, audio, log-level, export-dir, [network], [headers.<kind>], [mpv]"
+    static let knownKeys = "server, video, video-glyphs, network-mode, audio, log-level, speed, export-dir, [network], [headers.<kind>], [mpv]"
     /// The values of `video` (and `--video`).
     public static let videoModes = ["auto", "window", "terminal", "none"]
     /// The values of `log-level` (and `--log-level`).
@@ -86,6 +86,11 @@ extension AppConfig {
                 throw fail([key], "export-dir must be a directory path string, e.g. \"~/Videos/eventplayer\" (got \(Self.show(value)))")
             }
             exportDir = path
+        case "speed":
+            guard let number = value.double ?? value.int.map(Double.init), PlaybackSpeed.range.contains(number) else {
+                throw fail([key], "speed must be a number from 0.25 to 16 (got \(Self.show(value)))")
+            }
+            speed = number
         case "network":
             guard let table = value.table else { throw fail([key], "[network] must be a table of numbers (got \(Self.show(value)))") }
             for name in lines.inFileOrder(table.keys, under: [key]) {

@@ -22,6 +22,8 @@ public struct AppConfig: Sendable, Equatable {
     public var logLevel: String?
     /// `export-dir`: where `e` in the TUI and `export` without `-o` save (see ``exportDirectory(currentDirectory:home:)``).
     public var exportDir: String?
+    /// `speed`: the playback speed every session starts with, 0.25 to 16 (1 is normal).
+    public var speed: Double?
     /// `[network]`: retries, timeouts (names and units in README).
     public var network: [String: Double] = [:]
     /// `[headers.<kind>]` (kind, or `all`): extra request headers.

@@ -6,9 +6,12 @@ public struct XDGPaths: Sendable {
     public let config: URL
     /// `$XDG_STATE_HOME/eventplayer` or `~/.local/state/eventplayer`: session.json, eventplayer.log.
     public let state: URL
+    /// `$HOME` (else the account's home directory).
+    public let home: URL
 
     public init(environment: [String: String] = ProcessInfo.processInfo.environment) {
         let home = environment["HOME"].map { URL(filePath: $0) } ?? FileManager.default.homeDirectoryForCurrentUser
+        self.home = home
         func base(_ variable: String, _ fallback: String) -> URL {
             if let value = environment[variable], value.hasPrefix("/") { return URL(filePath: value) }
             return home.appending(path: fallback)

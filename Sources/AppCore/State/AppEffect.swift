@@ -16,5 +16,8 @@ public enum AppEffect: Sendable, Equatable {
     case startExport(Event)
     /// Save event `id`'s reviewed mark (`x`, or played to its end) to the marks file.
     case saveReviewed(id: String, isReviewed: Bool)
+    /// Save the frame of playback `id` at about `position` seconds of `event` as a PNG (`S`); the
+    /// result comes back as the playback's `.screenshot` update.
+    case saveSnapshot(Event, id: PlaybackID, position: Double)
     case quit
 }

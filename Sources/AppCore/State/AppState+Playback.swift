@@ -25,8 +25,11 @@ extension AppState {
         switch action {
         case .play:
             model.pendingSeekTarget = nil
+            model.showsFrameTime = false
             return [.player(.play)]
-        case .togglePause: return [.player(.togglePause)]
+        case .togglePause:
+            model.showsFrameTime = false   // resumes after frame steps (a step itself plays one frame)
+            return [.player(.togglePause)]
         case .stop: return [.player(.stop)]
         case .toggleMute: return [.player(.toggleMute)]
         case .volume(let delta):
@@ -60,6 +63,8 @@ extension AppState {
             model.isPreparing = false
         case .refreshing(let denied):
             show("Refreshing access… (\(denied.status) at \(PlaybackProgress.clock(denied.position)))", now: now)
+        case .player(.screenshot(let path, let error)):
+            snapshotSaved(path: path, error: error, now: now)
         case .player(let kind):
             apply(kind, to: &model)
         case .timeline(let timeline):

@@ -44,6 +44,10 @@ extension AppState {
             isVideoOn.toggle()
             show(isVideoOn ? "Video on" : "Video off (playback goes on; v turns it back on)", now: now)
             return [.setVideo(enabled: isVideoOn)]
+        case .multiplySpeed(let factor): return changeSpeed(to: speed.value * factor, now: now)
+        case .resetSpeed: return changeSpeed(to: 1, now: now)
+        case .frameStep(let forward): return frameStep(forward: forward)
+        case .saveSnapshot: return saveSnapshot(now: now)
         default: return applyToPlayer(action, now: now)
         }
         return []

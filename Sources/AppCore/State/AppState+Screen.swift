@@ -61,6 +61,8 @@ extension AppState {
         let failed = if case .error = model.finish { true } else { false }
         snapshot.showsVideo = isTerminalVideo && isVideoOn && !model.isPreparing && !failed
         if model.isPreparing { snapshot.subtitle += " · preparing…" }
+        snapshot.speedText = speed.isNormal ? "" : speed.text
+        snapshot.showsFrameTime = model.showsFrameTime
         return snapshot
     }
 }

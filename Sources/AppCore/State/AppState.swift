@@ -47,6 +47,10 @@ public struct AppState: Sendable {
     var isTerminalVideo = false
     /// `v` turns the terminal picture off and on.
     var isVideoOn = true
+    /// The session's playback speed (`[` `]` `{` `}` Backspace); every playback starts with it.
+    var speed = PlaybackSpeed.normal
+    /// The home directory, shown as `~` in paths on the status line ("" shows paths whole).
+    var home = ""
 
     // Server-side filters (`t`, `c`) and the background export (`e`): AppState+Filters, AppState+Export.
     var listFilters = ListFilters()
@@ -75,13 +79,15 @@ public struct AppState: Sendable {
     public static let pageSize = 100
 
     public init(server: String, isDemo: Bool, user: String?, videoModeText: String = "", networkText: String = "",
-                isTerminalVideo: Bool = false) {
+                isTerminalVideo: Bool = false, speed: Double = 1, home: String = "") {
         self.server = server
         self.isDemo = isDemo
         self.user = user ?? ""
         self.videoModeText = videoModeText
         self.networkText = networkText
         self.isTerminalVideo = isTerminalVideo
+        self.speed = PlaybackSpeed(speed)
+        self.home = home
         form = user == nil ? SignInForm() : nil
     }
 

@@ -20,6 +20,9 @@ struct PlaybackModel: Sendable {
     var pendingSeekTarget: Double?
     var isLive = false
     var timeline: StartupTimeline?
+    /// A frame step happened and the user has not resumed since (Space, Enter): the slider shows
+    /// hundredths. Not cleared by the player's own "playing" (mpv plays one frame for a step).
+    var showsFrameTime = false
 
     init(event: Event, id: PlaybackID, isLive: Bool) {
         self.event = event

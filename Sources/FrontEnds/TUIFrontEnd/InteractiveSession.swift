@@ -23,7 +23,8 @@ public enum InteractiveSession {
         let user = await services.client.session?.user.name
         var initial = AppState(server: services.server.url.absoluteString, isDemo: services.server.isDemo, user: user,
                              videoModeText: "video: \(configuration.video.rawValue)", networkText: "net: \(options.network.rawValue)",
-                             isTerminalVideo: configuration.video == .terminal)
+                             isTerminalVideo: configuration.video == .terminal, speed: configuration.speed,
+                             home: services.paths.home.path)
         initial.loadReviewed(ReviewedMarks.load(from: ReviewedMarks.fileURL(in: services.paths.state)))
         let state = initial
         let logPath = services.paths.logFile.path

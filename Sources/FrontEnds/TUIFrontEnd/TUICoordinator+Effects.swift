@@ -24,6 +24,8 @@ extension TUICoordinator {
                 produced += runner.start(event, as: id, at: startAt).map(AppInput.playback)
             case .setVideo(let enabled):
                 video?.setEnabled(enabled)
+            case .saveSnapshot(let event, let id, let position):
+                produced += saveSnapshot(of: event, id: id, position: position)
             case .player(let command):
                 produced += runner.perform(command).map(AppInput.playback)
             case .saveReviewed(let id, let isReviewed):

@@ -28,6 +28,8 @@ enum MPVEventDecoder {
         case MPV_EVENT_LOG_MESSAGE:
             guard let data = event.data else { return nil }
             kind = .log(logMessage(data.assumingMemoryBound(to: mpv_event_log_message.self).pointee))
+        case MPV_EVENT_COMMAND_REPLY where MPVHandle.isTagged(event.reply_userdata):
+            kind = .taggedReply(tag: event.reply_userdata, error: event.error < 0 ? MPVHandle.errorString(event.error) : nil)
         case MPV_EVENT_COMMAND_REPLY, MPV_EVENT_SET_PROPERTY_REPLY:
             kind = .reply(error: event.error < 0 ? MPVHandle.errorString(event.error) : nil)
         case MPV_EVENT_SHUTDOWN:

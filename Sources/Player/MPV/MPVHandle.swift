@@ -68,13 +68,19 @@ final class MPVHandle {
 
     /// Runs a command asynchronously (the reply event carries this playback's id).
     func command(_ arguments: [String]) {
-        guard let raw else { return }
+        _ = commandAsync(arguments, userdata: UInt64(playbackID.rawValue))
+    }
+
+    /// `mpv_command_async` with `userdata` as the reply's `reply_userdata`; false when mpv did not
+    /// queue it (or the handle is retired).
+    func commandAsync(_ arguments: [String], userdata: UInt64) -> Bool {
+        guard let raw else { return false }
         let strings = arguments.map { strdup($0) }
         defer { strings.forEach { free($0) } }
         var pointers: [UnsafePointer<CChar>?] = strings.map { $0.map { UnsafePointer($0) } } + [nil]
-        _ = pointers.withUnsafeMutableBufferPointer {
-            mpv_command_async(raw, UInt64(playbackID.rawValue), $0.baseAddress)
-        }
+        return pointers.withUnsafeMutableBufferPointer {
+            mpv_command_async(raw, userdata, $0.baseAddress)
+        } >= 0
     }
 
     /// Sets a flag property asynchronously.

@@ -36,6 +36,9 @@ public struct PlayerConfiguration: Sendable, Equatable {
     /// The mpv log level requested with `mpv_request_log_messages` (`warn` is what failure
     /// detection needs; `v` or `debug` help when troubleshooting).
     public var logLevel: String = "warn"
+    /// Playback speed of the first playback (mpv's `speed`; ``Player/setSpeed(_:)`` changes it
+    /// for this and later playbacks).
+    public var speed: Double = 1
 
     public init() {}
 }

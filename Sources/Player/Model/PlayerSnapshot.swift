@@ -23,6 +23,8 @@ public struct PlayerSnapshot: Sendable, Equatable {
     public var muted = false
     /// mpv's `volume`, 0...130 (100 is unchanged).
     public var volume: Double = 100
+    /// mpv's `speed` (1 is normal; kept for later playbacks, like mute and volume).
+    public var speed: Double = 1
     /// Startup timings of the current playback.
     public var timeline = PlaybackTimeline()
 

@@ -30,6 +30,8 @@ public struct PlayerUpdate: Sendable, Equatable, CustomStringConvertible {
         case finished(FinishReason)
         /// Media requests are refused (401/403): refresh tokens and reload at `position`.
         case accessDenied(AccessDenied)
+        /// A ``Player/saveScreenshot(to:)`` finished: `error` is nil when the PNG is at `path`.
+        case screenshot(path: String, error: String?)
     }
 
     /// The playback this update belongs to.
@@ -51,6 +53,7 @@ public struct PlayerUpdate: Sendable, Equatable, CustomStringConvertible {
         case .firstFrame: "\(playbackID) first frame"
         case .finished(let reason): "\(playbackID) finished \(reason)"
         case .accessDenied(let denied): "\(playbackID) \(denied)"
+        case .screenshot(let path, let error): "\(playbackID) screenshot \(path)\(error.map { " failed: \($0)" } ?? "")"
         }
     }
 }

@@ -18,6 +18,7 @@ enum MPVOptionPlan {
         start: Double,
         muted: Bool,
         volume: Double,
+        speed: Double = 1,
         overrides: [MPVOption] = []
     ) throws -> [MPVOption] {
         var options: [MPVOption] = [
@@ -60,6 +61,8 @@ enum MPVOptionPlan {
         if let frames = configuration.frameLimit { options.append(.init(name: "frames", value: String(max(frames, 0)))) }
         options.append(.init(name: "mute", value: muted ? "yes" : "no"))
         options.append(.init(name: "volume", value: number(volume)))
+        // The session's playback speed from the first frame on (mpv keeps the pitch: audio-pitch-correction).
+        if speed != 1 { options.append(.init(name: "speed", value: number(speed))) }
         // A start position on a local fMP4 playlist is reached without it (see FragmentedPlaylist).
         if start > 0 { options.append(.init(name: "start", value: number(start))) }
         if let token = source.authorizationToken {

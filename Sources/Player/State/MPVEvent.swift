@@ -12,6 +12,8 @@ struct MPVEvent: Sendable, Equatable {
         case log(PlayerLogMessage)
         /// A reply to an async command or property set; `error` is mpv's error string.
         case reply(error: String?)
+        /// The reply to a command sent with ``MPVHandle/command(_:tag:)`` (a screenshot).
+        case taggedReply(tag: UInt64, error: String?)
         case shutdown
         case other(String)
     }

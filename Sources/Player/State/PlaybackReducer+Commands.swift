@@ -13,6 +13,7 @@ extension PlaybackReducer {
         fresh.source = source
         fresh.muted = snapshot.muted
         fresh.volume = snapshot.volume
+        fresh.speed = snapshot.speed
         snapshot = fresh
         facts = PlaybackFacts()
         facts.host = host

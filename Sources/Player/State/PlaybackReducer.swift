@@ -22,6 +22,7 @@ struct PlaybackReducer: Sendable {
 
     init(configuration: PlayerConfiguration) {
         self.configuration = configuration
+        snapshot.speed = configuration.speed
     }
 
     var playbackID: PlaybackID? { snapshot.playbackID }
@@ -53,6 +54,8 @@ struct PlaybackReducer: Sendable {
             extra += keep(message)
         case .reply(let error):
             if error != nil { facts.seekDirection = nil }
+        case .taggedReply:
+            break   // the player's own requests (screenshots), answered by the player
         case .shutdown:
             facts.loaded = false
         case .other:
@@ -63,12 +66,15 @@ struct PlaybackReducer: Sendable {
 
     private mutating func apply(_ property: MPVProperty) -> [PlayerUpdate.Kind] {
         switch property {
-        case .pause(let value): facts.pause = value
+        case .pause(let value):
+            facts.pause = value
+            return pausedProgress
         case .coreIdle(let value): facts.coreIdle = value
         case .idleActive(let value): facts.idleActive = value
         case .timePos(let value):
             facts.timePos = value
             if let value, facts.loaded, facts.reloadTarget == nil { storedPosition = value }
+            return pausedProgress
         case .duration(let value): facts.duration = value.map { $0 + facts.timeOffset }
         case .seeking: break
         case .pausedForCache(let value): facts.pausedForCache = value

@@ -42,6 +42,14 @@ public enum UserAction: Hashable, Sendable {
     case toggleReviewed
     /// `u`: show only the events not reviewed yet.
     case toggleUnreviewedOnly
+    /// Playback speed times this factor (`[` `]` `{` `}`, mpv's keys); kept within 0.25×…16×.
+    case multiplySpeed(by: Double)
+    /// Backspace: speed 1×.
+    case resetSpeed
+    /// `.` one frame forward, `,` one frame back (then paused, as mpv does).
+    case frameStep(forward: Bool)
+    /// `S`: the current frame as a PNG in the pictures folder.
+    case saveSnapshot
     // Anywhere.
     case toggleFocus
     case focus(Focus)

@@ -13,10 +13,11 @@ public struct SliderGeometry: Hashable, Sendable {
     /// Columns reserved left and right of the bar for the time labels.
     public let labelWidth: Int
 
-    public init(width: Int, duration: Double?) {
+    /// `fractions`: the labels show hundredths (`0:12.40`, after a frame step), 3 columns more each.
+    public init(width: Int, duration: Double?, fractions: Bool = false) {
         self.width = width
         self.duration = duration
-        labelWidth = (duration ?? 0) >= 3600 ? 9 : 7   // " 1:02:03 " / " 12:34 "
+        labelWidth = ((duration ?? 0) >= 3600 ? 9 : 7) + (fractions ? 3 : 0)   // " 1:02:03 " / " 12:34 "
     }
 
     /// First column of the bar (relative to the slider).

@@ -5,6 +5,7 @@ import Foundation
 /// ```swift
 /// TimeText.clock(65)        // "1:05"
 /// TimeText.clock(3725)      // "1:02:05"
+/// TimeText.preciseClock(12.4)  // "0:12.40"
 /// TimeText.startText(date, now: .now, calendar: .current)  // "Today 14:02", "Yesterday 09:10", "Mon 14:02", "12 Nov 14:02", "12 Nov 2025"
 /// ```
 public enum TimeText {
@@ -13,6 +14,12 @@ public enum TimeText {
         let total = seconds.isFinite ? max(0, Int(seconds.rounded(.down))) : 0
         let h = total / 3600, m = (total % 3600) / 60, s = total % 60
         return h > 0 ? "\(h):\(two(m)):\(two(s))" : "\(m):\(two(s))"
+    }
+
+    /// ``clock(_:)`` with hundredths, for positions after a frame step: `preciseClock(12.4) == "0:12.40"`.
+    public static func preciseClock(_ seconds: Double) -> String {
+        let hundredths = seconds.isFinite ? max(0, Int((seconds * 100).rounded())) : 0
+        return clock(Double(hundredths / 100)) + "." + two(hundredths % 100)
     }
 
     /// Local start time relative to `now`.

@@ -12,7 +12,7 @@ enum MouseRouting {
             return .select(index: min(max(0, selected + step), count - 1))
         case .left:
             if layout.slider.contains(column: column, row: row), let player = screen.player,
-               let fraction = SliderGeometry(width: layout.slider.width, duration: player.duration)
+               let fraction = SliderGeometry(width: layout.slider.width, duration: player.duration, fractions: player.showsFrameTime)
                    .fraction(forColumn: column - layout.slider.x),
                (player.duration ?? 0) > 0 {
                 return .seek(toFraction: fraction)

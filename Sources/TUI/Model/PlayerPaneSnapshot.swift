@@ -38,6 +38,10 @@ public struct PlayerPaneSnapshot: Hashable, Sendable {
     /// still of the last frame stays while this is true). False shows the poster lines, as does
     /// a pane too small for video.
     public var showsVideo: Bool
+    /// The playback speed when it is not 1×, e.g. "1.21×"; "" hides it.
+    public var speedText = ""
+    /// After a frame step (until playback resumes): the slider's time shows hundredths, `0:12.40`.
+    public var showsFrameTime = false
 
     public init(title: String, subtitle: String = "", playback: PlaybackState = .stopped, load: LoadState = .unknown,
                 finish: FinishReason? = nil, position: Double = 0, duration: Double? = nil,

@@ -8,6 +8,8 @@ struct SeekSliderView: PaneView {
     let bufferedAhead: Double
     let isLive: Bool
     let isActive: Bool
+    /// Hundredths on the labels (after a frame step).
+    let fractions: Bool
 
     init(player: PlayerPaneSnapshot?) {
         position = player.map { $0.pendingSeekTarget ?? $0.position } ?? 0
@@ -15,14 +17,20 @@ struct SeekSliderView: PaneView {
         bufferedAhead = player?.bufferedAhead ?? 0
         isLive = player?.isLive ?? false
         isActive = player != nil
+        fractions = player?.showsFrameTime ?? false
+    }
+
+    /// `0:04`, or `0:04.04` after a frame step.
+    private func clockText(_ seconds: Double) -> String {
+        fractions ? TimeText.preciseClock(seconds) : TimeText.clock(seconds)
     }
 
     func draw(on canvas: any Canvas) {
         canvas.clear(.normal)
-        let geometry = SliderGeometry(width: canvas.width, duration: duration)
+        let geometry = SliderGeometry(width: canvas.width, duration: duration, fractions: fractions)
         let label = geometry.labelWidth - 2
-        canvas.put(DisplayWidth.padLeft(isActive ? TimeText.clock(position) : "-:--", to: label), x: 1, y: 0, style: .time)
-        let total = isLive ? "LIVE" : (duration.map(TimeText.clock) ?? "-:--")
+        canvas.put(DisplayWidth.padLeft(isActive ? clockText(position) : "-:--", to: label), x: 1, y: 0, style: .time)
+        let total = isLive ? "LIVE" : (duration.map { clockText($0) } ?? "-:--")
         canvas.put(DisplayWidth.pad(total, to: label), x: canvas.width - geometry.labelWidth + 1, y: 0,
                    style: isLive ? .live : .time)
         let bar = geometry.barWidth

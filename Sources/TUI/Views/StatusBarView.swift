@@ -17,6 +17,7 @@ struct StatusBarView: PaneView {
         var segments: [Segment] = []
         if let player {
             segments.append(.init(text: player.playback.label, style: .statusState))
+            if !player.speedText.isEmpty { segments.append(.init(text: player.speedText, style: .statusState)) }
             if !player.load.label.isEmpty { segments.append(.init(text: player.load.label, style: .status)) }
             if let finish = player.finish {
                 let isError = if case .error = finish { true } else { false }

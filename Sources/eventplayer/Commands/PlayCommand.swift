@@ -29,6 +29,9 @@ struct PlayCommand: AsyncParsableCommand {
     @Option(help: "Stop after this many video frames (like mpv's --frames).")
     var frames: Int?
 
+    @Option(help: "Playback speed, 0.25 to 16 (mpv's --speed; audio keeps its pitch). Default: `speed` in the config file, else 1.")
+    var speed: Double?
+
     @Flag(help: "Print JSON lines instead of text.")
     var json = false
 
@@ -40,13 +43,14 @@ struct PlayCommand: AsyncParsableCommand {
         if let network, NetworkMode(rawValue: network) == nil { throw ValidationError("--network must be direct or proxy, not \(network)") }
         guard start >= 0, start.isFinite else { throw ValidationError("--start must be 0 or more seconds") }
         if let frames, frames < 1 { throw ValidationError("--frames must be at least 1") }
+        if let speed, !PlaybackSpeed.range.contains(speed) { throw ValidationError("--speed must be from 0.25 to 16, not \(speed)") }
     }
 
     func run() async throws {
         let code = try await AppServices.with(global) { services in
             let playback = PlaybackOptions(video: try VideoFlag.resolve(video, services: services), audio: !noAudio,
                                            mpvOptions: mpvOptions, frames: frames,
-                                           network: NetworkMode.resolve(flag: network, config: services.config))
+                                           network: NetworkMode.resolve(flag: network, config: services.config), speed: speed)
             let options = HeadlessPlayOptions(eventID: eventID, playback: playback, start: start, json: json)
             return try await HeadlessPlayback.run(options, services: services, output: StandardOutput.line)
         }

@@ -23,9 +23,11 @@ public struct PlaybackOptions: Sendable, Equatable {
     public var terminalVideo: Bool
     /// `--video-glyphs`: half, quadrant or sextant.
     public var glyphs: String
+    /// `--speed`: playback speed (nil takes the config file's `speed`, else 1).
+    public var speed: Double?
 
     public init(video: String? = nil, audio: Bool = true, mpvOptions: [String] = [], frames: Int? = nil,
-                network: NetworkMode = .proxy, terminalVideo: Bool = false, glyphs: String = "half") {
+                network: NetworkMode = .proxy, terminalVideo: Bool = false, glyphs: String = "half", speed: Double? = nil) {
         self.video = video
         self.audio = audio
         self.mpvOptions = mpvOptions
@@ -33,6 +35,7 @@ public struct PlaybackOptions: Sendable, Equatable {
         self.network = network
         self.terminalVideo = terminalVideo
         self.glyphs = glyphs
+        self.speed = speed
     }
 
     /// Video mode (auto: a window when there is a display, none otherwise), audio, and the
@@ -56,6 +59,7 @@ public struct PlaybackOptions: Sendable, Equatable {
             }
         }
         if let frames, frames > 1 { configuration.frameLimit = frames }
+        configuration.speed = PlaybackSpeed(speed ?? config.speed ?? 1).value
         return configuration
     }
 }

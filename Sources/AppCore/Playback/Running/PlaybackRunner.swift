@@ -89,7 +89,10 @@ public final class PlaybackRunner {
     /// the slider's position (prepared afresh: its private files were removed when it finished).
     @discardableResult
     public func perform(_ command: PlayerCommand) -> [PlaybackUpdate] {
-        guard let session else { return [] }
+        guard let session else {
+            if case .setSpeed = command { player.perform(command) }   // for the first playback
+            return []
+        }
         switch command {
         case .stop:
             apply(.stop)

@@ -3,4 +3,10 @@ public enum PlayerCommand: Sendable, Equatable {
     case play, togglePause, stop, toggleMute, interrupt, resume
     case seek(to: Double)
     case setVolume(Double)
+    /// Playback speed, 1 is normal (kept for later playbacks; sent even before the first).
+    case setSpeed(Double)
+    /// One frame forward or back, then paused (`.` / `,`).
+    case frameStep(forward: Bool)
+    /// Save the current frame as a PNG at this path (answered by a `.screenshot` update).
+    case screenshot(to: String)
 }

@@ -36,6 +36,9 @@ extension Player: PlayerControlling {
         case .resume: resumeFromInterruption()
         case .seek(let seconds): seek(to: seconds)
         case .setVolume(let volume): setVolume(volume)
+        case .setSpeed(let speed): setSpeed(speed)
+        case .frameStep(let forward): frameStep(forward: forward)
+        case .screenshot(let path): saveScreenshot(to: path)
         }
     }
 }

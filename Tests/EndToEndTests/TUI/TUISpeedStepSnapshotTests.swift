@@ -1,0 +1,129 @@
+import DemoBackend
+import Foundation
+import TestSupport
+import Testing
+
+/// The review keys of issue 13 in the real TUI (tmux, 100×30, demo backend in-process, real libmpv
+/// without audio): `]` twice shows 1.21× and `}` doubles it, the slider then runs faster than the
+/// clock; `.` / `,` step one frame while paused (the slider shows hundredths); `S` writes a PNG of
+/// the video's size under $XDG_PICTURES_DIR/eventplayer; the speed stays for the next event.
+@Suite(.serialized) struct TUISpeedStepSnapshotTests {
+    /// `m:ss.cc` on the slider (after a frame step), in seconds.
+    static func preciseSliderTime(_ screen: String) -> Double? {
+        guard let line = screen.split(separator: "\n").first(where: { $0.contains("●") }),
+              let match = line.firstMatch(of: /(\d+):(\d\d)\.(\d\d)/) else { return nil }
+        return Double(Int(match.1)! * 60 + Int(match.2)!) + Double(Int(match.3)!) / 100
+    }
+
+    /// The status bar (the line with the playback state).
+    static func statusBar(_ screen: String) -> String {
+        screen.split(separator: "\n").last { $0.contains("Playing") || $0.contains("Paused") }.map(String.init) ?? ""
+    }
+
+    @Test(.enabled(if: Tmux.binary != nil), .timeLimit(.minutes(3)), arguments: [["--video", "none"], ["--video", "terminal"]])
+    func speedFrameStepAndSnapshot(flags: [String]) async throws {
+        let binary = try Binary()
+        let server = try await DemoServer.start()
+        defer { Task { await server.stop() } }
+        try #require(try await binary.login(server.baseURL).status == 0)
+        let pictures = binary.home.appending(path: "pictures")
+        let pane = try Tmux(socket: "ep-review-\(flags[1])-\(getpid())")
+        defer {
+            pane.kill()
+            try? FileManager.default.removeItem(at: binary.home)
+        }
+        let script = """
+        unset EVENTPLAYER_SERVER DISPLAY WAYLAND_DISPLAY NO_COLOR; export TERM=tmux-256color XDG_PICTURES_DIR='\(pictures.path)'; \
+        '\(binary.url.path)' --server \(server.baseURL.absoluteString) --no-audio \(flags.joined(separator: " ")); \
+        echo "EXIT=$?"; sleep 60
+        """
+        pane.start(columns: 100, rows: 30, environment: binary.paneEnvironment, command: script)
+        let run = try await Tmux.offPool { () throws -> Run in try Self.drive(pane) }
+        #expect(run.mediaSeconds / run.wallSeconds > 1.4,
+                "at 2.42× the slider ran \(run.mediaSeconds) s in \(run.wallSeconds) s of wall time")
+        #expect(abs(run.stepped - run.paused - 0.04) < 0.015, "one frame at 25 fps: \(run.paused) -> \(run.stepped)")
+        #expect(abs(run.back - run.paused) < 0.015, "one frame back: \(run.stepped) -> \(run.back)")
+        let files = try FileManager.default.contentsOfDirectory(atPath: pictures.appending(path: "eventplayer").path)
+        #expect(files.count == 1, "\(files)")
+        let file = try #require(files.first)
+        #expect(file.hasPrefix("Front-Door_") && file.hasSuffix(".png"), "\(file)")
+        #expect(run.message.contains("~/pictures/eventplayer/" + file), "the status line names the file: \(run.message)")
+        let probe = try await FFprobe.probe(pictures.appending(path: "eventplayer/\(file)"))
+        #expect(probe.streamTypes == ["video"])
+        #expect(probe.width == 320 && probe.height == 180, "the demo video's size: \(String(describing: probe.width))×\(String(describing: probe.height))")
+    }
+
+    /// The slider's precise time once it meets `condition` and then stays the same for half a
+    /// second while paused (a step's result replaces the time shown when the key was pressed).
+    static func settledTime(_ pane: Tmux, _ expected: String, _ condition: (Double) -> Bool) throws -> Double {
+        var last: Double?
+        var same = 0
+        let screen = try pane.waitUntil(expected + ", settled") { screen in
+            guard screen.contains("❚❚ Paused"), let time = preciseSliderTime(screen), condition(time) else { same = 0; return false }
+            same = time == last ? same + 1 : 0
+            last = time
+            return same >= 5
+        }
+        return preciseSliderTime(screen) ?? 0
+    }
+
+    struct Run: Sendable {
+        var mediaSeconds = 0.0, wallSeconds = 0.0
+        var paused = 0.0, stepped = 0.0, back = 0.0
+        var message = ""
+    }
+
+    private static func drive(_ pane: Tmux) throws -> Run {
+        var run = Run()
+        try pane.waitFor(" loaded")
+        pane.keys("/")
+        pane.type("person at the front")
+        pane.keys("Enter")
+        try pane.waitUntil("the filtered list") { $0.contains("Person at the fron") && $0.contains("1 of ") }
+        pane.keys("Enter")
+        try pane.waitUntil("playing past 0:01") { $0.contains("▶ Playing") && (ScreenReading.sliderSeconds($0) ?? 0) >= 1 }
+        // Speed: ] ] is 1.21× on the status bar; } doubles it; the slider outruns the clock.
+        pane.keys("]")
+        pane.keys("]")
+        try pane.waitUntil("1.21× on the status bar") { statusBar($0).contains("1.21×") }
+        pane.keys("}")
+        try pane.waitUntil("2.42× on the status bar") { statusBar($0).contains("2.42×") }
+        pane.keys("Home")
+        let start = try pane.waitUntil("playing from the start") { $0.contains("▶ Playing") && (ScreenReading.sliderSeconds($0) ?? 9) <= 1 }
+        let t0 = Date()
+        let s0 = ScreenReading.sliderSeconds(start) ?? 0
+        let later = try pane.waitUntil("the slider 5 s further") { (ScreenReading.sliderSeconds($0) ?? 0) >= s0 + 5 }
+        run.wallSeconds = Date().timeIntervalSince(t0)
+        run.mediaSeconds = Double((ScreenReading.sliderSeconds(later) ?? 0) - s0)
+        // Frame steps while paused: the slider shows hundredths.
+        pane.keys("Home")
+        pane.keys("Space")
+        try pane.waitUntil("paused near the start") { $0.contains("❚❚ Paused") && (ScreenReading.sliderSeconds($0) ?? 9) < 5 }
+        // The hundredths show at once (the position before the step), then the stepped frame's.
+        pane.keys(".")
+        run.paused = try settledTime(pane, "a precise time after the first step") { _ in true }
+        pane.keys(".")
+        run.stepped = try settledTime(pane, "the next frame") { $0 > run.paused }
+        pane.keys(",")
+        run.back = try settledTime(pane, "the frame before") { $0 < run.stepped }
+        // Snapshot: the status line names the file.
+        pane.keys("S")
+        let saved = try pane.waitFor("Snapshot saved: ")
+        run.message = saved.split(separator: "\n").first { $0.contains("Snapshot saved: ") }.map(String.init) ?? ""
+        // The speed stays for the next event.
+        pane.keys("Tab")
+        pane.keys("/")
+        pane.keys("C-u")
+        pane.type("evt-fmp4")
+        pane.keys("Enter")
+        try pane.waitUntil("the fMP4 event only") { $0.contains("Animal in the") && $0.contains("1 of ") }
+        pane.keys("Enter")
+        try pane.waitUntil("the next event playing at 2.42×") {
+            $0.contains("evt-fmp4") && $0.contains("▶ Playing") && statusBar($0).contains("2.42×")
+        }
+        pane.keys("q")
+        pane.keys("q")
+        try pane.waitFor("EXIT=0")
+        return run
+    }
+}
