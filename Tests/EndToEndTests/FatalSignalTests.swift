@@ -66,10 +66,7 @@ struct FatalSignalTests {
         pane.start(columns: 100, rows: 30, environment: environment, command: script)
         let screen = try await Tmux.offPool { () throws -> String in
             try pane.waitFor(" loaded")
-            pane.keys("/")
-            pane.type("person at the front")
-            pane.keys("Enter")
-            try pane.waitUntil("the filtered list") { $0.contains("Person at the fron") && $0.contains("1 of ") }
+            try pane.filterToTheLiveEvent()
             pane.keys("Enter")
             try pane.waitUntil("Playing past 0:01") { $0.contains("▶ Playing") && (ScreenReading.sliderSeconds($0) ?? 0) >= 1 }
             let pid = pid_t(try String(contentsOfFile: dir + "/pid", encoding: .utf8).trimmingCharacters(in: .whitespacesAndNewlines))!

@@ -45,10 +45,7 @@ import Testing
         try pane.waitFor(DemoAccount.name)
         try pane.waitFor(" loaded")
         // Filter down to evt-endlist and play it.
-        pane.keys("/")
-        pane.type("person at the front")
-        pane.keys("Enter")
-        try pane.waitUntil("the filtered list") { $0.contains("Person at the front") && !$0.contains("Doorbell") }
+        try pane.filterToTheLiveEvent()
         pane.keys("Enter")
         try pane.waitFor("evt-endlist")                       // the player pane names the event
         let first = try pane.waitUntil("Playing with a slider time") {

@@ -76,10 +76,7 @@ import Testing
     private static func drive(_ pane: Tmux) throws -> Run {
         var run = Run()
         try pane.waitFor(" loaded")
-        pane.keys("/")
-        pane.type("person at the front")
-        pane.keys("Enter")
-        try pane.waitUntil("the filtered list") { $0.contains("Person at the fron") && $0.contains("1 of ") }
+        try pane.filterToTheLiveEvent()
         pane.keys("Enter")
         try pane.waitUntil("playing past 0:01") { $0.contains("▶ Playing") && (ScreenReading.sliderSeconds($0) ?? 0) >= 1 }
         // Speed: ] ] is 1.21× on the status bar; } doubles it; the slider outruns the clock.

@@ -26,10 +26,7 @@ import Glibc
             pane.type(command)
             pane.keys("Enter")
             try pane.waitFor(" loaded")
-            pane.keys("/")
-            pane.type("person at the front")
-            pane.keys("Enter")
-            try pane.waitUntil("the filtered list") { $0.contains("Person at the fron") && $0.contains("1 of ") }
+            try pane.filterToTheLiveEvent()
             pane.keys("Enter")
             try pane.waitUntil("Playing past 0:01") { $0.contains("▶ Playing") && (ScreenReading.sliderSeconds($0) ?? 0) >= 1 }
 

@@ -32,10 +32,7 @@ import Testing
         pane.start(columns: 120, rows: 40, environment: binary.paneEnvironment, command: script)
         let (first, second, paused) = try await Tmux.offPool { () throws -> (String, String, String) in
             try pane.waitFor(" loaded")
-            pane.keys("/")
-            pane.type("person at the front")
-            pane.keys("Enter")
-            try pane.waitUntil("the filtered list") { $0.contains("Person at the fron") && $0.contains("1 of ") }
+            try pane.filterToTheLiveEvent()
             pane.keys("Enter")
             try pane.waitUntil("playing past 0:01") { $0.contains("▶ Playing") && (ScreenReading.sliderSeconds($0) ?? 0) >= 1 }
             let first = pane.capture(escapes: true)

@@ -27,10 +27,7 @@ import Testing
         pane.start(columns: 100, rows: 30, environment: binary.paneEnvironment, command: script)
         let before = try await Tmux.offPool { () throws -> Int in
             try pane.waitFor(" loaded")
-            pane.keys("/")
-            pane.type("person at the front")
-            pane.keys("Enter")
-            try pane.waitUntil("the filtered list") { $0.contains("Person at the fron") && $0.contains("1 of ") }
+            try pane.filterToTheLiveEvent()
             pane.keys("Enter")
             let playing = try pane.waitUntil("playing past 0:01") { $0.contains("▶ Playing") && (ScreenReading.sliderSeconds($0) ?? 0) >= 1 }
             return ScreenReading.sliderSeconds(playing) ?? 0
