@@ -105,6 +105,9 @@ final class CursesScreen {
             if work == .draw {
                 pane.view.draw(on: CursesCanvas(window: window, palette: palette))
                 drawn += 1
+                // An overlay may cover terminal video, whose cells ncurses never wrote: it still
+                // thinks they are blank and would skip the overlay's blanks there. Write every cell.
+                if pane.slot == .overlay { wredrawln(window, 0, Int32(pane.rect.height)) }
             } else {
                 touchwin(window)
             }

@@ -16,7 +16,8 @@ extension UILoop {
 
     /// Frames may be drawn when the main screen shows the pane with video and nothing covers it.
     func placeVideo(_ screen: ScreenSnapshot) {
-        let visible = layout.tooSmall == nil && screen.signIn == nil && screen.overlay == nil && screen.player?.showsVideo == true
+        let covered = screen.overlay != nil || screen.picker != nil   // help, request log, camera picker
+        let visible = layout.tooSmall == nil && screen.signIn == nil && !covered && screen.player?.showsVideo == true
         let drewOver = terminal.screen.stagedRects.contains { $0.intersects(layout.video) }
         video.place(rect: layout.video, visible: visible, ncursesDrewOver: drewOver)
     }

@@ -30,7 +30,7 @@ import Testing
         echo "EXIT=$?"; sleep 60
         """
         pane.start(columns: 120, rows: 40, environment: binary.paneEnvironment, command: script)
-        let (first, second, paused) = try await Tmux.offPool { () throws -> (String, String, String) in
+        let (first, second, paused, picker, help) = try await Tmux.offPool { () throws -> (String, String, String, String, String) in
             try pane.waitFor(" loaded")
             try pane.filterToTheLiveEvent()
             pane.keys("Enter")
@@ -38,12 +38,26 @@ import Testing
             let first = pane.capture(escapes: true)
             usleep(1_000_000)
             let second = pane.capture(escapes: true)
+            // The camera picker covers part of the pane: frames must not be drawn over it.
+            pane.keys("c")
+            try pane.waitFor("Enter picks · Esc closes")
+            usleep(1_000_000)
+            let picker = pane.capture()
+            pane.keys("Escape")
+            try pane.waitUntil("the picker closed") { !$0.contains("Enter picks") }
+            // The same for the help overlay: its blank cells are written over the video.
+            pane.keys("?")
+            try pane.waitFor("Help: keys")
+            usleep(500_000)
+            let help = pane.capture()
+            pane.keys("Escape")
+            try pane.waitUntil("the help closed") { !$0.contains("Help: keys") }
             pane.keys("Space")
             let paused = try pane.waitFor("❚❚ Paused")
             pane.keys("q")
             pane.keys("q")
             try pane.waitFor("EXIT=0")
-            return (first, second, paused)
+            return (first, second, paused, picker, help)
         }
         let colours = Self.colours(first)
         #expect(colours.count > 100, "many distinct colours in the pane: \(colours.count)")
@@ -52,5 +66,14 @@ import Testing
         #expect(rgb.contains { $0[2] > 150 && $0[0] < 80 && $0[1] < 80 }, "testsrc2's blue bar")
         #expect(first != second, "the picture changes between captures a second apart")
         #expect((ScreenReading.sliderSeconds(paused) ?? 0) >= 1)
+        // Every row of the box ends in its border, none in video cells.
+        let rows = picker.split(separator: "\n").filter { $0.contains("│ • All cameras") || $0.contains("│   Garage") || $0.contains("Esc closes") }
+        #expect(rows.count == 3, "the picker after a second of video:\n\(picker)")
+        #expect(rows.allSatisfy { $0.contains(/(All cameras|Garage) +│|Esc closes ─┘/) }, "rows cut by video cells:\n\(picker)")
+        // Inside the help box's borders (the frozen picture may show to its right).
+        let helpRows = help.split(separator: "\n").filter { $0.contains("Select the previous event") || $0.contains("One page up") }
+            .compactMap { row in row.firstIndex(of: "│").flatMap { start in row.lastIndex(of: "│").map { row[start..<$0] } } }
+        #expect(helpRows.count == 2 && !helpRows.contains { $0.contains(/[\u{2580}-\u{259F}\u{1FB00}-\u{1FB3B}]/) },
+                "help rows with video cells in them:\n\(help)")
     }
 }
