@@ -43,6 +43,7 @@ extension Signals {
         _ = crashingSignal.load(ordering: .relaxed)
         _ = CrashCleanup.registered
         TerminalRescue.touch()
+        Signals.touchChildScan()
         deadlineSeconds.store(max(seconds, 1), ordering: .relaxed)
         if let crashLog {
             let notice = "eventplayer: crashed; the backtrace is in \(crashLog)\n"
@@ -83,6 +84,7 @@ private func fatalHandler(_ signal: Int32, _ info: UnsafeMutablePointer<siginfo_
     sigemptyset(&watchdog.sa_mask)
     _ = sigaction(SIGALRM, &watchdog, nil)
     Signals.unblock(SIGALRM)
+    Signals.rememberCrashingThread()
     _ = alarm(deadlineSeconds.load(ordering: .relaxed))
     let previous = previousActions[Int(signal)]
     if previous.sa_flags & SA_SIGINFO != 0, let handler = previous.__sigaction_handler.sa_sigaction {
@@ -105,8 +107,10 @@ private func redirectStderrToCrashLog() {
     }
 }
 
-/// Ends the process with `signal` (its default action), whatever handler was installed.
+/// Ends the process with `signal` (its default action), whatever handler was installed, and
+/// takes the backtracer along if it is still running (the watchdog's case).
 private func die(_ signal: Int32) -> Never {
+    Signals.killCrashingThreadsChildren()
     Signals.setDefault(signal)
     Signals.unblock(signal)
     _ = raise(signal)

@@ -37,13 +37,36 @@ import Testing
         #expect(logText.contains("Backtracing"), "the backtracer wrote to stderr, now the crash log: \(logText)")
     }
 
+    /// The watchdog ends the process while Swift's backtracer is still at work (here made slow:
+    /// full symbolication of this large test binary): the backtracer goes too. It used to be left
+    /// behind, blocked forever on its socket to the dead process and holding the child's stdout
+    /// (a caller reading to the end hung; in the TUI, the terminal stayed open in a stray process).
+    @Test(.enabled(if: child == nil && FileManager.default.fileExists(atPath: "/proc/self/exe")))
+    func aBacktracerStillRunningAtTheDeadlineEndsWithTheProcess() async throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("fatal-slow-\(getpid())")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        let log = directory.appendingPathComponent("crash.log")
+        defer { try? FileManager.default.removeItem(at: directory) }
+        var environment = ProcessInfo.processInfo.environment
+        environment["FATAL_CHILD"] = "\(SIGSEGV)"
+        environment["FATAL_DIR"] = directory.appendingPathComponent("private").path
+        environment["FATAL_LOG"] = log.path
+        environment["FATAL_DEADLINE"] = "1"
+        environment["SWIFT_BACKTRACE"] = "enable=yes,interactive=no,color=no,output-to=stderr,symbolicate=full,cache=no"
+        let executable = try FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")
+        let child = try await Self.runOffPool(executable, ["--filter", "fatalChild", "--testing-library", "swift-testing"],
+                                              environment: environment)
+        #expect(child.signal == SIGSEGV, "\(child) \(child.output)")
+        #expect(child.outputClosed, "no process of the child's is left holding its stdout (the backtracer)")
+    }
+
     /// Runs only in the child.
     @Test(.enabled(if: child != nil))
     func fatalChild() throws {
         let environment = ProcessInfo.processInfo.environment
         let signal = Int32(environment["FATAL_CHILD"]!)!
         let directory = environment["FATAL_DIR"]!
-        Signals.installFatalHandler(crashLog: environment["FATAL_LOG"]!, deadline: 5)
+        Signals.installFatalHandler(crashLog: environment["FATAL_LOG"]!, deadline: UInt32(environment["FATAL_DEADLINE"] ?? "5") ?? 5)
         CrashCleanup.register(directory: directory)
         CrashCleanup.register(file: directory + "/private.m3u8")
         TerminalRescue.arm(resetBytes: Array("RESCUED-TERMINAL\n".utf8), stderrCopy: -1)
@@ -63,6 +86,8 @@ import Testing
     struct Ended: CustomStringConvertible {
         var signal: Int32?
         var output: String
+        /// Its stdout reached end-of-file within 5 s of the child's end: nothing else holds it.
+        var outputClosed = false
         var description: String { "signal \(signal.map(String.init) ?? "none")" }
     }
 
@@ -113,10 +138,18 @@ import Testing
                     }
                 }
                 readAvailable()
+                var closed = false
+                let closing = Date().addingTimeInterval(5)
+                while !closed, Date() < closing {
+                    let count = read(fds[0], &buffer, buffer.count)
+                    if count > 0 { data.append(contentsOf: buffer[0..<count]) }
+                    closed = count == 0
+                    if count < 0 { usleep(20_000) }
+                }
                 close(fds[0])
                 let termSignal = status & 0x7f
                 let signal: Int32? = termSignal != 0 && termSignal != 0x7f ? termSignal : nil
-                continuation.resume(returning: Ended(signal: signal, output: String(decoding: data, as: UTF8.self)))
+                continuation.resume(returning: Ended(signal: signal, output: String(decoding: data, as: UTF8.self), outputClosed: closed))
             }.start()
         }
     }

@@ -12,10 +12,12 @@ import Glibc
 struct PlaybackRunnerTests {
     typealias F = SessionFixtures
 
-    /// Drains until `done` holds for what was published so far (2 s at most; the waits are off the pool).
+    /// Drains until `done` holds for what was published so far (a hang guard of 20 s: the fake
+    /// preparer answers from a task, which waits for the cooperative pool when other suites hold it;
+    /// the waits here are off the pool).
     static func drain(_ runner: PlaybackRunner, until done: ([PlaybackUpdate]) -> Bool) -> [PlaybackUpdate] {
         var seen: [PlaybackUpdate] = []
-        let deadline = Date().addingTimeInterval(2)
+        let deadline = Date().addingTimeInterval(20)
         while !done(seen), Date() < deadline {
             var fds = runner.wakeupDescriptors.map { pollfd(fd: $0, events: Int16(POLLIN), revents: 0) }
             _ = poll(&fds, nfds_t(fds.count), 50)
