@@ -12,5 +12,9 @@ public enum AppEffect: Sendable, Equatable {
     case player(PlayerCommand)
     /// Terminal video on or off (`v`); playback goes on.
     case setVideo(enabled: Bool)
+    /// Fetch the first frame of `event` for the video pane (a newer one replaces it).
+    case loadStill(Event)
+    /// Stop fetching a still (a playback starts, or the selection moved on).
+    case cancelStill
     case quit
 }

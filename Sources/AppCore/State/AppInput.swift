@@ -16,4 +16,7 @@ public enum AppInput: Sendable {
     case pageFailed(message: String, needsSignIn: Bool, generation: Int)
     /// The 1 s tick: expires messages.
     case tick
+    /// The still of this event is ready (``StillLoader``), or could not be made.
+    case stillReady(eventID: String)
+    case stillFailed(eventID: String)
 }

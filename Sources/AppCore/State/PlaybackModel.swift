@@ -20,6 +20,9 @@ struct PlaybackModel: Sendable {
     var pendingSeekTarget: Double?
     var isLive = false
     var timeline: StartupTimeline?
+    /// The last download rate reported and until when it is shown (AppState+DownloadRate.swift).
+    var downloadRate: Double?
+    var downloadRateUntil: ContinuousClock.Instant?
 
     init(event: Event, id: PlaybackID, isLive: Bool) {
         self.event = event

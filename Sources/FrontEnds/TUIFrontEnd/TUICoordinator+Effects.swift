@@ -23,6 +23,10 @@ extension TUICoordinator {
                 produced += runner.start(event, as: id, at: startAt).map(AppInput.playback)
             case .setVideo(let enabled):
                 video?.setEnabled(enabled)
+            case .loadStill(let event):
+                loadStill(event)
+            case .cancelStill:
+                video?.stills?.cancel()
             case .player(let command):
                 produced += runner.perform(command).map(AppInput.playback)
             }

@@ -50,7 +50,7 @@ final class TUICoordinator: UILoopDelegate {
         }
         let control = apply(inputs)
         refreshScreen()
-        video?.refresh()
+        video?.refresh(still: state.shownStillEventID)
         return control
     }
 
@@ -84,6 +84,7 @@ final class TUICoordinator: UILoopDelegate {
     func shutdown() {
         pageTask?.cancel()
         signInTask?.cancel()
+        video?.stills?.shutdown()
         runner.shutdown()
     }
 }

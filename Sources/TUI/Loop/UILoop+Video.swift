@@ -6,12 +6,18 @@ extension UILoop {
     static func makeVideo() -> TerminalVideo {
         let environment = ProcessInfo.processInfo.environment
         let video = TerminalVideo(sink: TTYVideoSink(), depth: ColorDepth.detect(environment: environment))
-        var size = winsize()
-        if ioctl(1, UInt(TIOCGWINSZ), &size) == 0 {
-            video.cellAspect = VideoGeometry.cellAspect(pixelWidth: Int(size.ws_xpixel), pixelHeight: Int(size.ws_ypixel),
-                                                        columns: Int(size.ws_col), rows: Int(size.ws_row))
-        }
+        readCellShape(into: video)
         return video
+    }
+
+    /// The cell shape from the terminal's pixel size (TIOCGWINSZ), read at start and after every
+    /// resize and resume: a font change or a move to another monitor changes it. A new shape
+    /// changes ``TerminalVideo/geometry`` (the player renders at the new pixel aspect).
+    static func readCellShape(into video: TerminalVideo) {
+        var size = winsize()
+        guard ioctl(1, UInt(TIOCGWINSZ), &size) == 0 else { return }
+        video.cellAspect = VideoGeometry.cellAspect(pixelWidth: Int(size.ws_xpixel), pixelHeight: Int(size.ws_ypixel),
+                                                    columns: Int(size.ws_col), rows: Int(size.ws_row))
     }
 
     /// Frames may be drawn when the main screen shows the pane with video and nothing covers it.

@@ -115,6 +115,7 @@ public final class UILoop {
             deliver(.action(.quit), to: delegate)
         case SIGWINCH:
             terminal.applyWindowSize()
+            Self.readCellShape(into: video)
         case SIGTSTP:
             deliver(.action(.suspend), to: delegate)
             video.finishPending()
@@ -122,6 +123,7 @@ public final class UILoop {
             deliver(.action(.resume), to: delegate)
         case SIGCONT:
             terminal.applyWindowSize()
+            Self.readCellShape(into: video)
         default:
             break
         }
@@ -139,6 +141,7 @@ public final class UILoop {
             switch event {
             case .resize:
                 terminal.applyWindowSize()
+                Self.readCellShape(into: video)
             case .mouse(let column, let row, let button):
                 let screen = delegate.screen
                 if screen.overlay != nil, button != .left {

@@ -56,4 +56,49 @@ import Testing
         #expect(first != second, "the picture changes between captures a second apart")
         #expect((ScreenReading.sliderSeconds(paused) ?? 0) >= 1)
     }
+
+    /// Nothing plays, the selection rests on an event: its first frame fills the pane (the same
+    /// cell renderer), the title says so, and the status bar names the video mode. Moving on
+    /// shows the next event's frame; Enter still plays.
+    @Test(.enabled(if: Tmux.binary != nil), .timeLimit(.minutes(2)))
+    func theSelectedEventsFirstFrameShowsWithoutPlaying() async throws {
+        let binary = try Binary()
+        let server = try await DemoServer.start()
+        defer { Task { await server.stop() } }
+        try #require(try await binary.login(server.baseURL).status == 0)
+        let pane = try Tmux(socket: "ep-still-\(getpid())")
+        defer {
+            pane.kill()
+            try? FileManager.default.removeItem(at: binary.home)
+        }
+        let script = """
+        unset EVENTPLAYER_SERVER WAYLAND_DISPLAY NO_COLOR DISPLAY; export TERM=tmux-256color COLORTERM=truecolor; \
+        '\(binary.url.path)' --server \(server.baseURL.absoluteString) --no-audio --video terminal --video-glyphs sextant; \
+        echo "EXIT=$?"; sleep 60
+        """
+        pane.start(columns: 120, rows: 40, environment: binary.paneEnvironment, command: script)
+        let (still, text, playing) = try await Tmux.offPool { () throws -> (String, String, String) in
+            try pane.waitFor(" loaded")
+            pane.keys("/")
+            pane.type("person at the front")
+            pane.keys("Enter")
+            try pane.waitUntil("the filtered list") { $0.contains("Person at the fron") && $0.contains("1 of ") }
+            let still = try pane.waitUntil("the first frame in the pane", escapes: true) { Self.colours($0).count > 100 }
+            let text = pane.capture()
+            pane.keys("Enter")
+            let playing = try pane.waitFor("▶ Playing")
+            pane.keys("q")
+            pane.keys("q")
+            try pane.waitFor("EXIT=0")
+            return (still, text, playing)
+        }
+        let rgb = Self.colours(still).map { $0.split(separator: ",").compactMap { Int($0) } }
+        #expect(rgb.contains { $0[0] > 150 && $0[1] < 80 && $0[2] < 80 }, "testsrc2's red bar")
+        #expect(rgb.contains { $0[2] > 150 && $0[0] < 80 && $0[1] < 80 }, "testsrc2's blue bar")
+        #expect(text.contains("first frame"), "the pane's title says what it shows")
+        #expect(!text.contains("Nothing playing"))
+        #expect(!text.contains("▶ Playing"), "nothing played for the still")
+        #expect(text.contains("terminal·sextant"), "the status bar names the video mode")
+        #expect(playing.contains("terminal·sextant"))
+    }
 }
