@@ -8,26 +8,29 @@ import Testing
 
     @Test func squarePixelsRenderTheFirstFrame() {
         var wait = StillWait(pixelAspect: 1, deadline: t0 + .seconds(10))
-        #expect(wait.next(newFrame: false, videoAspect: nil, now: t0) == .keepWaiting)
-        #expect(wait.next(newFrame: true, videoAspect: 16.0 / 9, now: t0) == .render)
+        #expect(wait.next(newFrame: false, videoAspect: nil, outputAspect: nil, now: t0) == .keepWaiting)
+        #expect(wait.next(newFrame: true, videoAspect: 16.0 / 9, outputAspect: 16.0 / 9, now: t0) == .render)
     }
 
-    @Test func otherPixelsCorrectTheAspectThenRenderTheRedrawnFrame() {
+    @Test func otherPixelsCorrectTheAspectThenRenderTheFrameDrawnAfterItApplies() {
         var wait = StillWait(pixelAspect: 0.5, deadline: t0 + .seconds(10))
-        #expect(wait.next(newFrame: true, videoAspect: 2, now: t0) == .setAspect(4))
-        #expect(wait.next(newFrame: false, videoAspect: 2, now: t0 + .milliseconds(100)) == .keepWaiting)
-        #expect(wait.next(newFrame: true, videoAspect: 2, now: t0 + .milliseconds(150)) == .render)
+        #expect(wait.next(newFrame: true, videoAspect: 2, outputAspect: 2, now: t0) == .setAspect(4))
+        #expect(wait.next(newFrame: true, videoAspect: 2, outputAspect: 2, now: t0 + .milliseconds(50)) == .keepWaiting,
+                "a frame before the override applies")
+        #expect(wait.next(newFrame: true, videoAspect: 2, outputAspect: 4, now: t0 + .milliseconds(100)) == .keepWaiting,
+                "the first frame with the new parameters is still drawn the old way")
+        #expect(wait.next(newFrame: true, videoAspect: 2, outputAspect: 4, now: t0 + .milliseconds(150)) == .render)
     }
 
     @Test func withoutARedrawItRendersAMomentLater() {
         var wait = StillWait(pixelAspect: 0.75, deadline: t0 + .seconds(10))
-        _ = wait.next(newFrame: true, videoAspect: 1.5, now: t0)
-        #expect(wait.next(newFrame: false, videoAspect: 1.5, now: t0 + StillWait.redrawWait) == .render)
+        _ = wait.next(newFrame: true, videoAspect: 1.5, outputAspect: 1.5, now: t0)
+        #expect(wait.next(newFrame: false, videoAspect: 1.5, outputAspect: 1.5, now: t0 + StillWait.redrawWait) == .render)
     }
 
     @Test func itGivesUpAtTheDeadline() {
         var wait = StillWait(pixelAspect: 1, deadline: t0 + .seconds(1))
-        #expect(wait.next(newFrame: false, videoAspect: nil, now: t0 + .seconds(1)) == .timedOut)
+        #expect(wait.next(newFrame: false, videoAspect: nil, outputAspect: nil, now: t0 + .seconds(1)) == .timedOut)
     }
 }
 

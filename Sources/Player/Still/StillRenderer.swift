@@ -51,7 +51,8 @@ public enum StillRenderer {
             while let event = handle.nextEvent() {
                 if case .endFile(let end) = event.kind { throw StillError(.ended(Self.reason(end))) }
             }
-            let step = wait.next(newFrame: renderer.update(), videoAspect: handle.double("video-dec-params/aspect"), now: .now)
+            let step = wait.next(newFrame: renderer.update(), videoAspect: handle.double("video-dec-params/aspect"),
+                                 outputAspect: handle.double("video-params/aspect"), now: .now)
             switch step {
             case .keepWaiting: continue
             case .timedOut: throw StillError(.timedOut(seconds: Int(timeout.components.seconds)))
