@@ -41,7 +41,7 @@ extension AppState {
         return PlayerPaneSnapshot(
             title: "\(event.cameraName) · \(event.title ?? event.id)",
             subtitle: "\(TimeText.startText(event.startTime, now: now, calendar: calendar)) · \(event.bucket) · first frame",
-            playback: .stopped, isMuted: muted, volume: volume, videoModeText: videoModeText,
+            playback: .stopped, duration: event.duration, isMuted: muted, volume: volume, videoModeText: videoModeText,
             networkText: networkText, isLive: event.isLive(at: now), showsVideo: true)
     }
 }

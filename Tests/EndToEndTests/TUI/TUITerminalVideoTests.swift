@@ -58,8 +58,8 @@ import Testing
     }
 
     /// Nothing plays, the selection rests on an event: its first frame fills the pane (the same
-    /// cell renderer), the title says so, and the status bar names the video mode. Moving on
-    /// shows the next event's frame; Enter still plays.
+    /// cell renderer), the pane's title names the event, and the status bar names the video
+    /// mode; Enter still plays.
     @Test(.enabled(if: Tmux.binary != nil), .timeLimit(.minutes(2)))
     func theSelectedEventsFirstFrameShowsWithoutPlaying() async throws {
         let binary = try Binary()
@@ -95,7 +95,9 @@ import Testing
         let rgb = Self.colours(still).map { $0.split(separator: ",").compactMap { Int($0) } }
         #expect(rgb.contains { $0[0] > 150 && $0[1] < 80 && $0[2] < 80 }, "testsrc2's red bar")
         #expect(rgb.contains { $0[2] > 150 && $0[0] < 80 && $0[1] < 80 }, "testsrc2's blue bar")
-        #expect(text.contains("first frame"), "the pane's title says what it shows")
+        #expect(text.contains("Player: Front Door · Person at the front"), "the pane's title names the selected event")
+        let slider = text.split(separator: "\n").first { $0.contains("●") }.map(String.init) ?? ""
+        #expect(slider.contains("0:00") && slider.contains("0:10"), "the slider at the start, with the event's length: \(slider)")
         #expect(!text.contains("Nothing playing"))
         #expect(!text.contains("▶ Playing"), "nothing played for the still")
         #expect(text.contains("terminal·sextant"), "the status bar names the video mode")
