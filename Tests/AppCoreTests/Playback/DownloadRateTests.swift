@@ -20,10 +20,19 @@ import Glibc
     @Test func theMeterReportsAtMostOnceASecondAndNothingForEmptyRecords() {
         var meter = DownloadRateMeter()
         let t0 = Date(timeIntervalSince1970: 1_000_000)
-        #expect(meter.add(Self.record(bytes: 0, at: t0), now: t0) == nil, "no bytes, no report")
-        #expect(meter.add(Self.record(bytes: 5_000_000, at: t0), now: t0) == 1_000_000, "5 MB over the 5 s window")
-        #expect(meter.add(Self.record(bytes: 5_000_000, at: t0 + 0.5), now: t0 + 0.5) == nil, "throttled")
-        #expect(meter.add(Self.record(bytes: 2_000_000, at: t0 + 1.2), now: t0 + 1.2) == 2_400_000)
+        #expect(meter.add(Self.record(bytes: 0, at: t0), now: t0) == .none, "no bytes, no report")
+        #expect(meter.add(Self.record(bytes: 5_000_000, at: t0), now: t0) == .now(1_000_000), "5 MB over the 5 s window")
+        #expect(meter.add(Self.record(bytes: 2_000_000, at: t0 + 1.2), now: t0 + 1.2) == .now(1_400_000))
+    }
+
+    @Test func aBurstInsideTheIntervalGetsOneTrailingReport() {
+        var meter = DownloadRateMeter()
+        let t0 = Date(timeIntervalSince1970: 1_000_000)
+        _ = meter.add(Self.record(bytes: 1_000_000, at: t0), now: t0)
+        #expect(meter.add(Self.record(bytes: 2_000_000, at: t0 + 0.2), now: t0 + 0.2) == .at(t0 + 1), "throttled: one report later")
+        #expect(meter.add(Self.record(bytes: 2_000_000, at: t0 + 0.4), now: t0 + 0.4) == .none, "already asked for")
+        #expect(meter.trailing(now: t0 + 1) == 1_000_000, "the whole burst: 5 MB over the 5 s window")
+        #expect(meter.add(Self.record(bytes: 1_000_000, at: t0 + 1.5), now: t0 + 1.5) == .at(t0 + 2))
     }
 
     @Test func theStatusBarShowsTheRateWhileItIsRenewedAndHidesItAfter() {

@@ -59,7 +59,7 @@ import Testing
 
     /// Nothing plays, the selection rests on an event: its first frame fills the pane (the same
     /// cell renderer), the pane's title names the event, and the status bar names the video
-    /// mode; Enter still plays.
+    /// mode; Enter still plays, and the status bar shows the proxy's download rate.
     @Test(.enabled(if: Tmux.binary != nil), .timeLimit(.minutes(2)))
     func theSelectedEventsFirstFrameShowsWithoutPlaying() async throws {
         let binary = try Binary()
@@ -86,7 +86,8 @@ import Testing
             let still = try pane.waitUntil("the first frame in the pane", escapes: true) { Self.colours($0).count > 100 }
             let text = pane.capture()
             pane.keys("Enter")
-            let playing = try pane.waitFor("▶ Playing")
+            _ = try pane.waitFor("▶ Playing")
+            let playing = try pane.waitFor("↓ ")     // the proxy's download rate on the status bar
             pane.keys("q")
             pane.keys("q")
             try pane.waitFor("EXIT=0")
@@ -102,5 +103,6 @@ import Testing
         #expect(!text.contains("▶ Playing"), "nothing played for the still")
         #expect(text.contains("terminal·sextant"), "the status bar names the video mode")
         #expect(playing.contains("terminal·sextant"))
+        #expect(playing.contains(/↓ \d+(\.\d)? (B|kB|MB)\/s/), "the download rate while the proxy downloads")
     }
 }

@@ -44,14 +44,24 @@ public final class ProxyPreparer: PlaybackPreparing {
         proxies.withLock { $0[group] = proxy }
         let continuation = continuation
         Task {
-            var meter = DownloadRateMeter()
+            let meter = SharedRateMeter()
             for await event in proxy.events() {
                 switch event {
                 case .failed(let failure):
                     continuation.yield(PlaybackNotice(group: group, text: failure.description))
                 case .request(let record):
-                    guard let rate = meter.add(record, now: Date()) else { continue }
-                    continuation.yield(PlaybackNotice(group: group, bytesPerSecond: rate))
+                    switch meter.state.withLock({ $0.add(record, now: Date()) }) {
+                    case .now(let rate):
+                        continuation.yield(PlaybackNotice(group: group, bytesPerSecond: rate))
+                    case .at(let due):
+                        Task {
+                            try? await Task.sleep(for: .seconds(max(0, due.timeIntervalSinceNow)))
+                            let rate = meter.state.withLock { $0.trailing(now: Date()) }
+                            continuation.yield(PlaybackNotice(group: group, bytesPerSecond: rate))
+                        }
+                    case .none:
+                        continue
+                    }
                 case .tokenRefreshed:
                     continue
                 }
@@ -101,4 +111,9 @@ public struct PlaybackNotice: Sendable, Equatable {
         self.text = ""
         self.bytesPerSecond = bytesPerSecond
     }
+}
+
+/// One proxy's ``DownloadRateMeter``, shared by its listener and the trailing report it schedules.
+private final class SharedRateMeter: Sendable {
+    let state = Mutex(DownloadRateMeter())
 }
