@@ -45,6 +45,7 @@ final class TUICoordinator: UILoopDelegate {
         let inputs: [AppInput] = switch event {
         case .action(let action): [.action(action)]
         case .wake(Self.playbackWake): runner.drain().map(AppInput.playback)
+        case .wake(UILoop.videoResizedWake): []   // the refresh below sizes frames and stills anew
         case .wake: inbox.take()
         case .deadline: [.tick] + runner.drain().map(AppInput.playback)
         }

@@ -20,6 +20,19 @@ extension UILoop {
                                                     columns: Int(size.ws_col), rows: Int(size.ws_row))
     }
 
+    /// The name of the ``UIEvent/wake(_:)`` the delegate gets when the video pane's geometry changed
+    /// (terminal resize, layout, cell shape): frames and stills are then needed at the new size,
+    /// even while nothing else happens (a paused playback, a still).
+    public static let videoResizedWake = "video-resized"
+
+    /// Tells the delegate once per change of the pane's geometry, after the render that placed it.
+    func reportVideoGeometry(to delegate: any UILoopDelegate) {
+        let geometry = video.geometry
+        guard geometry != reportedVideoGeometry else { return }
+        reportedVideoGeometry = geometry
+        deliver(.wake(Self.videoResizedWake), to: delegate)
+    }
+
     /// Frames may be drawn when the main screen shows the pane with video and nothing covers it.
     func placeVideo(_ screen: ScreenSnapshot) {
         let visible = layout.tooSmall == nil && screen.signIn == nil && screen.overlay == nil && screen.player?.showsVideo == true

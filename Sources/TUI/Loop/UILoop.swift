@@ -28,6 +28,8 @@ public final class UILoop {
     public private(set) var lastRedrawCount = 0
     /// Terminal video, drawn into the video pane between ncurses updates (UILoop+Video.swift).
     public let video: TerminalVideo
+    /// The video pane's geometry the delegate last heard of (``videoResizedWake``).
+    var reportedVideoGeometry: VideoGeometry?
 
     public init(terminal: Terminal, keyMap: KeyMap = .defaults) {
         self.terminal = terminal
@@ -54,6 +56,7 @@ public final class UILoop {
         running = true
         while running {
             render(delegate.screen)
+            reportVideoGeometry(to: delegate)
             var fds = [pollfd(fd: stdinOpen ? 0 : -1, events: Int16(POLLIN), revents: 0),
                        pollfd(fd: terminal.signals.readFD, events: Int16(POLLIN), revents: 0)]
             fds += sources.map { pollfd(fd: $0.fd, events: Int16(POLLIN), revents: 0) }
@@ -80,7 +83,7 @@ public final class UILoop {
         }
     }
 
-    private func deliver(_ event: UIEvent, to delegate: any UILoopDelegate) {
+    func deliver(_ event: UIEvent, to delegate: any UILoopDelegate) {
         if delegate.handle(event) == .quit { running = false }
     }
 

@@ -79,6 +79,12 @@ import Testing
         pane.start(columns: 120, rows: 40, environment: binary.paneEnvironment, command: script)
         let (still, text, playing) = try await Tmux.offPool { () throws -> (String, String, String) in
             try pane.waitFor(" loaded")
+            // The first event's still, then again at the new size after a resize (nothing else
+            // happens meanwhile: the resize alone must bring it back).
+            try pane.waitUntil("the first event's still", escapes: true) { Self.colours($0).count > 100 }
+            pane.resize(columns: 110, rows: 36)
+            try pane.waitUntil("the still again after a resize", escapes: true) { Self.colours($0).count > 100 }
+            pane.resize(columns: 120, rows: 40)
             pane.keys("/")
             pane.type("person at the front")
             pane.keys("Enter")
