@@ -1,6 +1,7 @@
 import Dispatch
 import EventsAPI
 import Foundation
+import Logging
 import Player
 import Playlist
 import Synchronization
@@ -66,6 +67,7 @@ public final class StillLoader: Sendable {
             do {
                 prepared = try await preparer.prepare(event, refreshTokens: false)
             } catch {
+                Logger(label: "eventplayer.still").notice("no still for \(event.id): \(error)")
                 if isCurrent(generation) { report(.stillFailed(eventID: event.id)) }
                 return
             }
@@ -121,6 +123,7 @@ public final class StillLoader: Sendable {
             } catch let error as StillError where error.isCancelled {
                 return
             } catch {
+                Logger(label: "eventplayer.still").notice("no still for \(key.eventID): \(error)")
                 if isCurrent(generation) { report(.stillFailed(eventID: key.eventID)) }
             }
         }
