@@ -9,7 +9,9 @@ import TUI
 
 /// The still loader with real parts: the demo backend, the loopback proxy, real libmpv. A still
 /// arrives with testsrc2's colours, comes from the cache the second time, a newer load wins, and
-/// after shutdown no mpv thread and no proxy of it is left.
+/// after shutdown no render (and so no mpv handle) of it is left. (That a render leaves no mpv
+/// thread is checked in PlayerTests' StillRendering, which runs alone; these suites share the
+/// process with other players.)
 @Suite(.serialized) struct StillLoaderTests {
     /// What the loader reported, for polling off the pool.
     final class Reports: Sendable {
@@ -28,12 +30,6 @@ import TUI
                 while !done(self), Date() < deadline { usleep(20_000) }
             }
         }
-    }
-
-    static func mpvThreads() -> [String] {
-        let tasks = (try? FileManager.default.contentsOfDirectory(atPath: "/proc/self/task")) ?? []
-        return tasks.compactMap { try? String(contentsOfFile: "/proc/self/task/\($0)/comm", encoding: .utf8) }
-            .map { $0.trimmingCharacters(in: .whitespacesAndNewlines) }.filter { $0.hasPrefix("mpv/") }
     }
 
     @Test(.timeLimit(.minutes(2)))
@@ -67,7 +63,8 @@ import TUI
             }
         }
         #expect(colours.count > 50, "testsrc2 has many colours: \(colours.count)")
-        #expect(Self.mpvThreads().isEmpty, "the still's handle is destroyed once it rendered")
+        try await reports.wait { _ in loader.rendersUnderWay == 0 }
+        #expect(loader.rendersUnderWay == 0, "the still's handle is destroyed once it rendered")
 
         loader.load(person, geometry: geometry)
         #expect(reports.ready() == [person.id, person.id], "answered from the cache at once")
@@ -78,7 +75,7 @@ import TUI
         #expect(reports.ready().last == person.id, "the newer load wins")
         #expect(loader.picture(for: other.id, geometry: geometry) == nil, "the older one gave up")
         loader.shutdown()
-        #expect(Self.mpvThreads().isEmpty)
+        #expect(loader.rendersUnderWay == 0, "shutdown waits until no handle of it is left")
         await services.shutdown()
     }
 }

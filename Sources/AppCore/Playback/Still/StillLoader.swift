@@ -29,6 +29,8 @@ public final class StillLoader: Sendable {
         /// Bumped by every load, cancel and shutdown: a fetch of an older generation gives up.
         var generation = 0
         var isShutDown = false
+        /// Renders entered and not finished (their mpv handle may exist).
+        var rendering = 0
         var cache: [Key: StillPicture] = [:]
         /// Oldest first, for eviction.
         var order: [Key] = []
@@ -91,6 +93,9 @@ public final class StillLoader: Sendable {
         state.withLock { $0.cache[Key(eventID: eventID, geometry: geometry)] }
     }
 
+    /// Renders under way: each has a short-lived mpv handle; 0 once they are destroyed.
+    public var rendersUnderWay: Int { state.withLock { $0.rendering } }
+
     /// Cancels, and waits until the mpv handle of a fetch under way is destroyed (at exit).
     public func shutdown() {
         state.withLock { $0.generation += 1; $0.isShutDown = true }
@@ -106,12 +111,14 @@ public final class StillLoader: Sendable {
         let entered = state.withLock { state in
             guard !state.isShutDown, state.generation == generation else { return false }
             rendering.enter()
+            state.rendering += 1
             return true
         }
         guard entered else { return preparer.remove(prepared) }
         queue.async { [self] in
             defer {
                 preparer.remove(prepared)
+                state.withLock { $0.rendering -= 1 }
                 rendering.leave()
             }
             do {
