@@ -2,11 +2,13 @@
 /// be measured: a pty (tmux, SSH, any terminal emulator) answers `TIOCOUTQ` with 0, so
 /// ``VideoPaneWriter/backlogLimit`` never sees the queue, and the kernel takes about 18 KB
 /// before a write would block; over a slow link a key's screen update then waits behind all of
-/// it. The pacer learns the drain rate while the terminal is full (every byte it takes then is a
-/// byte that left), its capacity from the first write that filled it, and from then on lets a
-/// frame go only when the bytes before it have (by that rate) left the queue, so the queue holds
-/// about one frame. It raises its rate slowly while the terminal never fills, so a faster link
-/// is found again. A value: time is passed in.
+/// it. The pacer learns the drain rate between two moments the terminal is full (every byte it
+/// takes in between is a byte that left; when it filled without such a measurement, it backs
+/// off), its capacity from the first write that filled it, and from then on lets a frame go only
+/// when the bytes before it have (by that rate) left the queue, so the queue holds about one
+/// frame. It raises its rate slowly while the terminal does not fill, so a faster link is found
+/// again. A value: time is passed in. Measured (scripts/bench-slow-link, 120×40 sextant, 200 kB/s
+/// link): keys answered in ~16 ms median instead of ~120 ms; the picture gets ~85 of the 200 kB/s.
 ///
 /// ```swift
 /// var pacer = LinkPacer()
@@ -24,10 +26,15 @@ struct LinkPacer {
     /// While the terminal is full: since when, and the bytes it took since (= bytes that left).
     private var fullSince: ContinuousClock.Instant?
     private var takenWhileFull = 0
+    private var firstFull: ContinuousClock.Instant?
+    /// A rate sample was taken during the current full period.
+    private var sampled = false
+    /// Rate factor when the terminal filled and no sample could be taken.
+    static let backoff = 0.85
     /// A frame may start this long before the queue is estimated empty.
     static let slack: Duration = .milliseconds(10)
     /// Rate growth per frame written without filling the terminal.
-    static let probe = 1.005
+    static let probe = 1.01
 
     /// True when a new frame may be written now.
     func allows(now: ContinuousClock.Instant) -> Bool {
@@ -38,27 +45,48 @@ struct LinkPacer {
     /// `taken` of `offered` bytes went to the terminal at `now` (a frame, or the rest of one).
     mutating func wrote(_ taken: Int, of offered: Int, now: ContinuousClock.Instant) {
         let full = taken < offered
-        if fullSince != nil {
-            takenWhileFull += taken
-        } else if full {
-            if capacity == nil, rate == nil { capacity = taken }
-            fullSince = now
-            takenWhileFull = 0
-        }
-        if !full, let since = fullSince {
-            let elapsed = Self.seconds(now - since)
-            if elapsed >= 0.005, takenWhileFull > 0 {
-                let sample = Double(takenWhileFull) / elapsed
-                rate = rate.map { 0.5 * $0 + 0.5 * sample } ?? sample
+        guard full else {
+            if let since = fullSince {
+                // Filled, then emptied without a second full moment to measure between: back off.
+                if !sampled { rate = rate.map { $0 * Self.backoff } ?? fallbackRate(now: now) }
+                fullSince = nil
+                if let rate {
+                    // Full at `since`; what went in after, less what left: the queue now.
+                    let queued = Double(capacity ?? taken) + Double(takenWhileFull + taken) - rate * Self.seconds(now - since)
+                    drainedAt = now + .seconds(max(0, queued) / rate)
+                }
+                return
             }
-            fullSince = nil
-            if let rate { drainedAt = now + .seconds(Double(capacity ?? taken) / rate) }
+            guard let rate else { return }
+            drainedAt = max(now, drainedAt ?? now) + .seconds(Double(taken) / rate)
+            self.rate = rate * Self.probe
             return
         }
-        guard let rate, !full, fullSince == nil else { return }
-        let start = max(now, drainedAt ?? now)
-        drainedAt = start + .seconds(Double(taken) / rate)
-        self.rate = rate * Self.probe
+        if let since = fullSince {
+            // Full at both ends: every byte taken in between is a byte that left.
+            takenWhileFull += taken
+            let elapsed = Self.seconds(now - since)
+            if elapsed >= 0.005 {
+                let sample = Double(takenWhileFull) / elapsed
+                rate = rate.map { 0.5 * $0 + 0.5 * sample } ?? sample
+                sampled = true
+                fullSince = now
+                takenWhileFull = 0
+            }
+        } else {
+            if capacity == nil, rate == nil { capacity = taken }
+            fullSince = now
+            firstFull = now
+            takenWhileFull = 0
+            sampled = false
+        }
+    }
+
+    /// Without any sample: what the terminal took since it first filled, over that time.
+    private func fallbackRate(now: ContinuousClock.Instant) -> Double? {
+        guard let firstFull, let capacity else { return nil }
+        let elapsed = Self.seconds(now - firstFull)
+        return elapsed > 0.005 ? Double(capacity) / max(elapsed, 0.05) : nil
     }
 
     static func seconds(_ duration: Duration) -> Double {
@@ -66,3 +94,4 @@ struct LinkPacer {
         return Double(seconds) + Double(attoseconds) / 1e18
     }
 }
+
