@@ -43,7 +43,9 @@ final class SlowLinkSink: VideoSink {
         let sink = SlowLinkSink(capacity: 18 * 1024, rate: 200_000)
         let writer = VideoPaneWriter(sink: sink, glyphs: .half, depth: .truecolor)
         writer.clock = { sink.now }
-        if !pacing { writer.clock = { .now } }   // a frozen, far clock: the pacer never learns a rate
+        // Real time instead: microseconds between the simulated steps, too short to measure a
+        // rate, so nothing is paced (the writer as it was before the pacer).
+        if !pacing { writer.clock = { .now } }
         let pictures = (0..<8).map { picture($0, width: 30, height: 24) }
         var queueSum = 0.0, samples = 0, deliveredBefore = 0
         for tick in 0..<600 {
@@ -70,12 +72,14 @@ final class SlowLinkSink: VideoSink {
         let t0 = ContinuousClock.now
         #expect(pacer.allows(now: t0))
         pacer.wrote(18_000, of: 30_000, now: t0)                       // the pty is full
-        pacer.wrote(2_000, of: 12_000, now: t0 + .milliseconds(10))    // full again: 2000 B left in 10 ms
+        pacer.wrote(1_000, of: 12_000, now: t0 + .milliseconds(20))    // full again, too soon to measure
+        #expect(pacer.rate == nil)
+        pacer.wrote(9_000, of: 11_000, now: t0 + .milliseconds(50))    // full again: 10000 B left in 50 ms
         #expect(pacer.rate == 200_000)
-        let t60 = t0 + .milliseconds(60)
-        pacer.wrote(10_000, of: 10_000, now: t60)   // the rest went in: 18000 + 10000 - 50 ms × 200 kB/s queued
-        #expect(!pacer.allows(now: t60 + .milliseconds(70)), "the queue must drain first")
-        #expect(pacer.allows(now: t60 + .milliseconds(80)), "90 ms to drain 18000 B, less 10 ms of slack")
+        let t100 = t0 + .milliseconds(100)
+        pacer.wrote(2_000, of: 2_000, now: t100)   // the rest went in: 18000 + 2000 - 50 ms × 200 kB/s = 10000 B queued
+        #expect(!pacer.allows(now: t100 + .milliseconds(35)), "the queue must drain first")
+        #expect(pacer.allows(now: t100 + .milliseconds(40)), "50 ms to drain 10000 B, less 10 ms of slack")
     }
 }
 

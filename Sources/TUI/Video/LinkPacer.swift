@@ -8,7 +8,8 @@
 /// when the bytes before it have (by that rate) left the queue, so the queue holds about one
 /// frame. It raises its rate slowly while the terminal does not fill, so a faster link is found
 /// again. A value: time is passed in. Measured (scripts/bench-slow-link, 120×40 sextant, 200 kB/s
-/// link): keys answered in ~16 ms median instead of ~120 ms; the picture gets ~85 of the 200 kB/s.
+/// link, two runs on a busy machine): keys answered in 14 and 41 ms median (max 67, 115) instead
+/// of 123 ms (max 141); the picture gets 56 and 148 of the 200 kB/s (it skips frames).
 ///
 /// ```swift
 /// var pacer = LinkPacer()
@@ -30,9 +31,12 @@ struct LinkPacer {
     /// A rate sample was taken during the current full period.
     private var sampled = false
     /// Rate factor when the terminal filled and no sample could be taken.
-    static let backoff = 0.85
+    static let backoff = 0.9
     /// A frame may start this long before the queue is estimated empty.
     static let slack: Duration = .milliseconds(10)
+    /// The shortest time between two full moments that makes a rate sample (shorter ones see the
+    /// pty's chunked reads, not the link).
+    static let sampleTime = 0.05
     /// Rate growth per frame written without filling the terminal.
     static let probe = 1.01
 
@@ -66,7 +70,7 @@ struct LinkPacer {
             // Full at both ends: every byte taken in between is a byte that left.
             takenWhileFull += taken
             let elapsed = Self.seconds(now - since)
-            if elapsed >= 0.005 {
+            if elapsed >= Self.sampleTime {
                 let sample = Double(takenWhileFull) / elapsed
                 rate = rate.map { 0.5 * $0 + 0.5 * sample } ?? sample
                 sampled = true
@@ -94,4 +98,5 @@ struct LinkPacer {
         return Double(seconds) + Double(attoseconds) / 1e18
     }
 }
+
 
