@@ -33,6 +33,15 @@ extension UILoop {
         deliver(.wake(Self.videoResizedWake), to: delegate)
     }
 
+    /// When the pane stops showing video (a still goes, a playback is being prepared or failed),
+    /// the picture's cells are not ncurses' to erase (it believes them blank and writes nothing
+    /// there): the whole screen is drawn again, once.
+    func eraseVideoIfGone(_ screen: ScreenSnapshot) {
+        let showsVideo = screen.signIn == nil && layout.tooSmall == nil && screen.player?.showsVideo == true
+        if paneShowedVideo, !showsVideo { terminal.screen.invalidate() }
+        paneShowedVideo = showsVideo
+    }
+
     /// Frames may be drawn when the main screen shows the pane with video and nothing covers it.
     func placeVideo(_ screen: ScreenSnapshot) {
         let visible = layout.tooSmall == nil && screen.signIn == nil && screen.overlay == nil && screen.player?.showsVideo == true

@@ -30,6 +30,8 @@ public final class UILoop {
     public let video: TerminalVideo
     /// The video pane's geometry the delegate last heard of (``videoResizedWake``).
     var reportedVideoGeometry: VideoGeometry?
+    /// The pane showed video (a picture ncurses does not know of) at the last render.
+    var paneShowedVideo = false
 
     public init(terminal: Terminal, keyMap: KeyMap = .defaults) {
         self.terminal = terminal
@@ -105,6 +107,7 @@ public final class UILoop {
         }
         let panes = ScreenComposer.panes(screen, layout: layout, keyMap: keyMap, state: &viewState)
         video.finishPending()
+        eraseVideoIfGone(screen)
         lastRedrawCount = terminal.screen.present(panes)
         placeVideo(screen)
     }

@@ -84,7 +84,16 @@ import Testing
             try pane.waitUntil("the first event's still", escapes: true) { Self.colours($0).count > 100 }
             pane.resize(columns: 110, rows: 36)
             try pane.waitUntil("the still again after a resize", escapes: true) { Self.colours($0).count > 100 }
-            pane.resize(columns: 120, rows: 40)
+            // `v` (a player key): video off erases the picture (no stale cells around the poster),
+            // on brings it back.
+            pane.keys("Tab")
+            pane.keys("v")
+            try pane.waitUntil("the picture erased with video off", escapes: true) {
+                Self.colours($0).isEmpty && $0.contains("Nothing playing")
+            }
+            pane.keys("v")
+            try pane.waitUntil("the still with video on", escapes: true) { Self.colours($0).count > 100 }
+            pane.keys("Tab")
             pane.keys("/")
             pane.type("person at the front")
             pane.keys("Enter")
