@@ -8,8 +8,9 @@
 /// when the bytes before it have (by that rate) left the queue, so the queue holds about one
 /// frame. It raises its rate slowly while the terminal does not fill, so a faster link is found
 /// again. A value: time is passed in. Measured (scripts/bench-slow-link, 120×40 sextant, 200 kB/s
-/// link, two runs on a busy machine): keys answered in 14 and 41 ms median (max 67, 115) instead
-/// of 123 ms (max 141); the picture gets 56 and 148 of the 200 kB/s (it skips frames).
+/// link, busy machine): keys answered in 10–11 ms median (max 38–59) instead of 123 ms (max
+/// 141); the picture gets 57–84 of the 200 kB/s (it skips frames; the pacer errs on the side of
+/// the keys).
 ///
 /// ```swift
 /// var pacer = LinkPacer()
@@ -27,7 +28,6 @@ struct LinkPacer {
     /// While the terminal is full: since when, and the bytes it took since (= bytes that left).
     private var fullSince: ContinuousClock.Instant?
     private var takenWhileFull = 0
-    private var firstFull: ContinuousClock.Instant?
     /// A rate sample was taken during the current full period.
     private var sampled = false
     /// Rate factor when the terminal filled and no sample could be taken.
@@ -52,7 +52,8 @@ struct LinkPacer {
         guard full else {
             if let since = fullSince {
                 // Filled, then emptied without a second full moment to measure between: back off.
-                if !sampled { rate = rate.map { $0 * Self.backoff } ?? fallbackRate(now: now) }
+                // (No rate yet: nothing is known, a fast terminal that filled for a moment stays unpaced.)
+                if !sampled { rate = rate.map { $0 * Self.backoff } }
                 fullSince = nil
                 if let rate {
                     // Full at `since`; what went in after, less what left: the queue now.
@@ -80,17 +81,9 @@ struct LinkPacer {
         } else {
             if capacity == nil, rate == nil { capacity = taken }
             fullSince = now
-            firstFull = now
             takenWhileFull = 0
             sampled = false
         }
-    }
-
-    /// Without any sample: what the terminal took since it first filled, over that time.
-    private func fallbackRate(now: ContinuousClock.Instant) -> Double? {
-        guard let firstFull, let capacity else { return nil }
-        let elapsed = Self.seconds(now - firstFull)
-        return elapsed > 0.005 ? Double(capacity) / max(elapsed, 0.05) : nil
     }
 
     static func seconds(_ duration: Duration) -> Double {
