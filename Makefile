@@ -2,7 +2,7 @@
 SWIFT ?= swift
 RELEASE_BIN := .build/release/eventplayer
 
-.PHONY: run test deps build release bench-network bench-rewrite bench-play bench-tui bench-proxy bench-video
+.PHONY: run test deps build release bench-network bench-rewrite bench-play bench-tui bench-proxy bench-video bench-slow-link
 
 ## make run: install what is missing, build in release, start eventplayer against the embedded demo backend.
 run: deps release
@@ -36,6 +36,9 @@ bench-network: deps
 
 bench-video: deps
 	scripts/bench-video
+
+bench-slow-link: deps
+	scripts/bench-slow-link
 
 bench-proxy: deps
 	$(SWIFT) run -c release bench-proxy

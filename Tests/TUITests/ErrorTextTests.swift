@@ -54,6 +54,6 @@ import Testing
         screen.player?.finish = .error("played to the end but segment 2 failed (HTTP error 500 Internal Server Error); that part was skipped")
         let bar = String(OffscreenRenderer.render(screen, columns: 80, rows: 24).split(separator: "\n", omittingEmptySubsequences: false)[22])
         #expect(bar.hasPrefix(" ■ Stopped │ error: played to the end but segment"))
-        #expect(bar.contains("… │ vol 80% │ local"), "\(bar)")
+        #expect(bar.contains("… │ vol 80% │ window │ local"), "\(bar)")
     }
 }

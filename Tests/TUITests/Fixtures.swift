@@ -25,12 +25,12 @@ enum Fixtures {
     }
 
     static func player(_ kind: PlaybackState, load: LoadState = .playthroughOK, finish: FinishReason? = nil,
-                       position: Double = 4, muted: Bool = false) -> ScreenSnapshot {
+                       position: Double = 4, muted: Bool = false, rate: String = "") -> ScreenSnapshot {
         var screen = list
         screen.player = PlayerPaneSnapshot(title: "Backyard · Motion detected 2", subtitle: "Today 14:02 · 180-days",
                                        playback: kind, load: load, finish: finish, position: position, duration: 10,
                                        bufferedAhead: 3, isMuted: muted, volume: 80,
-                                       videoModeText: "video: window (vo=gpu)", networkText: "local")
+                                       videoModeText: "window", networkText: "local", downloadRateText: rate)
         screen.focus = .player
         return screen
     }

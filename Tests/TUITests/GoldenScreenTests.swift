@@ -9,7 +9,7 @@ import PlaybackStates
     static let scenarios: [(String, ScreenSnapshot)] = [
         ("list", Fixtures.list),
         ("list-empty", Fixtures.empty),
-        ("playing", Fixtures.player(.playing)),
+        ("playing", Fixtures.player(.playing, rate: "↓ 2.4 MB/s")),
         ("paused", Fixtures.player(.paused, muted: true)),
         ("stalled-40", Fixtures.player(.playing, load: .stalled(bufferingPercent: 40), position: 6)),
         ("error", Fixtures.errorScreen),

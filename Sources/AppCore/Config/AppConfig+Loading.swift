@@ -94,6 +94,10 @@ extension AppConfig {
         case "network":
             guard let table = value.table else { throw fail([key], "[network] must be a table of numbers (got \(Self.show(value)))") }
             for name in lines.inFileOrder(table.keys, under: [key]) {
+                if name == Self.recordedHeadersKey {
+                    recordedHeaders = try readRecordedHeaders(table[name], path: [key, name], file: file)
+                    continue
+                }
                 guard let item = table[name], let number = item.double ?? item.int.map(Double.init) else {
                     throw fail([key, name], "[network] \(name) must be a number (got \(table[name].map(Self.show) ?? "nothing"))")
                 }

@@ -26,6 +26,9 @@ public struct AppConfig: Sendable, Equatable {
     public var speed: Double?
     /// `[network]`: retries, timeouts (names and units in README).
     public var network: [String: Double] = [:]
+    /// `[network] recorded-headers`: the response headers request records keep (names, `CF-*`
+    /// prefixes); nil keeps the defaults (``RecordedHeaders``).
+    public var recordedHeaders: [String]?
     /// `[headers.<kind>]` (kind, or `all`): extra request headers.
     public var headers: [String: [HeaderField]] = [:]
     /// `[mpv]`: options passed to libmpv after eventplayer's own.

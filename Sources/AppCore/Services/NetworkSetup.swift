@@ -19,6 +19,7 @@ public enum NetworkSetup {
     static func configuration(config: AppConfig, headerFlags: [String]) throws -> NetworkConfiguration {
         var network = NetworkConfiguration()
         try network.apply(networkTable: config.network)
+        if let patterns = config.recordedHeaders { network.recordedHeaders = try RecordedHeaders(patterns: patterns) }
         for (name, fields) in config.headers.sorted(by: { $0.key < $1.key }) {
             try network.apply(headerTable: name, fields: fields.map { ($0.name, $0.value) })
         }

@@ -19,5 +19,9 @@ public enum AppEffect: Sendable, Equatable {
     /// Save the frame of playback `id` at about `position` seconds of `event` as a PNG (`S`); the
     /// result comes back as the playback's `.screenshot` update.
     case saveSnapshot(Event, id: PlaybackID, position: Double)
+    /// Fetch the first frame of `event` for the video pane (a newer one replaces it).
+    case loadStill(Event)
+    /// Stop fetching a still (a playback starts, or the selection moved on).
+    case cancelStill
     case quit
 }

@@ -20,4 +20,7 @@ public enum AppInput: Sendable {
     case reviewedSaveFailed(message: String)
     /// The 1 s tick: expires messages.
     case tick
+    /// The still of this event is ready (``StillLoader``), or could not be made.
+    case stillReady(eventID: String)
+    case stillFailed(eventID: String)
 }

@@ -69,6 +69,8 @@ extension AppState {
             apply(kind, to: &model)
         case .timeline(let timeline):
             model.timeline = timeline
+        case .downloadRate(let rate):
+            Self.showDownloadRate(rate, in: &model, now: now)
         case .notice(let text):
             show(UserFacing.sentence(text), now: now)
         case .finished(let reason):

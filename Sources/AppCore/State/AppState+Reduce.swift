@@ -4,12 +4,24 @@ import TUI
 extension AppState {
     /// Applies one input; returns the work for the coordinator, in order.
     public mutating func reduce(_ input: AppInput, now: ContinuousClock.Instant) -> [AppEffect] {
+        let effects = reduceInput(input, now: now) + followSelectionForStill(now: now)
+        expireDownloadRate(now: now)
+        return effects
+    }
+
+    private mutating func reduceInput(_ input: AppInput, now: ContinuousClock.Instant) -> [AppEffect] {
         switch input {
         case .action(let action): return apply(action, now: now)
         case .playback(let update): return apply(update, now: now)
         case .export(let update): return apply(update, now: now)
         case .tick:
             if let message, message.expires <= now { self.message = nil }
+            return []
+        case .stillReady(let eventID):
+            applyStill(eventID, ready: true)
+            return []
+        case .stillFailed(let eventID):
+            applyStill(eventID, ready: false)
             return []
         default: return applyCompletion(input, now: now)
         }

@@ -18,6 +18,7 @@ extension AppState {
         if isUnreviewedOnly, !events.isEmpty { screen.list.emptyText = unreviewedEmptyText }
         screen.isAutoAdvance = isAutoAdvance
         screen.player = playback.map { playerSnapshot($0, now: now, calendar: calendar) }
+        if let still = stillSnapshot(now: now, calendar: calendar) { screen.player = still }
         screen.focus = focus
         screen.overlay = overlay
         screen.message = message.map { StatusMessage($0.text) }
@@ -56,8 +57,9 @@ extension AppState {
             playback: model.playback, load: model.load, finish: model.finish, position: model.position,
             duration: model.duration, bufferedAhead: model.bufferedAhead, pendingSeekTarget: model.pendingSeekTarget,
             isMuted: muted, volume: volume,
-            videoModeText: isTerminalVideo && !isVideoOn ? videoModeText + " (off)" : videoModeText,
+            videoModeText: isTerminalVideo && !isVideoOn ? "video off" : videoModeText,
             networkText: networkText, isLive: model.isLive)
+        snapshot.downloadRateText = downloadRateText(model)
         let failed = if case .error = model.finish { true } else { false }
         snapshot.showsVideo = isTerminalVideo && isVideoOn && !model.isPreparing && !failed
         if model.isPreparing { snapshot.subtitle += " · preparing…" }

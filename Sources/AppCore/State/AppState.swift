@@ -39,7 +39,7 @@ public struct AppState: Sendable {
     var lastPlaybackID = 0
     var muted = false
     var volume = 100
-    /// e.g. "video: window" or "video: none".
+    /// e.g. "terminal·half", "window" or "no video" (the status bar shows it).
     var videoModeText = ""
     /// e.g. "net: proxy".
     var networkText = ""
@@ -71,6 +71,8 @@ public struct AppState: Sendable {
     var isUnreviewedOnly = false
     /// A reviewed event that stays in the unreviewed-only list until the selection leaves it.
     var keptReviewedID: String?
+    /// The selected event's still (AppState+Still.swift).
+    var still = StillSchedule()
 
     /// How long transient messages stay.
     static let messageLifetime: Duration = .seconds(4)
@@ -113,8 +115,8 @@ public struct AppState: Sendable {
         return visible.indices.contains(selectedIndex) ? visible[selectedIndex] : nil
     }
 
-    /// When ``reduce(_:now:)`` wants a `.tick`: the message's expiry.
-    public var nextDeadline: ContinuousClock.Instant? { message?.expires }
+    /// When ``reduce(_:now:)`` wants a `.tick`: the message's expiry, or when a still is due.
+    public var nextDeadline: ContinuousClock.Instant? { [message?.expires, still.nextDeadline, playback?.downloadRateUntil].compactMap { $0 }.min() }
 
     /// Drops everything loaded and fetches the first page again.
     mutating func beginRefresh() -> [AppEffect] {

@@ -23,6 +23,9 @@ struct PlaybackModel: Sendable {
     /// A frame step happened and the user has not resumed since (Space, Enter): the slider shows
     /// hundredths. Not cleared by the player's own "playing" (mpv plays one frame for a step).
     var showsFrameTime = false
+    /// The last download rate reported and until when it is shown (AppState+DownloadRate.swift).
+    var downloadRate: Double?
+    var downloadRateUntil: ContinuousClock.Instant?
 
     init(event: Event, id: PlaybackID, isLive: Bool) {
         self.event = event

@@ -22,7 +22,7 @@ public enum InteractiveSession {
         let preparer = try options.network.preparer(services: services)
         let user = await services.client.session?.user.name
         var initial = AppState(server: services.server.url.absoluteString, isDemo: services.server.isDemo, user: user,
-                             videoModeText: "video: \(configuration.video.rawValue)", networkText: "net: \(options.network.rawValue)",
+                             videoModeText: videoModeText(configuration.video, glyphs: glyphs), networkText: "net: \(options.network.rawValue)",
                              isTerminalVideo: configuration.video == .terminal, speed: configuration.speed,
                              home: services.paths.home.path)
         initial.loadReviewed(ReviewedMarks.load(from: ReviewedMarks.fileURL(in: services.paths.state)))
@@ -43,6 +43,15 @@ public enum InteractiveSession {
         }
     }
 
+    /// The video mode as the status bar shows it: "terminal·sextant", "window" or "no video".
+    static func videoModeText(_ mode: VideoMode, glyphs: String) -> String {
+        switch mode {
+        case .terminal: "terminal·\((VideoGlyphs(rawValue: glyphs) ?? .half).rawValue)"
+        case .window: "window"
+        case .none: "no video"
+        }
+    }
+
     /// Blocks this thread until the user quits; the terminal is restored and private files removed on the way out.
     static func runLoop(state: AppState, configuration: PlayerConfiguration, glyphs: String, services: AppServices,
                         preparer: any PlaybackPreparing, logPath: String) throws {
@@ -57,12 +66,14 @@ public enum InteractiveSession {
         let terminal = try Terminal(options: terminalOptions)
         defer { terminal.restore() }
         let wake = try SelfPipe()
-        let coordinator = TUICoordinator(state: state, services: services, runner: runner, inbox: Inbox(wake: wake))
+        let inbox = Inbox(wake: wake)
+        let coordinator = TUICoordinator(state: state, services: services, runner: runner, inbox: inbox)
         defer { coordinator.shutdown() }
         let loop = UILoop(terminal: terminal, keyMap: keyMap)
         if configuration.video == .terminal {
             loop.video.glyphs = VideoGlyphs(rawValue: glyphs) ?? .half
             coordinator.video = TerminalVideoBridge(player: player, video: loop.video)
+            coordinator.video?.stills = StillLoader(preparer: preparer, configuration: configuration) { inbox.post($0) }
         }
         for fd in runner.wakeupDescriptors { loop.addWakeSource(fd: fd, name: TUICoordinator.playbackWake) }
         loop.addSelfPipe(wake, name: TUICoordinator.appWake)

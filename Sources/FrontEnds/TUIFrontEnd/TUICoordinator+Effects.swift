@@ -26,6 +26,10 @@ extension TUICoordinator {
                 video?.setEnabled(enabled)
             case .saveSnapshot(let event, let id, let position):
                 produced += saveSnapshot(of: event, id: id, position: position)
+            case .loadStill(let event):
+                loadStill(event)
+            case .cancelStill:
+                video?.stills?.cancel()
             case .player(let command):
                 produced += runner.perform(command).map(AppInput.playback)
             case .saveReviewed(let id, let isReviewed):

@@ -47,12 +47,13 @@ final class TUICoordinator: UILoopDelegate {
         let inputs: [AppInput] = switch event {
         case .action(let action): [.action(action)]
         case .wake(Self.playbackWake): runner.drain().map(AppInput.playback)
+        case .wake(UILoop.videoResizedWake): []   // the refresh below sizes frames and stills anew
         case .wake: inbox.take()
         case .deadline: [.tick] + runner.drain().map(AppInput.playback)
         }
         let control = apply(inputs)
         refreshScreen()
-        video?.refresh()
+        video?.refresh(still: state.shownStillEventID)
         return control
     }
 
@@ -87,6 +88,7 @@ final class TUICoordinator: UILoopDelegate {
         pageTask?.cancel()
         signInTask?.cancel()
         exportTask?.cancel()
+        video?.stills?.shutdown()
         runner.shutdown()
         flushReviewed()
     }

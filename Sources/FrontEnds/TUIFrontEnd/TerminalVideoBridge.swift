@@ -1,3 +1,4 @@
+import AppCore
 import Player
 import TUI
 
@@ -15,19 +16,27 @@ final class TerminalVideoBridge {
     let video: TerminalVideo
     private var geometry: VideoGeometry?
     private var shownGeneration: UInt64 = 0
+    /// The still in the pane instead of the player's frames (TerminalVideoBridge+Still.swift).
+    var shownStill: String?
+    /// Where stills come from (nil: no stills).
+    var stills: StillLoader?
+    /// The still asked for again at this key (the pane's geometry changed), once.
+    var reloadedFor: String?
 
     init(player: Player, video: TerminalVideo) {
         self.player = player
         self.video = video
     }
 
-    /// Sizes frames to the pane when it changed, and shows a new frame if there is one.
-    func refresh() {
+    /// Sizes frames to the pane when it changed, and shows a new frame if there is one, or the
+    /// still of `stillEventID` instead (the selected event's first frame while nothing plays).
+    func refresh(still stillEventID: String? = nil) {
         let wanted = video.geometry
         if wanted != geometry {
             geometry = wanted
             player.setVideoOutputSize(width: wanted.pixelWidth, height: wanted.pixelHeight, pixelAspect: wanted.pixelAspect)
         }
+        guard !showsStill(stillEventID) else { return }
         guard player.isVideoEnabled, let frame = player.videoFrame, frame.generation != shownGeneration else { return }
         shownGeneration = frame.generation
         frame.withPixels { _ = video.show(VideoPixels(bytes: $0, width: frame.width, height: frame.height, stride: frame.stride)) }
@@ -42,5 +51,15 @@ final class TerminalVideoBridge {
     /// Another event starts: the previous one's still must not stay until the first frame.
     func clear() {
         video.clear()
+        shownStill = nil
+        shownGeneration = player.videoFrame?.generation ?? shownGeneration
+    }
+
+    /// Shows the player's latest frame again (a still covered it), kept until the pane shows video.
+    func restorePlayerFrame() {
+        video.clear()
+        guard player.isVideoEnabled, let frame = player.videoFrame else { return }
+        shownGeneration = frame.generation
+        frame.withPixels { video.hold(VideoPixels(bytes: $0, width: frame.width, height: frame.height, stride: frame.stride)) }
     }
 }

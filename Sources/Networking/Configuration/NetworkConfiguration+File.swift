@@ -13,6 +13,7 @@ import Foundation
 /// mediaSegment-request-timeout = 90  # one kind: <kind>-connect-timeout, <kind>-request-timeout
 /// handler-timeout = 20.0             # a NetworkConfig closure's time to answer, s
 /// request-log-size = 500             # records kept for the request log view
+/// recorded-headers = ["Content-Type", "X-Cache", "CF-*"]   # response headers request records keep (read by the App)
 ///
 /// [headers.all]                      # every request
 /// User-Agent = "eventplayer/1.0"
@@ -53,7 +54,7 @@ extension NetworkConfiguration {
                     throw NetworkConfigurationError(
                         message: "[network] unknown key `\(key)`; known: retries, retry-base, retry-cap, retry-after-cap, "
                             + "connect-timeout, request-timeout, <kind>-connect-timeout, <kind>-request-timeout, "
-                            + "handler-timeout, request-log-size")
+                            + "handler-timeout, request-log-size, recorded-headers")
                 }
                 var timeouts = timeouts(for: kind)
                 let seconds = try Self.seconds(key, value, above: 0, upTo: 86400)

@@ -11,6 +11,9 @@ public struct RecordedHeaders: Sendable, Equatable {
     public var names: [String]
     /// Keep every header whose name starts with `X-` too.
     public var allXHeaders: Bool
+    /// Keep every header whose name starts with one of these too (lower case; `""` keeps all),
+    /// from patterns such as `CF-*` (``init(patterns:)``).
+    public var prefixes: [String] = []
 
     public init(names: [String] = ["Content-Type", "Content-Length", "Cache-Control", "Age", "X-Cache", "Server", "Via"],
                 allXHeaders: Bool = true) {
@@ -26,7 +29,7 @@ public struct RecordedHeaders: Sendable, Equatable {
         let wanted = Set(names.map { $0.lowercased() })
         let kept = headers.filter { field in
             let name = field.name.lowercased()
-            return wanted.contains(name) || (allXHeaders && name.hasPrefix("x-"))
+            return wanted.contains(name) || (allXHeaders && name.hasPrefix("x-")) || prefixes.contains { name.hasPrefix($0) }
         }
         return Redaction.redact(HTTPHeaderFields(kept.map { ($0.name, $0.value) }))
     }

@@ -36,7 +36,11 @@ public struct DownloadRate: Sendable, Equatable {
 
     /// `"850 kB/s"`, `"1.2 MB/s"`; `"0 B/s"` when idle.
     public func text(now: Date) -> String {
-        let rate = bytesPerSecond(now: now)
+        Self.text(bytesPerSecond: bytesPerSecond(now: now))
+    }
+
+    /// `"850 kB/s"`, `"1.2 MB/s"`, `"0 B/s"` for a rate in bytes per second.
+    public static func text(bytesPerSecond rate: Double) -> String {
         switch rate {
         case ..<1000: return "\(Int(rate)) B/s"
         case ..<1_000_000: return "\(Int(rate / 1000)) kB/s"

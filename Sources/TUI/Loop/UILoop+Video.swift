@@ -6,12 +6,40 @@ extension UILoop {
     static func makeVideo() -> TerminalVideo {
         let environment = ProcessInfo.processInfo.environment
         let video = TerminalVideo(sink: TTYVideoSink(), depth: ColorDepth.detect(environment: environment))
-        var size = winsize()
-        if ioctl(1, UInt(TIOCGWINSZ), &size) == 0 {
-            video.cellAspect = VideoGeometry.cellAspect(pixelWidth: Int(size.ws_xpixel), pixelHeight: Int(size.ws_ypixel),
-                                                        columns: Int(size.ws_col), rows: Int(size.ws_row))
-        }
+        readCellShape(into: video)
         return video
+    }
+
+    /// The cell shape from the terminal's pixel size (TIOCGWINSZ), read at start and after every
+    /// resize and resume: a font change or a move to another monitor changes it. A new shape
+    /// changes ``TerminalVideo/geometry`` (the player renders at the new pixel aspect).
+    static func readCellShape(into video: TerminalVideo) {
+        var size = winsize()
+        guard ioctl(1, UInt(TIOCGWINSZ), &size) == 0 else { return }
+        video.cellAspect = VideoGeometry.cellAspect(pixelWidth: Int(size.ws_xpixel), pixelHeight: Int(size.ws_ypixel),
+                                                    columns: Int(size.ws_col), rows: Int(size.ws_row))
+    }
+
+    /// The name of the ``UIEvent/wake(_:)`` the delegate gets when the video pane's geometry changed
+    /// (terminal resize, layout, cell shape): frames and stills are then needed at the new size,
+    /// even while nothing else happens (a paused playback, a still).
+    public static let videoResizedWake = "video-resized"
+
+    /// Tells the delegate once per change of the pane's geometry, after the render that placed it.
+    func reportVideoGeometry(to delegate: any UILoopDelegate) {
+        let geometry = video.geometry
+        guard geometry != reportedVideoGeometry else { return }
+        reportedVideoGeometry = geometry
+        deliver(.wake(Self.videoResizedWake), to: delegate)
+    }
+
+    /// When the pane stops showing video (a still goes, a playback is being prepared or failed),
+    /// the picture's cells are not ncurses' to erase (it believes them blank and writes nothing
+    /// there): the whole screen is drawn again, once.
+    func eraseVideoIfGone(_ screen: ScreenSnapshot) {
+        let showsVideo = screen.signIn == nil && layout.tooSmall == nil && screen.player?.showsVideo == true
+        if paneShowedVideo, !showsVideo { terminal.screen.invalidate() }
+        paneShowedVideo = showsVideo
     }
 
     /// Frames may be drawn when the main screen shows the pane with video and nothing covers it.

@@ -28,6 +28,10 @@ public final class UILoop {
     public private(set) var lastRedrawCount = 0
     /// Terminal video, drawn into the video pane between ncurses updates (UILoop+Video.swift).
     public let video: TerminalVideo
+    /// The video pane's geometry the delegate last heard of (``videoResizedWake``).
+    var reportedVideoGeometry: VideoGeometry?
+    /// The pane showed video (a picture ncurses does not know of) at the last render.
+    var paneShowedVideo = false
 
     public init(terminal: Terminal, keyMap: KeyMap = .defaults) {
         self.terminal = terminal
@@ -54,6 +58,7 @@ public final class UILoop {
         running = true
         while running {
             render(delegate.screen)
+            reportVideoGeometry(to: delegate)
             var fds = [pollfd(fd: stdinOpen ? 0 : -1, events: Int16(POLLIN), revents: 0),
                        pollfd(fd: terminal.signals.readFD, events: Int16(POLLIN), revents: 0)]
             fds += sources.map { pollfd(fd: $0.fd, events: Int16(POLLIN), revents: 0) }
@@ -80,7 +85,7 @@ public final class UILoop {
         }
     }
 
-    private func deliver(_ event: UIEvent, to delegate: any UILoopDelegate) {
+    func deliver(_ event: UIEvent, to delegate: any UILoopDelegate) {
         if delegate.handle(event) == .quit { running = false }
     }
 
@@ -102,6 +107,7 @@ public final class UILoop {
         }
         let panes = ScreenComposer.panes(screen, layout: layout, keyMap: keyMap, state: &viewState)
         video.finishPending()
+        eraseVideoIfGone(screen)
         lastRedrawCount = terminal.screen.present(panes)
         placeVideo(screen)
     }
@@ -115,6 +121,7 @@ public final class UILoop {
             deliver(.action(.quit), to: delegate)
         case SIGWINCH:
             terminal.applyWindowSize()
+            Self.readCellShape(into: video)
         case SIGTSTP:
             deliver(.action(.suspend), to: delegate)
             video.finishPending()
@@ -122,6 +129,7 @@ public final class UILoop {
             deliver(.action(.resume), to: delegate)
         case SIGCONT:
             terminal.applyWindowSize()
+            Self.readCellShape(into: video)
         default:
             break
         }
@@ -139,6 +147,7 @@ public final class UILoop {
             switch event {
             case .resize:
                 terminal.applyWindowSize()
+                Self.readCellShape(into: video)
             case .mouse(let column, let row, let button):
                 let screen = delegate.screen
                 if screen.overlay != nil, button != .left {

@@ -28,7 +28,8 @@ public struct PlayerPaneSnapshot: Hashable, Sendable {
     public var isMuted: Bool
     /// 0...100 (or more, mpv allows up to 130).
     public var volume: Int
-    /// Where the video goes, e.g. "video: window (vo=gpu)" or "video: none".
+    /// Where the video goes, e.g. "terminal·sextant", "video off", "window" or "no video" (the
+    /// status bar shows it; so does the poster).
     public var videoModeText: String
     /// Network mode, e.g. "local" or "ssh"; "" hides it.
     public var networkText: String
@@ -42,12 +43,14 @@ public struct PlayerPaneSnapshot: Hashable, Sendable {
     public var speedText = ""
     /// After a frame step (until playback resumes): the slider's time shows hundredths, `0:12.40`.
     public var showsFrameTime = false
+    /// The current download rate through the playback proxy, e.g. "↓ 2.4 MB/s"; "" hides it.
+    public var downloadRateText: String
 
     public init(title: String, subtitle: String = "", playback: PlaybackState = .stopped, load: LoadState = .unknown,
                 finish: FinishReason? = nil, position: Double = 0, duration: Double? = nil,
                 bufferedAhead: Double = 0, pendingSeekTarget: Double? = nil, isMuted: Bool = false,
                 volume: Int = 100, videoModeText: String = "", networkText: String = "",
-                isLive: Bool = false, showsVideo: Bool = false) {
+                isLive: Bool = false, showsVideo: Bool = false, downloadRateText: String = "") {
         self.title = title
         self.subtitle = subtitle
         self.playback = playback
@@ -63,5 +66,6 @@ public struct PlayerPaneSnapshot: Hashable, Sendable {
         self.networkText = networkText
         self.isLive = isLive
         self.showsVideo = showsVideo
+        self.downloadRateText = downloadRateText
     }
 }

@@ -29,6 +29,8 @@ public final class TerminalVideo {
     /// The pane on screen and whether frames may be drawn there now (no overlay, video shown).
     private(set) var rect = Rect.zero
     private(set) var isVisible = false
+    /// A still waiting to be drawn (TerminalVideo+Still.swift).
+    var held: HeldStill?
 
     init(sink: (any VideoSink)?, glyphs: VideoGlyphs = .half, depth: ColorDepth) {
         self.sink = sink
@@ -65,18 +67,23 @@ public final class TerminalVideo {
     }
 
     /// Forgets the picture (a new event, or video turned off): the pane is blank until the next frame.
-    public func clear() { writer?.forget() }
+    public func clear() {
+        held = nil
+        writer?.forget()
+    }
 
     /// After ncurses' update: where the pane is, whether frames may be drawn there, and whether
     /// ncurses drew over it (then the last picture is written again in full).
     func place(rect: Rect, visible: Bool, ncursesDrewOver: Bool) {
         if rect != self.rect {
             self.rect = rect
+            held = nil
             writer?.forget()
         }
         let becameVisible = visible && !isVisible
         isVisible = visible && geometry.showsVideo
         if isVisible, ncursesDrewOver || becameVisible { writer?.repaint(left: rect.x, top: rect.y) }
+        showHeld()
     }
 
     /// Ends a half-written frame before ncurses writes (its bytes must not land inside ours).

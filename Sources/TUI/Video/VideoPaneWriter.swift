@@ -1,7 +1,9 @@
 /// Draws frames into the video pane through a ``VideoSink``: renders cells, writes only the ones
 /// that changed since what the terminal shows, and drops a frame (never queues one) while the
 /// previous frame is not fully written or the terminal's output queue holds more than
-/// ``backlogLimit`` bytes: over a slow link the picture skips, keys do not lag.
+/// ``backlogLimit`` bytes, or (where the queue cannot be measured: a pty) while ``LinkPacer``
+/// estimates the bytes before it have not left yet: over a slow link the picture skips, keys do
+/// not lag.
 final class VideoPaneWriter {
     struct Statistics: Hashable, Sendable {
         public var delivered = 0
@@ -22,6 +24,10 @@ final class VideoPaneWriter {
     /// a changed-cells frame far less).
     var backlogLimit = 16 * 1024
     private(set) var statistics = Statistics()
+    /// Frames paced to the link's drain rate (LinkPacer.swift).
+    private(set) var pacer = LinkPacer()
+    /// The time (a seam for tests of the pacing).
+    var clock: () -> ContinuousClock.Instant = { .now }
 
     init(sink: any VideoSink, glyphs: VideoGlyphs, depth: ColorDepth) {
         self.sink = sink
@@ -37,7 +43,7 @@ final class VideoPaneWriter {
     @discardableResult
     func offer(_ pixels: VideoPixels, columns: Int, rows: Int, left: Int, top: Int) -> Bool {
         flushPending()
-        guard !hasPending, sink.backlog <= backlogLimit else {
+        guard !hasPending, sink.backlog <= backlogLimit, pacer.allows(now: clock()) else {
             statistics.dropped += 1
             return false
         }
@@ -64,8 +70,10 @@ final class VideoPaneWriter {
     /// Writes what the terminal can take of the pending bytes now.
     func flushPending() {
         guard hasPending else { return }
+        let offered = pending.count - pendingOffset
         let taken = pending.withUnsafeBytes { sink.write(UnsafeRawBufferPointer(rebasing: $0[pendingOffset...])) }
         pendingOffset += taken
+        pacer.wrote(taken, of: offered, now: clock())
     }
 
     /// Completes the pending bytes, waiting if needed: before ncurses writes, a half-written
@@ -87,6 +95,7 @@ final class VideoPaneWriter {
         guard !out.isEmpty else { return }
         statistics.bytes += out.count
         let taken = out.withUnsafeBytes { sink.write($0) }
+        pacer.wrote(taken, of: out.count, now: clock())
         if taken < out.count {
             swap(&pending, &out)
             pendingOffset = taken

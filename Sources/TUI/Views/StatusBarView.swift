@@ -1,6 +1,7 @@
 import PlaybackStates
 
-/// The status bar: playback state, load state, finish reason, mute/volume, network on the left;
+/// The status bar: playback state, load state, finish reason, mute/volume, video mode, download
+/// rate (while the proxy downloads), network on the left;
 /// the key hints of the focused context on the right (dropped from the end when space runs out).
 /// When the segments are wider than the bar, the longest (a long error) is cut with "…" so the
 /// others (volume, network) stay visible; the message line and the request log show errors whole.
@@ -24,6 +25,8 @@ struct StatusBarView: PaneView {
                 segments.append(.init(text: finish.label, style: isError ? .statusError : .status))
             }
             segments.append(.init(text: player.isMuted ? "muted" : "vol \(player.volume)%", style: .status))
+            if !player.videoModeText.isEmpty { segments.append(.init(text: player.videoModeText, style: .status)) }
+            if !player.downloadRateText.isEmpty { segments.append(.init(text: player.downloadRateText, style: .status)) }
             if !player.networkText.isEmpty { segments.append(.init(text: player.networkText, style: .status)) }
         } else {
             segments.append(.init(text: PlaybackState.stopped.label, style: .statusState))

@@ -76,4 +76,68 @@ import Testing
         #expect(helpRows.count == 2 && !helpRows.contains { $0.contains(/[\u{2580}-\u{259F}\u{1FB00}-\u{1FB3B}]/) },
                 "help rows with video cells in them:\n\(help)")
     }
+
+    /// Nothing plays, the selection rests on an event: its first frame fills the pane (the same
+    /// cell renderer), the pane's title names the event, and the status bar names the video
+    /// mode; Enter still plays, and the status bar shows the proxy's download rate.
+    @Test(.enabled(if: Tmux.binary != nil), .timeLimit(.minutes(2)))
+    func theSelectedEventsFirstFrameShowsWithoutPlaying() async throws {
+        let binary = try Binary()
+        let server = try await DemoServer.start()
+        defer { Task { await server.stop() } }
+        try #require(try await binary.login(server.baseURL).status == 0)
+        let pane = try Tmux(socket: "ep-still-\(getpid())")
+        defer {
+            pane.kill()
+            try? FileManager.default.removeItem(at: binary.home)
+        }
+        let script = """
+        unset EVENTPLAYER_SERVER WAYLAND_DISPLAY NO_COLOR DISPLAY; export TERM=tmux-256color COLORTERM=truecolor; \
+        '\(binary.url.path)' --server \(server.baseURL.absoluteString) --no-audio --video terminal --video-glyphs sextant; \
+        echo "EXIT=$?"; sleep 60
+        """
+        pane.start(columns: 120, rows: 40, environment: binary.paneEnvironment, command: script)
+        let (still, text, playing) = try await Tmux.offPool { () throws -> (String, String, String) in
+            try pane.waitFor(" loaded")
+            // The first event's still, then again at the new size after a resize (nothing else
+            // happens meanwhile: the resize alone must bring it back).
+            try pane.waitUntil("the first event's still", escapes: true) { Self.colours($0).count > 100 }
+            pane.resize(columns: 110, rows: 36)
+            try pane.waitUntil("the still again after a resize", escapes: true) { Self.colours($0).count > 100 }
+            // `v` (a player key): video off erases the picture (no stale cells around the poster),
+            // on brings it back.
+            pane.keys("Tab")
+            pane.keys("v")
+            try pane.waitUntil("the picture erased with video off", escapes: true) {
+                Self.colours($0).isEmpty && $0.contains("Nothing playing")
+            }
+            pane.keys("v")
+            try pane.waitUntil("the still with video on", escapes: true) { Self.colours($0).count > 100 }
+            pane.keys("Tab")
+            pane.keys("/")
+            pane.type("person at the front")
+            pane.keys("Enter")
+            try pane.waitUntil("the filtered list") { $0.contains("Person at the fron") && $0.contains("1 of ") }
+            let still = try pane.waitUntil("the first frame in the pane", escapes: true) { Self.colours($0).count > 100 }
+            let text = pane.capture()
+            pane.keys("Enter")
+            _ = try pane.waitFor("▶ Playing")
+            let playing = try pane.waitFor("↓ ")     // the proxy's download rate on the status bar
+            pane.keys("q")
+            pane.keys("q")
+            try pane.waitFor("EXIT=0")
+            return (still, text, playing)
+        }
+        let rgb = Self.colours(still).map { $0.split(separator: ",").compactMap { Int($0) } }
+        #expect(rgb.contains { $0[0] > 150 && $0[1] < 80 && $0[2] < 80 }, "testsrc2's red bar")
+        #expect(rgb.contains { $0[2] > 150 && $0[0] < 80 && $0[1] < 80 }, "testsrc2's blue bar")
+        #expect(text.contains("Player: Front Door · Person at the front"), "the pane's title names the selected event")
+        let slider = text.split(separator: "\n").first { $0.contains("●") }.map(String.init) ?? ""
+        #expect(slider.contains("0:00") && slider.contains("0:10"), "the slider at the start, with the event's length: \(slider)")
+        #expect(!text.contains("Nothing playing"))
+        #expect(!text.contains("▶ Playing"), "nothing played for the still")
+        #expect(text.contains("terminal·sextant"), "the status bar names the video mode")
+        #expect(playing.contains("terminal·sextant"))
+        #expect(playing.contains(/↓ \d+(\.\d)? (B|kB|MB)\/s/), "the download rate while the proxy downloads")
+    }
 }

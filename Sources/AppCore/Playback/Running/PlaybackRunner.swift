@@ -123,7 +123,7 @@ public final class PlaybackRunner {
             }
         }
         for notice in inbox.takeNotices() where notice.group == session?.current?.playbackID {
-            apply(.notice(notice.text))
+            if let rate = notice.bytesPerSecond { publish(.downloadRate(bytesPerSecond: rate)) } else { apply(.notice(notice.text)) }
         }
         for update in player.drain() + player.tick(now: now) where update.playbackID == session?.id {
             // The timeline comes just before the first frame, so a front end that stops there has it.

@@ -44,8 +44,27 @@ public final class ProxyPreparer: PlaybackPreparing {
         proxies.withLock { $0[group] = proxy }
         let continuation = continuation
         Task {
-            for await case .failed(let failure) in proxy.events() {
-                continuation.yield(PlaybackNotice(group: group, text: failure.description))
+            let meter = SharedRateMeter()
+            for await event in proxy.events() {
+                switch event {
+                case .failed(let failure):
+                    continuation.yield(PlaybackNotice(group: group, text: failure.description))
+                case .request(let record):
+                    switch meter.state.withLock({ $0.add(record, now: Date()) }) {
+                    case .now(let rate):
+                        continuation.yield(PlaybackNotice(group: group, bytesPerSecond: rate))
+                    case .at(let due):
+                        Task {
+                            try? await Task.sleep(for: .seconds(max(0, due.timeIntervalSinceNow)))
+                            let rate = meter.state.withLock { $0.trailing(now: Date()) }
+                            continuation.yield(PlaybackNotice(group: group, bytesPerSecond: rate))
+                        }
+                    case .none:
+                        continue
+                    }
+                case .tokenRefreshed:
+                    continue
+                }
             }
         }
         timings.fetchMilliseconds = Self.milliseconds(since: started) - timings.tokensMilliseconds
@@ -78,9 +97,23 @@ public final class ProxyPreparer: PlaybackPreparing {
 public struct PlaybackNotice: Sendable, Equatable {
     public var group: String
     public var text: String
+    /// Set (and `text` empty) when this is the current download rate, not a failure.
+    public var bytesPerSecond: Double?
 
     public init(group: String, text: String) {
         self.group = group
         self.text = text
     }
+
+    /// The download rate through the proxy (at most one a second, only while bytes flow).
+    public init(group: String, bytesPerSecond: Double) {
+        self.group = group
+        self.text = ""
+        self.bytesPerSecond = bytesPerSecond
+    }
+}
+
+/// One proxy's ``DownloadRateMeter``, shared by its listener and the trailing report it schedules.
+private final class SharedRateMeter: Sendable {
+    let state = Mutex(DownloadRateMeter())
 }

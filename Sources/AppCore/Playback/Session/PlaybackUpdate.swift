@@ -25,6 +25,9 @@ public struct PlaybackUpdate: Sendable, Equatable {
         case player(PlayerUpdate.Kind)
         /// The network layer gave up on one of its requests (which, and why).
         case notice(String)
+        /// The current download rate through the playback proxy (at most once a second, only
+        /// while bytes flow).
+        case downloadRate(bytesPerSecond: Double)
         /// Where the startup time went (after the first frame).
         case timeline(StartupTimeline)
         /// The playback finished; its private files are gone.

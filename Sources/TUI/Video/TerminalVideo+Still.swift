@@ -1,0 +1,35 @@
+/// Stills: one picture that must reach the pane even when it arrives while the pane is hidden
+/// (an overlay, the poster of the previous screen): unlike a playing frame, no later frame
+/// replaces it. ``TerminalVideo/hold(_:)`` keeps a copy until it is drawn.
+extension TerminalVideo {
+    /// Draws `pixels` now if the pane shows video, else as soon as it does (the next
+    /// ``place(rect:visible:ncursesDrewOver:)``). Forgotten by ``clear()`` and when the pane moves
+    /// or changes size (a still of the old size would not fit).
+    ///
+    /// ```swift
+    /// still.withPixels { loop.video.hold(VideoPixels(bytes: $0, width: still.width, height: still.height, stride: still.stride)) }
+    /// ```
+    public func hold(_ pixels: VideoPixels) {
+        held = HeldStill(bytes: Array(pixels.bytes), width: pixels.width, height: pixels.height, stride: pixels.stride)
+        showHeld()
+    }
+
+    /// True while a held still waits for the pane.
+    public var isHoldingStill: Bool { held != nil }
+
+    func showHeld() {
+        guard let still = held else { return }
+        let shown = still.bytes.withUnsafeBytes {
+            show(VideoPixels(bytes: $0, width: still.width, height: still.height, stride: still.stride))
+        }
+        if shown { held = nil }
+    }
+}
+
+/// A copy of a still's pixels waiting for the pane.
+struct HeldStill {
+    let bytes: [UInt8]
+    let width: Int
+    let height: Int
+    let stride: Int
+}
