@@ -20,15 +20,16 @@ extension Signals {
     static func rememberCrashingThread() {
         let length = readlink("/proc/thread-self", childScan + 6, 100)   // "<pid>/task/<tid>"
         guard length > 0 else { return }
-        copy("/proc/", to: childScan)
-        copy("/children", to: childScan + 6 + length)
+        copy("/proc/", to: childScan, terminated: false)
+        copy("/children", to: childScan + 6 + length, terminated: true)
     }
 
-    /// Copies a literal's bytes and a NUL (static memory: no allocation in a signal handler).
-    private static func copy(_ text: StaticString, to destination: UnsafeMutablePointer<CChar>) {
+    /// Copies a literal's bytes, and a NUL when `terminated` (static memory: no allocation in a
+    /// signal handler).
+    private static func copy(_ text: StaticString, to destination: UnsafeMutablePointer<CChar>, terminated: Bool) {
         let bytes = text.utf8Start
         for index in 0..<text.utf8CodeUnitCount { destination[index] = CChar(bitPattern: bytes[index]) }
-        destination[text.utf8CodeUnitCount] = 0
+        if terminated { destination[text.utf8CodeUnitCount] = 0 }
     }
 
     /// SIGKILLs the child processes of the crashing thread: Swift's backtracer when the watchdog

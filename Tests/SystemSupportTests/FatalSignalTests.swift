@@ -1,5 +1,6 @@
 import Foundation
 import Glibc
+import Synchronization
 import SystemSupport
 import Testing
 
@@ -52,10 +53,15 @@ import Testing
         environment["FATAL_DIR"] = directory.appendingPathComponent("private").path
         environment["FATAL_LOG"] = log.path
         environment["FATAL_DEADLINE"] = "1"
-        environment["SWIFT_BACKTRACE"] = "enable=yes,interactive=no,color=no,output-to=stderr,symbolicate=full,cache=no"
+        environment["SWIFT_BACKTRACE"] = "enable=yes,interactive=no,color=no,output-to=stderr,symbolicate=full,cache=no,threads=all,images=all,registers=all,limit=none,sanitize=no"
         let executable = try FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")
+        // A busy machine, where the backtracer was caught mid-way (on an idle one it often finished
+        // or gave up in time): three spinning threads for the child's life.
+        let busy = Atomic<Bool>(true)
+        for _ in 0..<3 { Thread { while busy.load(ordering: .relaxed) {} }.start() }
         let child = try await Self.runOffPool(executable, ["--filter", "fatalChild", "--testing-library", "swift-testing"],
                                               environment: environment)
+        busy.store(false, ordering: .relaxed)
         #expect(child.signal == SIGSEGV, "\(child) \(child.output)")
         #expect(child.outputClosed, "no process of the child's is left holding its stdout (the backtracer)")
     }
@@ -97,10 +103,13 @@ import Testing
     static func runOffPool(_ executable: String, _ arguments: [String], environment: [String: String]) async throws -> Ended {
         try await withCheckedThrowingContinuation { continuation in
             Thread {
+                // Close-on-exec at once: processes other tests spawn meanwhile must not inherit
+                // the write end (the child gets it as its stdout through dup2).
                 var fds: [Int32] = [0, 0]
                 guard pipe(&fds) == 0 else { return continuation.resume(throwing: POSIXError(.EMFILE)) }
-                _ = fcntl(fds[0], F_SETFL, fcntl(fds[0], F_GETFL) | O_NONBLOCK)
                 _ = fcntl(fds[0], F_SETFD, FD_CLOEXEC)
+                _ = fcntl(fds[1], F_SETFD, FD_CLOEXEC)
+                _ = fcntl(fds[0], F_SETFL, fcntl(fds[0], F_GETFL) | O_NONBLOCK)
                 var actions = posix_spawn_file_actions_t()
                 posix_spawn_file_actions_init(&actions)
                 posix_spawn_file_actions_adddup2(&actions, fds[1], 1)
