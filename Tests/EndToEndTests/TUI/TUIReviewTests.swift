@@ -37,6 +37,7 @@ import Testing
     private static func review(_ pane: Tmux) throws {
         try pane.waitFor(" loaded")
         pane.keys("j")
+        try pane.waitUntil("evt-endlist selected") { selectedRow($0)?.contains("Person at the front") == true }
         pane.keys("Enter")
         try pane.waitUntil("evt-endlist playing") { $0.contains("evt-endlist") && $0.contains("▶ Playing") }
         // `>`: the next event plays and the list selection moves to it.
