@@ -10,7 +10,7 @@ import Glibc
 ///
 /// The runtime reads `SWIFT_BACKTRACE` once, when the process starts, and offers no API to change
 /// it later; so the only reliable way is to set the variable and re-exec the same binary
-/// (`/proc/self/exe`, same arguments, same PID) before anything else runs. That costs one exec at
+/// (the file `/proc/self/exe` points at, same arguments, same PID) before anything else runs. That costs one exec at
 /// start-up and only when the variable lacks our settings; keys the user set are kept, except
 /// `interactive`, which is always `no`.
 ///
@@ -50,6 +50,10 @@ public enum Backtracer {
         let wanted = settings(adding: current)
         guard wanted != current else { return }
         setenv("SWIFT_BACKTRACE", wanted, 1)
+        // The binary's own path, not /proc/self/exe: the process name (`ps`, `top`, `pgrep -x`)
+        // comes from the file exec'd, and would read "exe".
+        let path = (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")) ?? "/proc/self/exe"
+        _ = execv(path, CommandLine.unsafeArgv)
         _ = execv("/proc/self/exe", CommandLine.unsafeArgv)
     }
 }

@@ -64,15 +64,17 @@ struct FatalSignalTests {
         echo "EXIT=$?"; stty -a > \(dir)/stty.after; sleep 60
         """
         pane.start(columns: 100, rows: 30, environment: environment, command: script)
-        let screen = try await Tmux.offPool { () throws -> String in
+        let (screen, name) = try await Tmux.offPool { () throws -> (String, String) in
             try pane.waitFor(" loaded")
             try pane.filterToTheLiveEvent()
             pane.keys("Enter")
             try pane.waitUntil("Playing past 0:01") { $0.contains("▶ Playing") && (ScreenReading.sliderSeconds($0) ?? 0) >= 1 }
             let pid = pid_t(try String(contentsOfFile: dir + "/pid", encoding: .utf8).trimmingCharacters(in: .whitespacesAndNewlines))!
+            let name = try String(contentsOfFile: "/proc/\(pid)/comm", encoding: .utf8).trimmingCharacters(in: .whitespacesAndNewlines)
             kill(pid, SIGSEGV)
-            return try pane.waitFor("EXIT=", seconds: 10)
+            return (try pane.waitFor("EXIT=", seconds: 10), name)
         }
+        #expect(name == "eventplayer", "the process name after the backtracer's re-exec (ps, top, pgrep -x)")
         #expect(screen.contains("EXIT=139"), "killed by SIGSEGV (128 + 11):\n\(screen)")
         #expect(screen.contains("eventplayer: crashed; the backtrace is in"))
         #expect(!screen.contains("Press space"))
