@@ -39,17 +39,7 @@ import Testing
 
     @Test(arguments: scenarios.map(\.0))
     func screen(named name: String) throws {
-        let screen = try #require(Self.scenarios.first { $0.0 == name }?.1)
-        for (columns, rows) in GoldenScreenTests.sizes {
-            let text = OffscreenRenderer.render(screen, columns: columns, rows: rows)
-            let file = GoldenScreenTests.goldenDirectory.appendingPathComponent("\(name)-\(columns)x\(rows).txt")
-            if ProcessInfo.processInfo.environment["RECORD_GOLDEN"] == "1" {
-                try text.write(to: file, atomically: true, encoding: .utf8)
-                continue
-            }
-            let expected = try String(contentsOf: file, encoding: .utf8)
-            #expect(text == expected, "\(file.lastPathComponent) differs; RECORD_GOLDEN=1 re-records.\n\(text)")
-        }
+        try GoldenScreenTests.compare(try #require(Self.scenarios.first { $0.0 == name }?.1), named: name)
     }
 
     @Test func narrowHeadersKeepCountsAndCutFilters() {

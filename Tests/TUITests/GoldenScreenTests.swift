@@ -30,12 +30,17 @@ import PlaybackStates
 
     @Test(arguments: scenarios.map(\.0))
     func screen(named name: String) throws {
-        let screen = try #require(Self.scenarios.first { $0.0 == name }?.1)
-        for (columns, rows) in Self.sizes {
+        try Self.compare(try #require(Self.scenarios.first { $0.0 == name }?.1), named: name)
+    }
+
+    /// Renders `screen` at every size and compares it with `Golden/<name>-<cols>x<rows>.txt`
+    /// (`RECORD_GOLDEN=1` writes the files instead).
+    static func compare(_ screen: ScreenSnapshot, named name: String) throws {
+        for (columns, rows) in sizes {
             let text = OffscreenRenderer.render(screen, columns: columns, rows: rows)
-            let file = Self.goldenDirectory.appendingPathComponent("\(name)-\(columns)x\(rows).txt")
+            let file = goldenDirectory.appendingPathComponent("\(name)-\(columns)x\(rows).txt")
             if ProcessInfo.processInfo.environment["RECORD_GOLDEN"] == "1" {
-                try FileManager.default.createDirectory(at: Self.goldenDirectory, withIntermediateDirectories: true)
+                try FileManager.default.createDirectory(at: goldenDirectory, withIntermediateDirectories: true)
                 try text.write(to: file, atomically: true, encoding: .utf8)
                 continue
             }
