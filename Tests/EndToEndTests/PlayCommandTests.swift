@@ -171,23 +171,28 @@ struct PlayInterruptTests {
 
 @Suite("eventplayer play refreshes an expired media token and resumes")
 struct PlayTokenRefreshTests {
-    @Test func mediaTokensExpiringMidPlayAreRefreshedAndPlaybackEnds() async throws {
-        let server = try await DemoServer.start()
-        defer { Task { await server.stop() } }
+    /// Signs in, plays evt-endlist (`--network network`) with its segments trickling in (the cache
+    /// would otherwise hold all of them within a second), and expires every media token once
+    /// segment 1 was asked for. Returns the finished process and its output.
+    static func playExpiringTokensAfterSegment1(_ server: DemoServer, network: String) async throws -> (Process, String) {
         let binary = try Binary()
-        let login = try await binary.login(server.baseURL)
-        try #require(login.status == 0)
-        // Segments trickle in (the cache would otherwise hold all of them within a second).
+        try #require(try await binary.login(server.baseURL).status == 0)
         await server.faults.delay(seconds: 1.5, pathPrefix: "/media/30-days/evt-endlist/segment")
         let (process, stdout) = try binary.start(["play", "evt-endlist", "--server", server.baseURL.absoluteString,
-                                                  "--video", "none", "--no-audio", "--network", "direct"])
+                                                  "--video", "none", "--no-audio", "--network", network])
         let deadline = Date().addingTimeInterval(15)
         while Date() < deadline {
             if await server.requestLog().contains(where: { $0.path.hasSuffix("segment1.ts") }) { break }
             try await Task.sleep(for: .milliseconds(50))
         }
         await server.faults.expireMediaTokens()
-        let output = await binary.finish(process, stdout)
+        return (process, await binary.finish(process, stdout))
+    }
+
+    @Test func mediaTokensExpiringMidPlayAreRefreshedAndPlaybackEnds() async throws {
+        let server = try await DemoServer.start()
+        defer { Task { await server.stop() } }
+        let (process, output) = try await Self.playExpiringTokensAfterSegment1(server, network: "direct")
         #expect(output.contains("refreshing access"), "\(output)")
         #expect(output.contains("finished: ended"), "\(output)")
         #expect(process.terminationStatus == 0)
@@ -267,18 +272,7 @@ struct PlayProxyTests {
     func aMediaTokenExpiringMidPlayIsRefreshedWithoutReloadingThePlayer() async throws {
         let server = try await DemoServer.start()
         defer { Task { await server.stop() } }
-        let binary = try Binary()
-        try #require(try await binary.login(server.baseURL).status == 0)
-        await server.faults.delay(seconds: 1.5, pathPrefix: "/media/30-days/evt-endlist/segment")
-        let (process, stdout) = try binary.start(["play", "evt-endlist", "--server", server.baseURL.absoluteString,
-                                                  "--video", "none", "--no-audio", "--network", "proxy"])
-        let deadline = Date().addingTimeInterval(15)
-        while Date() < deadline {
-            if await server.requestLog().contains(where: { $0.path.hasSuffix("segment1.ts") }) { break }
-            try await Task.sleep(for: .milliseconds(50))
-        }
-        await server.faults.expireMediaTokens()
-        let output = await binary.finish(process, stdout)
+        let (_, output) = try await PlayTokenRefreshTests.playExpiringTokensAfterSegment1(server, network: "proxy")
         #expect(output.contains("finished: ended"), "\(output)")
         #expect(!output.contains("refreshing access"), "the proxy refreshed it; the player never noticed: \(output)")
         let timelines = output.split(separator: "\n").filter { $0.hasPrefix("timeline:") }

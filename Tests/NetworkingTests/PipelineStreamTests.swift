@@ -82,3 +82,19 @@ import Testing
         #expect(records.last?.headers["Content-Type"] == "video/mp2t")
     }
 }
+
+/// Both transport paths check the port before async-http-client sees it (NIO traps on one that
+/// does not fit 16 bits, which a crafted playlist or server URL could carry).
+@Suite struct TransportPortTests {
+    @Test func aPortOutOfRangeIsAnErrorOnBothPaths() async throws {
+        let transport = AsyncHTTPClientTransport()
+        let request = HTTPRequest(kind: .mediaSegment, url: URL(string: "http://127.0.0.1:70000/segment0.ts")!)
+        await #expect(throws: TransportError.self) { _ = try await transport.execute(request, timeouts: RequestTimeouts()) }
+        do {
+            _ = try await transport.stream(request, timeouts: RequestTimeouts())
+            Issue.record("stream() accepted port 70000")
+        } catch let error as TransportError {
+            #expect(error.message == "port 70000 is out of range (1 to 65535)")
+        }
+    }
+}

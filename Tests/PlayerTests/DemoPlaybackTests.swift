@@ -53,10 +53,7 @@ extension RealMPV {
             let driver = try PlayerDriver(PlayerDriver.configuration(speed: 4))
             let id = try driver.player.load(MediaSource(url: url, authorizationToken: token))
             await driver.run { $0.finish != nil }
-            guard case .error(let message)? = driver.finishes(of: id).first else {
-                Issue.record("expected an error, got \(driver.finishes(of: id))")
-                return
-            }
+            guard let message = driver.errorMessage(of: id) else { return }
             #expect(message.contains("segment 2 failed (HTTP error 500 Internal Server Error)"), "\(message)")
         }
 
@@ -76,10 +73,7 @@ extension RealMPV {
             await driver.run(for: .milliseconds(300))  // the first handle waits for its slow playlist
             let id = try driver.player.load(MediaSource(url: broken, authorizationToken: token))
             await driver.run { $0.finish != nil }
-            guard case .error(let message)? = driver.finishes(of: id).first else {
-                Issue.record("expected an error, got \(driver.finishes(of: id)); log: \(driver.player.recentLogMessages)")
-                return
-            }
+            guard let message = driver.errorMessage(of: id) else { return }
             #expect(message.contains("segment 2 failed (HTTP error 500 Internal Server Error)"), "\(message)")
         }
 
@@ -95,10 +89,7 @@ extension RealMPV {
             await driver.run { $0.finish != nil }
             let segment4 = await demo.server.requestLog().filter { $0.path.hasSuffix("evt-broken/segment4.ts") }.map(\.status)
             #expect(segment4 == [500, 200], "segment 4 failed once, then recovered")
-            guard case .error(let message)? = driver.finishes(of: id).first else {
-                Issue.record("expected an error, got \(driver.finishes(of: id))")
-                return
-            }
+            guard let message = driver.errorMessage(of: id) else { return }
             #expect(message.contains("segment 2 failed"), "\(message)")
             #expect(!message.contains("segments"), "\(message)")
             #expect(!message.contains("segment 4"), "\(message)")
@@ -112,10 +103,7 @@ extension RealMPV {
             let driver = try PlayerDriver()
             let id = try driver.player.load(MediaSource(url: missing, authorizationToken: token))
             await driver.run { $0.finish != nil }
-            guard case .error(let message)? = driver.finishes(of: id).first else {
-                Issue.record("expected an error, got \(driver.finishes(of: id))")
-                return
-            }
+            guard let message = driver.errorMessage(of: id) else { return }
             #expect(message.contains("HTTP error 404 Not Found"), "\(message)")
             #expect(!driver.updates(of: id).contains { if case .accessDenied = $0 { true } else { false } })
         }
@@ -206,10 +194,7 @@ extension RealMPV {
             await driver.run(limit: .seconds(40)) { $0.finish != nil }
             let loads = driver.updates(of: id).compactMap { if case .load(let l) = $0 { l } else { nil } }
             #expect(loads.contains { if case .stalled = $0 { true } else { false } }, "\(loads)")
-            guard case .error(let message)? = driver.finishes(of: id).first else {
-                Issue.record("expected an error, got \(driver.finishes(of: id)); log: \(driver.player.recentLogMessages)")
-                return
-            }
+            guard let message = driver.errorMessage(of: id) else { return }
             #expect(message.hasPrefix("stalled for 3 s at 0:0"), "\(message)")
             #expect(message.contains("waiting for \(demo.server.baseURL.host!):\(demo.server.baseURL.port!)"), "\(message)")
             #expect(message.contains("segment2.ts") && message.contains("timed out"), "\(message)")
@@ -306,10 +291,7 @@ extension RealMPV {
             #expect(await driver.run { $0.playback == .playing })
             await demo.server.stop()
             await driver.run(limit: .seconds(30)) { $0.finish != nil }
-            guard case .error(let message)? = driver.finishes(of: id).first else {
-                Issue.record("expected an error, got \(driver.finishes(of: id)); log: \(driver.player.recentLogMessages)")
-                return
-            }
+            guard let message = driver.errorMessage(of: id) else { return }
             #expect(message.contains("failed") || message.contains("early"), "\(message)")
         }
     }

@@ -163,10 +163,7 @@ extension RealMPV {
             let driver = try PlayerDriver()
             let id = try driver.player.load(MediaSource(url: fixtures.directory.appending(path: "nope.m3u8")))
             await driver.run { $0.finish != nil }
-            guard case .error(let message)? = driver.finishes(of: id).first else {
-                Issue.record("expected an error, got \(driver.finishes(of: id))")
-                return
-            }
+            guard let message = driver.errorMessage(of: id) else { return }
             #expect(message.hasPrefix("could not open the media"), "\(message)")
             #expect(driver.player.snapshot.playback == .stopped)
         }
@@ -231,10 +228,7 @@ extension RealMPV {
             let driver = try PlayerDriver()
             let id = try driver.player.load(MediaSource(url: fixtures.extensionless))
             await driver.run { $0.finish != nil }
-            guard case .error(let message)? = driver.finishes(of: id).first else {
-                Issue.record("expected an error, got \(driver.finishes(of: id))")
-                return
-            }
+            guard let message = driver.errorMessage(of: id) else { return }
             #expect(message.contains("not a common multimedia extension"), "\(message)")
         }
 

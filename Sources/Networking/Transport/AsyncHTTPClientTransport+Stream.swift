@@ -8,10 +8,7 @@ extension AsyncHTTPClientTransport {
     /// the reader pulls (backpressure); closing or dropping the stream cancels the request.
     public func stream(_ request: HTTPRequest, timeouts: RequestTimeouts) async throws -> StreamedResponse {
         let client = self.client ?? SharedClients.client(connectTimeout: timeouts.connect)
-        var outgoing = HTTPClientRequest(url: request.url.absoluteString)
-        outgoing.method = HTTPMethod(rawValue: request.method)
-        for field in request.headers { outgoing.headers.add(name: field.name, value: field.value) }
-        if let body = request.body { outgoing.body = .bytes(ByteBuffer(bytes: body)) }
+        let outgoing = try Self.outgoing(request)
         let start = ContinuousClock.now
         do {
             let response = try await client.execute(outgoing, timeout: .milliseconds(Int64(timeouts.request * 1000)))

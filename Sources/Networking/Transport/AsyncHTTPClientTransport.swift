@@ -25,15 +25,8 @@ public struct AsyncHTTPClientTransport: HTTPTransport {
     }
 
     public func execute(_ request: HTTPRequest, timeouts: RequestTimeouts) async throws -> HTTPResponse {
-        if let port = request.url.port, !(1...65535).contains(port) {
-            // NIO traps on a port that does not fit 16 bits; say what is wrong instead.
-            throw TransportError(message: "port \(port) is out of range (1 to 65535)")
-        }
         let client = self.client ?? SharedClients.client(connectTimeout: timeouts.connect)
-        var outgoing = HTTPClientRequest(url: request.url.absoluteString)
-        outgoing.method = HTTPMethod(rawValue: request.method)
-        for field in request.headers { outgoing.headers.add(name: field.name, value: field.value) }
-        if let body = request.body { outgoing.body = .bytes(ByteBuffer(bytes: body)) }
+        let outgoing = try Self.outgoing(request)
         let start = ContinuousClock.now
         do {
             let response = try await client.execute(outgoing, timeout: .milliseconds(Int64(timeouts.request * 1000)))

@@ -56,6 +56,14 @@ final class PlayerDriver {
         updates(of: id).compactMap { if case .finished(let reason) = $0 { reason } else { nil } }
     }
 
+    /// The message `id` finished with as an error; nil (and an issue recorded, with the recent
+    /// log) when it finished otherwise or not at all.
+    func errorMessage(of id: PlaybackID, sourceLocation: SourceLocation = #_sourceLocation) -> String? {
+        if case .error(let message)? = finishes(of: id).first { return message }
+        Issue.record("expected an error, got \(finishes(of: id)); log: \(player.recentLogMessages)", sourceLocation: sourceLocation)
+        return nil
+    }
+
     /// Playback states seen for `id`, in order.
     func states(of id: PlaybackID) -> [PlaybackState] {
         updates(of: id).compactMap { if case .playback(let state) = $0 { state } else { nil } }
