@@ -13,6 +13,9 @@ public struct DemoConfiguration: Sendable {
     public var host = "127.0.0.1"
     /// Port to bind; 0 picks a free one (read it back from ``DemoServer/baseURL``).
     public var port = 0
+    /// The second loopback listener (a free port) serving "storage" and "CDN" for the demo events
+    /// `evt-redirect-storage` and `evt-cdn-segments`; nil starts none (those events then answer 503).
+    public var secondHost: String? = "127.0.0.2"
     /// Seconds an access token stays valid (`expiresIn` of sign-in and refresh).
     public var accessTokenLifetime: TimeInterval = 900
     /// Seconds a media (bucket) token stays valid; `/v1/events/tokens` then issues a new one.

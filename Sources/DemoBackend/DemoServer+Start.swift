@@ -41,7 +41,8 @@ extension DemoServer {
             onServerRunning: { channel in bound.resolve(.success(channel.localAddress?.port ?? configuration.port)) },
             logger: logger
         )
-        let group = ServiceGroup(services: [app], logger: logger)
+        let second = configuration.secondHost.map { DemoSecondHost.application(context: context, host: $0, logger: logger) }
+        let group = ServiceGroup(services: [app as any Service] + (second.map { [$0.app] } ?? []), logger: logger)
         let runTask = Task {
             do {
                 try await group.run()
@@ -55,6 +56,9 @@ extension DemoServer {
         let host = configuration.host.contains(":") ? "[\(configuration.host)]" : configuration.host
         let baseURL = URL(string: "http://\(host):\(port)")!
         context.boundBaseURL.value = baseURL
+        if let second, let secondHost = configuration.secondHost {
+            context.secondBaseURL.value = URL(string: "http://\(secondHost):\(try await second.port.value())")
+        }
         return DemoServer(baseURL: baseURL, context: context, group: group, runTask: runTask)
     }
 

@@ -8,7 +8,8 @@ import ServiceLifecycle
 /// pipeline (request kinds, per-kind headers, filters, retry policy with early retry, request log).
 ///
 /// - Listens on `127.0.0.1`, port 0, under a random path prefix; anything else answers 404.
-/// - Forwards only to the event's origin(s) (``OriginPolicy``); other targets answer 403.
+/// - Forwards only to the origins the event's playlists name (``OriginPolicy``); other targets answer
+///   421 with a ``ProxyRefusal`` (never 401/403: not a token problem).
 /// - Playlists are served from memory, rewritten so every URI points back into the proxy, with
 ///   the end-list policy applied on every fetch (complete playlists are cached).
 /// - Media bodies stream through with backpressure; a player closing its connection cancels upstream.

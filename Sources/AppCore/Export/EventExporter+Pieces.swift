@@ -17,8 +17,9 @@ extension EventExporter {
         var refreshed: ExportPlan?
         while true {
             let piece = plan.pieces[index]
-            let request = HTTPRequest(kind: piece.kind == .initSegment ? .mediaInit : .mediaSegment, url: piece.url,
-                                      headers: [("Authorization", plan.token)])
+            // No header: the URLs carry `Authorization=<token>` where the token may go (not on a
+            // host reached through a redirect, whose URLs carry their own credential).
+            let request = HTTPRequest(kind: piece.kind == .initSegment ? .mediaInit : .mediaSegment, url: piece.url)
             do {
                 return Fetched(index: index, data: try await pipeline.send(request).body, refreshed: refreshed)
             } catch let error as NetworkError {

@@ -17,6 +17,8 @@ struct DemoContext: Sendable {
     let thumbnail: URL
     /// The base URL as bound, for requests without a Host header.
     let boundBaseURL: LockedBox<URL?>
+    /// The second listener's base URL (``DemoSecondHost``), once bound.
+    let secondBaseURL = LockedBox<URL?>(nil)
 
     /// `http://<Host header>` when the client sent one (so links work for remote clients), else the bound URL.
     func baseURL(for request: RequestInfo) -> String {

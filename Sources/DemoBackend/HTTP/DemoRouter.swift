@@ -20,6 +20,8 @@ struct DemoRouter: Sendable {
             return openAPI()
         case let path where path.hasPrefix("/bench/"):
             return method == "GET" || method == "HEAD" ? bench(request) : notAllowed(request, "GET")
+        case let path where path.hasPrefix("/presigned/"):
+            return method == "GET" || method == "HEAD" ? presigned(request) : notAllowed(request, "GET")
         case let path where path.hasPrefix("/media/"):
             return method == "GET" || method == "HEAD" ? await media(request) : notAllowed(request, "GET")
         default:

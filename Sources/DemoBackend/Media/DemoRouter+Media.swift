@@ -21,6 +21,7 @@ extension DemoRouter {
         if path.file == event.failingFile {
             return .error(500, "segment_unavailable", "This segment of \(event.id) is broken on purpose (demo).")
         }
+        if let hosted = hostedPlaylist(event, file: path.file, request: request) { return hosted }
         if path.file == "thumbnail.jpg" {
             return file(context.thumbnail, name: path.file)
         }

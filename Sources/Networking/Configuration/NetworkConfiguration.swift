@@ -26,6 +26,8 @@ public struct NetworkConfiguration: Sendable, Equatable {
     public var requestLogCapacity: Int
     /// Response headers each ``RequestRecord`` keeps.
     public var recordedHeaders = RecordedHeaders()
+    /// How redirects are followed (by the pipeline, hop by hop, never by the transport).
+    public var redirects = RedirectRule()
 
     public init(
         headers: HTTPHeaderFields = [],

@@ -15,6 +15,7 @@ public struct NetworkError: Error, Sendable, CustomStringConvertible {
         case timedOut(seconds: Double)
         case filter(String)
         case retryHandlerTimedOut(seconds: Double)
+        case redirect(RedirectFailure)
         case cancelled
     }
 
@@ -80,6 +81,12 @@ public struct NetworkError: Error, Sendable, CustomStringConvertible {
         return false
     }
 
+    /// Why a redirect was not followed (too many, or not to http/https), when that ended the request.
+    public var redirectFailure: RedirectFailure? {
+        if case .redirect(let failure) = reason { return failure }
+        return nil
+    }
+
     /// Host and path of the request, without query (which may carry secrets).
     public var target: String { request.loggableTarget }
 
@@ -92,6 +99,7 @@ public struct NetworkError: Error, Sendable, CustomStringConvertible {
         case .timedOut(let seconds): return "no answer within \(Self.seconds(seconds))"
         case .filter(let message): return Redaction.redact(message)
         case .retryHandlerTimedOut(let seconds): return "the retry handler did not answer within \(Self.seconds(seconds))"
+        case .redirect(let failure): return failure.description
         case .cancelled: return "cancelled"
         }
     }
@@ -112,6 +120,8 @@ public struct NetworkError: Error, Sendable, CustomStringConvertible {
             text = "request to \(target) was stopped by a filter: \(message)\(tries)"
         case .retryHandlerTimedOut(let seconds):
             text = "the retry handler for \(target) answered neither retry nor abort within \(Self.seconds(seconds))"
+        case .redirect(let failure):
+            text = "\(target) answered HTTP \(response?.status ?? 0) and was not followed: \(failure)"
         case .cancelled:
             text = "request to \(target) was cancelled"
         }

@@ -27,7 +27,7 @@ extension NetworkPipeline {
         defer { if Task.isCancelled { body?.close() } }
         let started = ContinuousClock.now
         let startDate = Date()
-        var machine = RequestStateMachine(request: request)
+        var machine = RequestStateMachine(request: request, redirects: configuration.redirects)
         var action = machine.start()
         var delay = 0.0
         var waited = 0.0

@@ -14,8 +14,10 @@ public struct HTTPResponse: Sendable {
     public var headers: HTTPHeaderFields
     /// The whole body.
     public var body: Data
-    /// The request (after request filters) that this answers.
+    /// The request (after request filters) that this answers: after redirects, the last hop's.
     public var request: HTTPRequest
+    /// How many redirects the pipeline followed to get this response (0: none).
+    public var redirects: Int = 0
     /// Timing of the final attempt and of the whole exchange.
     public var timing: Timing
     /// Set only in the stand-in response a retry handler gets when the attempt failed without an
@@ -54,6 +56,10 @@ public struct HTTPResponse: Sendable {
         self.timing = timing
         self.failure = failure
     }
+
+    /// The URL that answered: the request's after any redirects. Resolve relative URIs in the
+    /// body against this, not against the URL first asked for.
+    public var finalURL: URL { request.url }
 
     /// 200...299.
     public var isSuccess: Bool { (200...299).contains(status) }

@@ -34,8 +34,13 @@ struct RequestStateMachine {
     /// The most recent form of the request.
     private(set) var current: HTTPRequest
 
-    init(request: HTTPRequest) {
+    /// Redirects followed so far.
+    private(set) var redirects = 0
+    let redirectRule: RedirectRule
+
+    init(request: HTTPRequest, redirects: RedirectRule = RedirectRule()) {
         current = request
+        redirectRule = redirects
     }
 
     mutating func start() -> Action {
@@ -56,8 +61,23 @@ struct RequestStateMachine {
 
     mutating func received(_ response: HTTPResponse) -> Action {
         if response.isSuccess {
+            var response = response
+            response.redirects = redirects
             state = .filteringResponse(response)
             return .filterResponse(response)
+        }
+        switch redirectRule.follow(response, of: current, hops: redirects) {
+        case .notRedirect:
+            break
+        case .follow(let next):
+            // Each hop goes through the request filters and is logged as its own exchange.
+            redirects += 1
+            current = next
+            state = .filteringRequest(next)
+            return .filterRequest(next)
+        case .fail(let why):
+            state = .finished
+            return .fail(NetworkError(.redirect(why), request: current, attempts: attempt, response: response))
         }
         return failed(AttemptFailure(cause: .status(response.status), request: current, response: response))
     }

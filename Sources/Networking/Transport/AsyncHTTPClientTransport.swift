@@ -84,6 +84,8 @@ enum SharedClients {
             // The pipeline retries (with backoff and early retry); async-http-client's own retrying
             // of a refused connect would hold every attempt until the connect timeout instead.
             configuration.connectionPool.retryConnectionEstablishment = false
+            // The pipeline follows redirects hop by hop (retries, request log, where the token may go).
+            configuration.redirectConfiguration = .disallow
             let client = HTTPClient(eventLoopGroup: HTTPClient.defaultEventLoopGroup, configuration: configuration)
             clients[milliseconds] = client
             return client

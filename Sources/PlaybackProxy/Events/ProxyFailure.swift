@@ -18,8 +18,12 @@ public struct ProxyFailure: Sendable, Equatable, CustomStringConvertible {
     public var reason: String
     /// True when the origin broke off after part of the body had gone to the player.
     public var midBody: Bool
+    /// Set when the proxy itself refused the request (nothing went upstream).
+    public var refusal: ProxyRefusal?
 
-    public init(kind: HTTPRequestKind, target: String, status: Int?, attempts: Int, reason: String, midBody: Bool = false) {
+    public init(kind: HTTPRequestKind, target: String, status: Int?, attempts: Int, reason: String, midBody: Bool = false,
+                refusal: ProxyRefusal? = nil) {
+        self.refusal = refusal
         self.kind = kind
         self.target = target
         self.status = status
@@ -35,6 +39,7 @@ public struct ProxyFailure: Sendable, Equatable, CustomStringConvertible {
 
     public var description: String {
         let tries = attempts > 1 ? " after \(attempts) attempts" : ""
+        if let refusal { return refusal.description }
         if midBody { return "\(file) broke off mid-download: \(reason)" }
         if let status { return "\(file) failed: HTTP \(status)\(tries)" }
         return "\(file) failed: \(reason)"

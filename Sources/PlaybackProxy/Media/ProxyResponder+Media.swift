@@ -29,7 +29,7 @@ extension ProxyResponder {
         state.upstream.withLock { $0 += 1 }
         let streamed: StreamedResponse
         do {
-            streamed = try await withToken { token in
+            streamed = try await withToken(uri) { token in
                 try await state.pipeline.stream(try upstreamRequest(uri, token: token, method: method, headers: forwarded))
             }
         } catch {

@@ -21,12 +21,18 @@ extension ProxyResponder {
             record.attempt = 0   // served from the cache: no upstream attempt
         } else {
             do {
-                let response = try await withToken { token in
+                let response = try await withToken(uri) { token in
                     try await state.pipeline.send(try upstreamRequest(uri, token: token))
                 }
-                let rewriter = M3U8Rewriter(playlistURL: uri.upstream, token: "", appendsEndList: complete,
+                // Relative URIs resolve against the URL that answered (the pipeline followed any
+                // redirect); a playlist reached through a redirect, or named without the token,
+                // names URIs that go upstream without it. The origins named become servable.
+                var rewriter = M3U8Rewriter(playlistURL: response.finalURL, token: "", appendsEndList: complete,
                                             limits: configuration.limits, proxyBase: state.base.withLock { $0 })
-                body = try rewriter.rewrite(response.body).output
+                rewriter.addsToken = uri.carriesToken && response.redirects == 0
+                let (output, summary) = try rewriter.rewrite(response.body)
+                body = output
+                state.origins.withLock { $0.admit(token: summary.tokenOrigins, plain: summary.plainOrigins) }
                 record.attempt = response.timing.attempts
                 record.headers = configuration.pipeline.configuration.recordedHeaders.select(response.headers)
                 if complete { state.cache.withLock { $0[key] = body } }

@@ -16,9 +16,12 @@ struct ProxyResponder: HTTPResponder {
         guard path.hasPrefix(prefix), let uri = ProxiedURI(path: path.dropFirst(prefix.count)) else {
             return Self.plain(.notFound, "not found")
         }
-        guard state.origins.allows(uri.upstream) else {
-            state.configuration.logger.warning("refused a request to another origin: \(uri.upstream.host ?? "?")")
-            return Self.plain(.forbidden, "the playback proxy forwards to the event's origin only")
+        guard state.origins.withLock({ $0.allows(uri.upstream, carriesToken: uri.carriesToken) }) else {
+            let refusal = ProxyRefusal(target: Self.target(uri.upstream),
+                                       wantedToken: state.origins.withLock { $0.allows(uri.upstream, carriesToken: false) })
+            state.failed(ProxyFailure(kind: uri.kind, target: refusal.target, status: nil, attempts: 0,
+                                      reason: refusal.description, refusal: refusal))
+            return Self.plain(.init(code: ProxyRefusal.status), refusal.description)
         }
         guard request.method == .get || request.method == .head else {
             var response = Self.plain(.methodNotAllowed, "GET or HEAD only")
@@ -34,8 +37,12 @@ struct ProxyResponder: HTTPResponder {
     }
 
     /// The upstream request for `uri` with `token` as query item and header.
+    /// A URI that does not carry the token (``ProxiedURI/carriesToken``) goes as it is, without it.
     func upstreamRequest(_ uri: ProxiedURI, token: String, method: String = "GET",
                          headers: HTTPHeaderFields = []) throws -> Networking.HTTPRequest {
+        guard uri.carriesToken else {
+            return Networking.HTTPRequest(kind: uri.kind, method: method, url: uri.upstream, headers: headers)
+        }
         var fields = headers
         fields["Authorization"] = token
         return Networking.HTTPRequest(kind: uri.kind, method: method,
@@ -43,7 +50,9 @@ struct ProxyResponder: HTTPResponder {
     }
 
     /// Runs `body` with the current token; after a 401/403 once more with a fresh one.
-    func withToken<T>(_ body: (String) async throws -> T) async throws -> T {
+    /// A URI without the token runs once, with none (a refusal there is not about our token).
+    func withToken<T>(_ uri: ProxiedURI, _ body: (String) async throws -> T) async throws -> T {
+        guard uri.carriesToken else { return try await body("") }
         let token = try await state.tokens.token()
         do {
             return try await body(token)

@@ -7,7 +7,8 @@ final class ProxyState: Sendable {
     let configuration: ProxyConfiguration
     /// The random path prefix, without slashes.
     let prefix: String
-    let origins: OriginPolicy
+    /// Grows as playlists are rewritten (the origins they name).
+    let origins: Locked<OriginPolicy>
     let tokens: TokenKeeper
     let cache = Locked<[String: Data]>([:])
     let upstream = Locked(0)
@@ -19,7 +20,7 @@ final class ProxyState: Sendable {
     init(configuration: ProxyConfiguration, prefix: String) {
         self.configuration = configuration
         self.prefix = prefix
-        self.origins = OriginPolicy(allowed: [configuration.source.videoURL] + configuration.extraOrigins)
+        self.origins = Locked(OriginPolicy(allowed: [configuration.source.videoURL] + configuration.extraOrigins))
         self.tokens = TokenKeeper(source: configuration.tokens)
         self.requestLog = RequestLog(capacity: configuration.pipeline.configuration.requestLogCapacity)
     }

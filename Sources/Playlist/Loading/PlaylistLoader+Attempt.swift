@@ -11,36 +11,45 @@ extension PlaylistLoader {
             throw PlaylistLoadError(.url, eventID: id, error)
         }
         var mark = ContinuousClock.now
-        let body = try await fetch(url, token: token, kind: .manifestHlsMaster, step: .fetch, eventID: id)
+        let response = try await fetch(url, token: token, kind: .manifestHlsMaster, step: .fetch, eventID: id)
+        let body = response.body
+        // Relative URIs resolve against the URL that answered (after redirects); a playlist reached
+        // through a redirect is not the service's own, so its URIs get no token.
+        let own = response.redirects == 0
         timings.fetchMilliseconds += lap(&mark)
         timings.playlistsFetched += 1
-        var rewriter = M3U8Rewriter(playlistURL: url, token: token, appendsEndList: complete, limits: limits)
+        var rewriter = M3U8Rewriter(playlistURL: response.finalURL, token: token, appendsEndList: complete, limits: limits)
+        rewriter.addsToken = own
         if complete && body.count > Self.streamingThreshold {
             // A big playlist (a long recording) is rewritten straight into its private file: the output
             // (several times the input with long tokens) never sits in memory. If it is a master after
             // all, fall through to the in-memory path below.
-            if let prepared = try streamMedia(rewriter, body, source: source, token: token, url: url,
+            if let prepared = try streamMedia(rewriter, body, source: source, token: token, url: response.finalURL,
                                               playbackID: playbackID, timings: &timings, mark: &mark) {
                 return prepared
             }
         }
         var (output, summary) = try rewrite(rewriter, body, eventID: id)
         timings.rewriteMilliseconds += lap(&mark)
+        // Live: the player opens the URL that answered; after a redirect without the token
+        // header (the target carries its own credential).
         var prepared = PreparedPlayback(
-            eventID: id, playbackID: playbackID, url: url, token: token, isComplete: complete, remoteURL: url,
-            summary: summary, variantSummaries: [], files: [], timings: timings)
+            eventID: id, playbackID: playbackID, url: response.finalURL, token: token, isComplete: complete,
+            remoteURL: response.finalURL, summary: summary, variantSummaries: [], files: [], timings: timings)
+        prepared.playerSendsToken = own
         guard complete else { return prepared }
 
         if summary.kind == .master {
             var seen = Set<String>()
             let variants = summary.variantURIs.filter { seen.insert($0).inserted }
-            let bodies = try await fetchVariants(variants, token: token, eventID: id)
+            let responses = try await fetchVariants(variants, token: own ? token : nil, eventID: id)
             timings.fetchMilliseconds += lap(&mark)
             timings.playlistsFetched += variants.count
             var replacements: [String: String] = [:]
-            for (uri, body) in zip(variants, bodies) {
-                let variantRewriter = M3U8Rewriter(playlistURL: URL(string: uri)!, token: token, appendsEndList: true, limits: limits)
-                let (variantOutput, variantSummary) = try rewrite(variantRewriter, body, eventID: id)
+            for (uri, variant) in zip(variants, responses) {
+                var variantRewriter = M3U8Rewriter(playlistURL: variant.finalURL, token: token, appendsEndList: true, limits: limits)
+                variantRewriter.addsToken = own && variant.redirects == 0
+                let (variantOutput, variantSummary) = try rewrite(variantRewriter, variant.body, eventID: id)
                 timings.rewriteMilliseconds += lap(&mark)
                 let file = try write(variantOutput, playbackID: playbackID, eventID: id)
                 timings.writeMilliseconds += lap(&mark)
@@ -86,18 +95,21 @@ extension PlaylistLoader {
             summary: summary, variantSummaries: [], files: store.files(playback: playbackID), timings: timings)
     }
 
-    func fetch(_ url: URL, token: String, kind: HTTPRequestKind, step: PlaylistLoadError.Step, eventID: String) async throws -> Data {
-        let request = HTTPRequest(kind: kind, url: url, headers: [("Authorization", token)])
+    /// Fetches a playlist; the token goes as the `Authorization` header unless `token` is nil (a URI
+    /// named by a playlist that was reached through a redirect). The response says its final URL.
+    func fetch(_ url: URL, token: String?, kind: HTTPRequestKind, step: PlaylistLoadError.Step,
+               eventID: String) async throws -> HTTPResponse {
+        let request = HTTPRequest(kind: kind, url: url, headers: token.map { [("Authorization", $0)] } ?? [])
         do {
-            return try await pipeline.send(request).body
+            return try await pipeline.send(request)
         } catch {
             throw PlaylistLoadError(step, eventID: eventID, error)
         }
     }
 
-    /// Fetches the variants concurrently; bodies in the order of `uris`.
-    func fetchVariants(_ uris: [String], token: String, eventID: String) async throws -> [Data] {
-        try await withThrowingTaskGroup(of: (Int, Data).self) { group in
+    /// Fetches the variants concurrently; responses in the order of `uris`.
+    func fetchVariants(_ uris: [String], token: String?, eventID: String) async throws -> [HTTPResponse] {
+        try await withThrowingTaskGroup(of: (Int, HTTPResponse).self) { group in
             for (index, uri) in uris.enumerated() {
                 guard let url = URL(string: uri) else {
                     throw PlaylistLoadError(.rewrite, eventID: eventID, M3U8Error(.invalidPlaylistURL(uri), line: 0))
@@ -106,9 +118,9 @@ extension PlaylistLoader {
                     (index, try await self.fetch(url, token: token, kind: .manifestHlsVariant, step: .fetchVariant, eventID: eventID))
                 }
             }
-            var bodies = [Data](repeating: Data(), count: uris.count)
-            for try await (index, body) in group { bodies[index] = body }
-            return bodies
+            var responses = [HTTPResponse?](repeating: nil, count: uris.count)
+            for try await (index, response) in group { responses[index] = response }
+            return responses.compactMap { $0 }
         }
     }
 

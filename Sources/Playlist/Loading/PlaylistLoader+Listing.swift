@@ -35,19 +35,28 @@ extension PlaylistLoader {
         do { url = try PlaybackURL(videoURL: source.videoURL, token: token).url } catch {
             throw PlaylistLoadError(.url, eventID: id, error)
         }
-        let body = try await fetch(url, token: token, kind: .manifestHlsMaster, step: .fetch, eventID: id)
-        let top = try inventory(of: body, url: url, token: token, eventID: id)
-        guard top.summary.kind == .master else { return MediaListing(token: token, playlistURL: url, inventory: top) }
+        // URIs resolve against the URL that answered; a playlist reached through a redirect names
+        // URIs without the token (see PlaylistLoader+Attempt).
+        let response = try await fetch(url, token: token, kind: .manifestHlsMaster, step: .fetch, eventID: id)
+        let own = response.redirects == 0
+        let top = try inventory(of: response.body, url: response.finalURL, token: token, addsToken: own, eventID: id)
+        guard top.summary.kind == .master else {
+            return MediaListing(token: token, playlistURL: response.finalURL, inventory: top)
+        }
         guard let best = top.bestVariant, let variantURL = URL(string: best.uri) else {
             throw PlaylistLoadError(.rewrite, eventID: id, M3U8Error(.invalidPlaylistURL(url.absoluteString), line: 0))
         }
-        let variantBody = try await fetch(variantURL, token: token, kind: .manifestHlsVariant, step: .fetchVariant, eventID: id)
-        let media = try inventory(of: variantBody, url: variantURL, token: token, eventID: id)
-        return MediaListing(token: token, playlistURL: variantURL, inventory: media, master: top)
+        let variant = try await fetch(variantURL, token: own ? token : nil, kind: .manifestHlsVariant,
+                                      step: .fetchVariant, eventID: id)
+        let media = try inventory(of: variant.body, url: variant.finalURL, token: token,
+                                  addsToken: own && variant.redirects == 0, eventID: id)
+        return MediaListing(token: token, playlistURL: variant.finalURL, inventory: media, master: top)
     }
 
-    func inventory(of body: Data, url: URL, token: String, eventID: String) throws -> M3U8Inventory {
-        do { return try M3U8Rewriter(playlistURL: url, token: token, limits: limits).inventory(body) } catch {
+    func inventory(of body: Data, url: URL, token: String, addsToken: Bool = true, eventID: String) throws -> M3U8Inventory {
+        var rewriter = M3U8Rewriter(playlistURL: url, token: token, limits: limits)
+        rewriter.addsToken = addsToken
+        do { return try rewriter.inventory(body) } catch {
             throw PlaylistLoadError(.rewrite, eventID: eventID, error)
         }
     }

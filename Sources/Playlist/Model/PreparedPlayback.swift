@@ -30,6 +30,18 @@ public struct PreparedPlayback: Sendable {
     public var files: [URL]
     /// Milliseconds per step.
     public var timings: StartupTimings
+    /// Whether the player may send ``token`` as its `Authorization` header. False when the
+    /// event's playlist was reached through a redirect (the player opens the target, which carries
+    /// its own credential). A private file's URIs carry the token themselves where it may go, so
+    /// the player sends no header for one either (``playerToken``).
+    public var playerSendsToken = true
+
+    /// The token for the player's `Authorization` header, or nil to send none: none for a private
+    /// file (its URIs carry `Authorization=<token>` where the token may go; a header would follow
+    /// every redirect ffmpeg takes, to any host), none after a redirect, none in proxy mode.
+    public var playerToken: String? {
+        playerSendsToken && !token.isEmpty && !url.isFileURL ? token : nil
+    }
 
     public init(eventID: String, playbackID: String, url: URL, token: String, isComplete: Bool, remoteURL: URL,
                 summary: M3U8Summary = M3U8Summary(), variantSummaries: [M3U8Summary] = [], files: [URL] = [],

@@ -26,6 +26,7 @@ extension M3U8Rewriter {
                         maxLineBytes: limits.maxLineBytes, replacements: replacements, table: table.baseAddress!,
                         flush: flush, proxyBase: proxyBase.map { Array($0.utf8) }, out: OutputBuffer(capacity: capacity))
                     engine.out.progress = (0, raw.count)
+                    engine.proxyAddsToken = addsToken
                     if records { engine.inventory = M3U8Inventory() }
                     do throws(M3U8Error) {
                         try engine.run()

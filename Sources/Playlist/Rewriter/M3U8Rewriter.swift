@@ -42,6 +42,11 @@ public struct M3U8Rewriter: Sendable {
     /// `<proxyBase><kind>/<scheme>/<authority><path>[?query]`, `kind` being the
     /// `HTTPRequestKind` it is fetched as (see `M3U8Rewriter+Proxy.swift`).
     public var proxyBase: String?
+    /// False for a playlist that is not the service's own: one reached through a redirect (its
+    /// URL carries its own credential). Its URIs then get no token: no `Authorization` item, and
+    /// in proxy mode they are written as ``ProxiedURI/carriesToken`` false, so the proxy sends
+    /// them upstream without the token.
+    public var addsToken = true
 
     public init(playlistURL: URL, token: String, appendsEndList: Bool = false, limits: Limits = .init(),
                 replacements: [String: String] = [:], proxyBase: String? = nil) {

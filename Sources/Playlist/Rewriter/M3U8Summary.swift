@@ -31,6 +31,12 @@ public struct M3U8Summary: Sendable, Equatable {
     public var untouchedURICount = 0
     /// Lines read.
     public var lineCount = 0
+    /// Proxy mode only: `scheme://authority` of every URI written to be fetched with the token
+    /// (the playlist is the service's own: the origins it names may get the token).
+    public var tokenOrigins: Set<String> = []
+    /// Proxy mode only: `scheme://authority` of every URI written to be fetched without the token
+    /// (the playlist was reached through a redirect, see ``M3U8Rewriter/addsToken``).
+    public var plainOrigins: Set<String> = []
 
     public init() {}
 }

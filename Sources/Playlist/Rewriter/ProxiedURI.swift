@@ -2,7 +2,8 @@ import Foundation
 import Networking
 
 /// A URI pointing into a playback proxy, as ``M3U8Rewriter`` writes it in proxy mode:
-/// `<proxyBase><kind>/<scheme>/<authority><path>[?query]`. The proxy reads it back.
+/// `<proxyBase>[plain/]<kind>/<scheme>/<authority><path>[?query]`. The proxy reads it back.
+/// `plain/` marks a URI from a playlist reached through a redirect: fetched without the token.
 ///
 /// ```swift
 /// let uri = ProxiedURI(kind: .mediaSegment, upstream: URL(string: "https://cdn.example/v/seg0.ts?v=1")!)
@@ -14,15 +15,25 @@ public struct ProxiedURI: Sendable, Equatable {
     public var kind: HTTPRequestKind
     /// The origin's URL (http or https).
     public var upstream: URL
+    /// False for a URI named by a playlist reached through a redirect: the proxy sends it upstream
+    /// without the media token (the redirect target carries its own credential).
+    public var carriesToken: Bool
 
-    public init(kind: HTTPRequestKind, upstream: URL) {
+    public init(kind: HTTPRequestKind, upstream: URL, carriesToken: Bool = true) {
         self.kind = kind
         self.upstream = upstream
+        self.carriesToken = carriesToken
     }
+
+    /// `plain/`, the prefix of a URI fetched without the token.
+    static let plainMarker: [UInt8] = Array("plain/".utf8)
 
     /// Reads `<kind>/<scheme>/<authority><path>[?query]` (what follows the proxy base, raw, not
     /// percent-decoded). Nil for an unknown kind, a scheme other than http(s), or no authority.
     public init?(path: some StringProtocol) {
+        var path = Substring(path)
+        carriesToken = !path.hasPrefix("plain/")
+        if !carriesToken { path = path.dropFirst(6) }
         let parts = path.split(separator: "/", maxSplits: 2, omittingEmptySubsequences: false)
         guard parts.count == 3, let kind = HTTPRequestKind(rawValue: String(parts[0])),
               parts[1] == "http" || parts[1] == "https", !parts[2].isEmpty,
@@ -36,7 +47,8 @@ public struct ProxiedURI: Sendable, Equatable {
     /// The part after the proxy base.
     public var path: String {
         let text = upstream.absoluteString
-        guard let range = text.range(of: "://") else { return "\(kind.rawValue)/\(text)" }
-        return "\(kind.rawValue)/\(text[..<range.lowerBound])/\(text[range.upperBound...])"
+        let plain = carriesToken ? "" : "plain/"
+        guard let range = text.range(of: "://") else { return "\(plain)\(kind.rawValue)/\(text)" }
+        return "\(plain)\(kind.rawValue)/\(text[..<range.lowerBound])/\(text[range.upperBound...])"
     }
 }

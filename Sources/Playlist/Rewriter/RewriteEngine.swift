@@ -21,6 +21,8 @@ struct RewriteEngine {
     let flush: ((UnsafeRawBufferPointer) throws -> Void)?
     /// Proxy mode (``M3U8Rewriter/proxyBase``): URIs are written into the proxy instead of authorised.
     let proxyBase: [UInt8]?
+    /// Proxy mode: whether the proxy is to add the token to the URIs written (``M3U8Rewriter/addsToken``).
+    var proxyAddsToken = true
 
     var out: OutputBuffer
     /// What the URI being written is for (proxy mode writes it into the URI).

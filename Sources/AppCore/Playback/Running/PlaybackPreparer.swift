@@ -44,9 +44,10 @@ public final class PlaybackPreparer: PlaybackPreparing {
 
 extension PreparedPlayback {
     /// What the player opens: the private file (complete), the remote URL (live), or the loopback
-    /// proxy, with the token for the header (none for the proxy: it adds the token upstream).
+    /// proxy, with the token for the header only for a live event's own URL (see
+    /// ``PreparedPlayback/playerToken``: none for a private file, after a redirect, or for the proxy).
     public var mediaSource: MediaSource {
-        MediaSource(url: url, authorizationToken: token.isEmpty ? nil : token, isLive: !isComplete,
+        MediaSource(url: url, authorizationToken: playerToken, isLive: !isComplete,
                     origin: url.isFileURL ? nil : remoteURL)
     }
 }
