@@ -15,6 +15,8 @@ struct DemoResponder: HTTPResponder {
         for field in request.headers where headers[field.name.canonicalName] == nil {
             headers[field.name.canonicalName] = field.value
         }
+        // Which listener (host:port) the request reached: HTTP/1's Host is the authority here.
+        if let authority = request.head.authority { headers[":authority"] = authority }
         let info = RequestInfo(
             method: request.method.rawValue, path: request.uri.path, query: request.uri.query,
             headers: headers, body: Data(bodyBuffer.readableBytesView)

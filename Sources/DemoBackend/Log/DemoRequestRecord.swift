@@ -34,7 +34,8 @@ public struct DemoRequestRecord: Sendable, Equatable, CustomStringConvertible {
     public let fault: String?
     /// When the request arrived.
     public let date: Date
-    /// The request's header fields by lower-cased name (first value), as received.
+    /// The request's header fields by lower-cased name (first value), as received; `:authority`
+    /// is the `host:port` the request reached (which listener: the main one or the second host).
     public let headers: [String: String]
 
     /// Makes a record (the server makes these; public for tests that build expected values).

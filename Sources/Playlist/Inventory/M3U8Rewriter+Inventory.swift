@@ -2,7 +2,8 @@ import Foundation
 
 extension M3U8Rewriter {
     /// Reads `input` the way ``rewrite(_:)`` does and lists what it names (segments, init segment,
-    /// variants with their bandwidth), every URI absolute and carrying the token.
+    /// variants with their bandwidth), every URI absolute and carrying the token (unless
+    /// ``addsToken`` is false).
     /// - Throws: ``M3U8Error`` (with the line number) for input that is not a playlist.
     ///
     /// ```swift
@@ -13,7 +14,7 @@ extension M3U8Rewriter {
         var result: Result<M3U8Inventory, M3U8Error> = .failure(M3U8Error(.empty, line: 0))
         input.withUnsafeBytes { raw in
             result = Result { () throws(M3U8Error) in
-                let (inventory, summary) = try run(raw, authorization: URIBytes.authorizationItem(token: token),
+                let (inventory, summary) = try run(raw, authorization: addsToken ? URIBytes.authorizationItem(token: token) : nil,
                                                    flush: nil, records: true) { _, inventory in inventory }
                 var found = inventory ?? M3U8Inventory()
                 found.summary = summary
