@@ -52,9 +52,9 @@ import Playlist
                           ProxiedURI(kind: .mediaSegment, upstream: origin.server.baseURL.appending(path: "bench/10")).path)!
         #expect(try await get(guessed).status == 404)
         let otherPort = ProxiedURI(kind: .mediaSegment, upstream: URL(string: "http://127.0.0.1:1/secret")!)
-        #expect(try await get(URL(string: proxy.baseURL.absoluteString + otherPort.path)!).status == 403)
+        #expect(try await get(URL(string: proxy.baseURL.absoluteString + otherPort.path)!).status == 421)
         let otherHost = ProxiedURI(kind: .manifestHlsVariant, upstream: URL(string: "http://169.254.169.254/latest")!)
-        #expect(try await get(URL(string: proxy.baseURL.absoluteString + otherHost.path)!).status == 403)
+        #expect(try await get(URL(string: proxy.baseURL.absoluteString + otherHost.path)!).status == 421)
         let log = await origin.server.requestLog()
         #expect(!log.contains { $0.path.contains("secret") })
     }
