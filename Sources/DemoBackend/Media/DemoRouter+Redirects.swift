@@ -5,8 +5,16 @@ import Foundation
 extension DemoRouter {
     /// For a ``DemoHosting`` event's playlist (after the media token was accepted): the 302 to its
     /// presigned path, or the playlist naming the CDN. Nil for anything else.
+    /// Their other files are not on the main host: a segment resolved against the wrong base 404s.
     func hostedPlaylist(_ event: DemoEvent, file: String, request: RequestInfo) -> Reply? {
-        guard let hosting = DemoHosting(rawValue: event.id), file == event.playlist else { return nil }
+        guard let hosting = DemoHosting(rawValue: event.id) else { return nil }
+        guard file == event.playlist else {
+            let onSecondHost = request.header(":authority").map { "http://\($0)" } == context.secondBaseURL.value?.absoluteString
+            if hosting == .cdnSegments && onSecondHost { return nil }
+            return .error(404, "not_found", hosting == .cdnSegments
+                ? "The segments of \(event.id) are on the CDN host its playlist names, not here."
+                : "The media of \(event.id) is only at its presigned path.")
+        }
         switch hosting {
         case .redirectSame:
             return Self.redirect(to: DemoHosting.presigned(eventID: event.id, file: file))
