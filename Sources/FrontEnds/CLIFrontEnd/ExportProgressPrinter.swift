@@ -1,6 +1,7 @@
 import AppCore
 import Foundation
 import Synchronization
+import SystemSupport
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -34,16 +35,17 @@ final class ExportProgressPrinter: Sendable {
         }
     }
 
-    /// Ends an unfinished bar's line before a message.
+    /// Ends an unfinished bar's line before a message. Messages carry server text (ids, camera
+    /// names, errors): redacted, control characters escaped.
     func message(_ text: String) {
         state.withLock { state in
-            write((state.drewBar ? "\n" : "") + text + "\n")
+            write((state.drewBar ? "\n" : "") + UserFacing.shown(text) + "\n")
             state.drewBar = false
         }
     }
 
     @Sendable static func standardOutput(_ text: String) {
-        FileHandle.standardOutput.write(Data(text.utf8))
+        StandardStreams.write(text)
     }
 
     static func columns() -> Int {
