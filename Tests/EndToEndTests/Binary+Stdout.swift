@@ -50,4 +50,45 @@ extension Binary {
             }.start()
         }
     }
+
+    /// Runs `command` (an executable path and its arguments, e.g. a shell running this binary) with
+    /// this binary's environment, to completion, on a thread of its own.
+    func run(command: [String], environment extra: [String: String] = [:]) async throws -> Result {
+        try await withCheckedThrowingContinuation { continuation in
+            Thread {
+                continuation.resume(with: Swift.Result {
+                    let process = Process()
+                    process.executableURL = URL(filePath: command[0])
+                    process.arguments = Array(command.dropFirst())
+                    process.environment = environment.merging(extra) { _, new in new }
+                    let stdout = Pipe(), stderr = Pipe()
+                    process.standardOutput = stdout
+                    process.standardError = stderr
+                    process.standardInput = FileHandle.nullDevice
+                    try process.run()
+                    let err = Thread.detachedRead(stderr.fileHandleForReading)
+                    let out = stdout.fileHandleForReading.readDataToEndOfFile()
+                    process.waitUntilExit()
+                    return Result(status: process.terminationStatus, stdout: String(decoding: out, as: UTF8.self),
+                                  stderr: String(decoding: err(), as: UTF8.self))
+                })
+            }.start()
+        }
+    }
+}
+
+extension Thread {
+    /// Reads `handle` to its end on a thread of its own; the returned function waits for the data.
+    static func detachedRead(_ handle: FileHandle) -> () -> Data {
+        let done = DispatchSemaphore(value: 0)
+        nonisolated(unsafe) var data = Data()
+        Thread {
+            data = handle.readDataToEndOfFile()
+            done.signal()
+        }.start()
+        return {
+            done.wait()
+            return data
+        }
+    }
 }

@@ -16,9 +16,13 @@ final class ExportProgressPrinter: Sendable {
     /// When the last plain line went out, and whether a bar is on the screen unfinished.
     private let state = Mutex<(lastLine: ContinuousClock.Instant?, drewBar: Bool)>((nil, false))
 
+    /// Where the bar's width is read from (stdout, or stderr when the video goes to stdout).
+    private let descriptor: Int32
+
     init(isTerminal: Bool = isatty(STDOUT_FILENO) == 1, write: @escaping @Sendable (String) -> Void = ExportProgressPrinter.standardOutput,
-         now: @escaping @Sendable () -> ContinuousClock.Instant = { .now }) {
+         descriptor: Int32 = STDOUT_FILENO, now: @escaping @Sendable () -> ContinuousClock.Instant = { .now }) {
         self.isTerminal = isTerminal
+        self.descriptor = descriptor
         self.write = write
         self.now = now
     }
@@ -26,7 +30,7 @@ final class ExportProgressPrinter: Sendable {
     func show(_ progress: ExportProgress) {
         state.withLock { state in
             if isTerminal {
-                write("\r" + progress.bar(width: Self.columns() - 1) + (progress.isComplete ? "\n" : ""))
+                write("\r" + progress.bar(width: Self.columns(descriptor) - 1) + (progress.isComplete ? "\n" : ""))
                 state.drewBar = !progress.isComplete
             } else if progress.isComplete || state.lastLine.map({ now() - $0 >= .seconds(1) }) ?? true {
                 state.lastLine = now()
@@ -48,9 +52,14 @@ final class ExportProgressPrinter: Sendable {
         StandardStreams.write(text)
     }
 
-    static func columns() -> Int {
+    /// For `-o -`: everything but the video goes to standard error.
+    static func standardError() -> ExportProgressPrinter {
+        ExportProgressPrinter(isTerminal: isatty(STDERR_FILENO) == 1, write: { StandardStreams.error($0) }, descriptor: STDERR_FILENO)
+    }
+
+    static func columns(_ descriptor: Int32 = STDOUT_FILENO) -> Int {
         var size = winsize()
-        guard ioctl(STDOUT_FILENO, UInt(TIOCGWINSZ), &size) == 0, size.ws_col > 0 else { return 80 }
+        guard ioctl(descriptor, UInt(TIOCGWINSZ), &size) == 0, size.ws_col > 0 else { return 80 }
         return Int(size.ws_col)
     }
 }
