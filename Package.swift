@@ -5,7 +5,7 @@ import PackageDescription
 /// The target graph is the architecture map (see DESIGN.md §2 and README "Layout"):
 /// eventplayer -> front ends -> AppCore -> {TUI, Player, Playlist, EventsAPI} -> Networking;
 /// PlaybackStates is the shared vocabulary of Player, TUI and AppCore; SystemSupport (self-pipe,
-/// signals, crash cleanup) sits under TUI, Player, Playlist and AppCore.
+/// signals, crash cleanup, the one redactor, terminal-safe text, standard output) sits under all.
 ///
 /// Linux only: the code uses Glibc (`sigaction`'s Glibc field names, `gettid`, `/proc/self/exe`) and
 /// Swift's Linux crash backtracer; no `platforms:` entry, since SwiftPM has none for Linux.
@@ -42,7 +42,8 @@ let package = Package(
         ),
 
         // Libraries.
-        // The one self-pipe, signal facility, crash cleanup and backtracer setup.
+        // The one self-pipe, signal facility, crash cleanup, backtracer setup, redactor, terminal-safe
+        // text and standard-stream writer.
         .target(
             name: "SystemSupport",
             swiftSettings: strict
@@ -50,6 +51,7 @@ let package = Package(
         .target(
             name: "Networking",
             dependencies: [
+                "SystemSupport",
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "NIOCore", package: "swift-nio"),
@@ -122,14 +124,14 @@ let package = Package(
         // `eventplayer` (and `eventplayer tui`): the interactive terminal UI.
         .target(
             name: "TUIFrontEnd",
-            dependencies: ["AppCore", "TUI", "Player", "PlaybackStates", "Playlist", "EventsAPI", "Networking"],
+            dependencies: ["AppCore", "TUI", "Player", "PlaybackStates", "Playlist", "EventsAPI", "Networking", "SystemSupport"],
             path: "Sources/FrontEnds/TUIFrontEnd",
             swiftSettings: strict
         ),
         // `eventplayer play`: one playback without a TUI, printed as lines.
         .target(
             name: "PlayFrontEnd",
-            dependencies: ["AppCore", "Player", "PlaybackStates", "Playlist", "EventsAPI"],
+            dependencies: ["AppCore", "Player", "PlaybackStates", "Playlist", "EventsAPI", "SystemSupport"],
             path: "Sources/FrontEnds/PlayFrontEnd",
             swiftSettings: strict
         ),
@@ -137,7 +139,7 @@ let package = Package(
         .target(
             name: "CLIFrontEnd",
             dependencies: [
-                "AppCore", "EventsAPI", "Playlist", "Networking", "DemoBackend",
+                "AppCore", "EventsAPI", "Playlist", "Networking", "DemoBackend", "SystemSupport",
                 .product(name: "Logging", package: "swift-log"),
             ],
             path: "Sources/FrontEnds/CLIFrontEnd",

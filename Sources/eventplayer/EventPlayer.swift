@@ -21,6 +21,7 @@ struct EventPlayer: AsyncParsableCommand {
     static func main() async {
         // Swift's backtracer reads SWIFT_BACKTRACE only at process start: re-exec with ours first.
         Backtracer.configureOrReexec()
+        StandardStreams.prepare()
         Signals.installFatalHandler(crashLog: XDGPaths().logFile.path)
         do {
             var command = try parseAsRoot()
@@ -37,15 +38,20 @@ struct EventPlayer: AsyncParsableCommand {
     static func exit(with error: any Error) -> Never {
         let code = exitCode(for: error)
         if code == .success {
-            print(fullMessage(for: error))
+            StandardStreams.line(fullMessage(for: error))
             Foundation.exit(0)
         }
         if code == .validationFailure {
-            FileHandle.standardError.write(Data((fullMessage(for: error) + "\n").utf8))
+            StandardStreams.errorLine(fullMessage(for: error))
             Foundation.exit(2)
         }
         if error is ExitCode { Foundation.exit(code.rawValue) }
-        FileHandle.standardError.write(Data("eventplayer: error: \(error)\n".utf8))
+        StandardStreams.errorLine(errorLine(error))
         Foundation.exit(1)
+    }
+
+    /// A runtime error as the one line on stderr: redacted, control characters escaped.
+    static func errorLine(_ error: any Error) -> String {
+        "eventplayer: error: " + UserFacing.shown(String(describing: error))
     }
 }

@@ -1,32 +1,11 @@
 @testable import AppCore
 import Foundation
 import Logging
+import SystemSupport
 import Testing
 
 @Suite("Secrets never reach the log")
 struct RedactionTests {
-    @Test(arguments: [
-        "GET https://h/v.m3u8?x=1&Authorization=tok_abc.def-123&y=2",
-        "header Authorization: tok_abc.def-123",
-        "Authorization: Bearer eyJhbGciOi.payload.sig",
-        #"{"email":"a@b.c","password":"hunter2hunter2"}"#,
-        #"{"accessToken":"aaaaaaaaaaaa","refreshToken":"rrrrrrrrrrrr"}"#,
-    ])
-    func knownShapesAreRedacted(line: String) {
-        let out = Redactor().redact(line)
-        #expect(out.contains("<redacted>"))
-        for secret in ["tok_abc.def-123", "eyJhbGciOi", "hunter2hunter2", "aaaaaaaaaaaa", "rrrrrrrrrrrr"] {
-            #expect(!out.contains(secret), "\(out)")
-        }
-    }
-
-    @Test func registeredSecretsAreRedactedAnywhere() {
-        let redactor = Redactor()
-        redactor.register("s3cr3t-value-42")
-        #expect(redactor.redact("oops s3cr3t-value-42 leaked") == "oops <redacted> leaked")
-        #expect(redactor.redact("x=1&y=2") == "x=1&y=2")
-    }
-
     @Test func theLogFileDoesNotContainATokenThatWasLogged() throws {
         let url = FileManager.default.temporaryDirectory.appending(path: "ep-log-\(UUID().uuidString)/eventplayer.log")
         let redactor = Redactor()

@@ -1,5 +1,8 @@
 import EventsAPI
 import Foundation
+#if canImport(Glibc)
+import Glibc
+#endif
 import Networking
 
 extension EventExporter {
@@ -41,6 +44,7 @@ extension EventExporter {
     func finish(_ plan: ExportPlan, destination: ExportDestination, force: Bool) async throws {
         try checkFree(destination, force: force)
         if plan.needsRemux {
+            _ = unlink(destination.remux.path)   // a leftover, or a planted link (the link goes, never its target)
             try await remuxer.remux(destination.part, to: destination.remux, format: plan.output)
             try rename(destination.remux, to: destination.final)
             try? FileManager.default.removeItem(at: destination.part)

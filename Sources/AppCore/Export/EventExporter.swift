@@ -66,9 +66,9 @@ public final class EventExporter: Sendable {
         if journal.eventID != plan.eventID || journal.source != plan.source {
             journal = ExportJournal(eventID: plan.eventID, source: plan.source)
         }
-        let file = try ExportFile(part: destination.part, keeping: start.bytes)
+        let file = destination.isStandardOutput ? ExportFile.standardOutput() : try ExportFile(part: destination.part, keeping: start.bytes)
         defer { file.close() }
-        try journal.save(to: destination.journal)
+        if !destination.isStandardOutput { try journal.save(to: destination.journal) }
         var plan = plan
         var bytes = start.bytes, bytesThisRun = 0
         let began = ContinuousClock.now
@@ -98,15 +98,15 @@ public final class EventExporter: Sendable {
                     bytesThisRun += data.count
                     let entry = ExportJournal.Entry(key: plan.pieces[written].key, bytes: data.count)
                     journal.entries.append(entry)
-                    try ExportJournal.append(entry, to: destination.journal)
+                    if !destination.isStandardOutput { try ExportJournal.append(entry, to: destination.journal) }
                     written += 1
                     report(written)
                 }
             }
         }
         try file.finish()
-        try await finish(plan, destination: destination, force: force)
-        let size = (try? FileManager.default.attributesOfItem(atPath: destination.final.path)[.size] as? Int) ?? bytes
+        if !destination.isStandardOutput { try await finish(plan, destination: destination, force: force) }
+        let size = destination.isStandardOutput ? bytes : (try? FileManager.default.attributesOfItem(atPath: destination.final.path)[.size] as? Int) ?? bytes
         logger.info("export saved", metadata: ["event": "\(plan.eventID)", "bytes": "\(size)", "remuxed": "\(plan.needsRemux)"])
         return Outcome(file: destination.final, bytes: size, resumedPieces: start.piece)
     }

@@ -13,8 +13,19 @@ public struct ExportDestination: Sendable, Equatable {
     /// The finished file.
     public var final: URL
 
-    /// `output` is `-o`: nil (the current directory), an existing directory, or a file path.
+    /// True for `-o -`: the stream goes to standard output (no `.part`, no journal, no resume).
+    public var isStandardOutput: Bool { final == Self.standardOutputURL }
+
+    /// What `-o -` names.
+    public static let standardOutputURL = URL(filePath: "/dev/stdout")
+
+    /// `output` is `-o`: nil (the current directory), an existing directory, a file path, or `-`
+    /// (standard output).
     public init(output: String?, defaultName: String, currentDirectory: URL = URL(filePath: FileManager.default.currentDirectoryPath)) {
+        if output == "-" {
+            final = Self.standardOutputURL
+            return
+        }
         guard let output, !output.isEmpty else {
             final = currentDirectory.appending(path: defaultName)
             return

@@ -1,4 +1,7 @@
 import Foundation
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// The journal file: a first line `eventplayer-export 1 <source> <event id>`, then one line per
 /// piece written, `<bytes> <key>` (keys are URL paths: no spaces or newlines). Appending a line
@@ -29,11 +32,12 @@ extension ExportJournal {
         try Data(text.utf8).write(to: url, options: .atomic)
     }
 
-    /// Appends one piece's line to the journal at `url`.
+    /// Appends one piece's line to the journal at `url` (never through a symbolic link).
     public static func append(_ entry: Entry, to url: URL) throws {
-        let handle = try FileHandle(forWritingTo: url)
+        let fd = open(url.path, O_WRONLY | O_APPEND | O_NOFOLLOW | O_CLOEXEC)
+        guard fd >= 0 else { throw ExportError("cannot write \(url.path): \(String(cString: strerror(errno)))") }
+        let handle = FileHandle(fileDescriptor: fd, closeOnDealloc: true)
         defer { try? handle.close() }
-        try handle.seekToEnd()
         try handle.write(contentsOf: Data(line(entry).utf8))
     }
 

@@ -1,6 +1,7 @@
 import Foundation
 import Logging
 import Synchronization
+import SystemSupport
 #if canImport(Glibc)
 import Glibc
 #endif

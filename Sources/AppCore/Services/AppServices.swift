@@ -3,6 +3,7 @@ import EventsAPI
 import Foundation
 import Logging
 import Networking
+import SystemSupport
 
 /// Everything a command needs, wired once: config, logging, server, pipeline, events client,
 /// session store and media-token cache.
@@ -38,7 +39,7 @@ public final class AppServices: Sendable {
     /// when none is configured, and signing in to it with the demo account), and restores the
     /// stored session for that server.
     public static func start(_ options: GlobalOptions, environment: [String: String] = ProcessInfo.processInfo.environment,
-                             notice: @Sendable (String) -> Void = { FileHandle.standardError.write(Data(("eventplayer: " + $0 + "\n").utf8)) }) async throws -> AppServices {
+                             notice: @Sendable (String) -> Void = { StandardStreams.errorLine("eventplayer: " + $0) }) async throws -> AppServices {
         let paths = XDGPaths(environment: environment)
         let configURL = options.configFile.map { URL(filePath: $0) } ?? AppConfig.defaultURL(environment: environment)
         if options.configFile != nil, !FileManager.default.fileExists(atPath: configURL.path) {

@@ -1,5 +1,6 @@
 import EventsAPI
 import Foundation
+import SystemSupport
 import TUI
 
 extension AppState {
@@ -21,12 +22,14 @@ extension AppState {
         if let still = stillSnapshot(now: now, calendar: calendar) { screen.player = still }
         screen.focus = focus
         screen.overlay = overlay
-        screen.message = message.map { StatusMessage($0.text) }
-        screen.error = error
+        // Messages and errors quote URLs and server text: the one redaction applies (the canvas
+        // skips control characters: ``TerminalText/isControl(_:)``).
+        screen.message = message.map { StatusMessage(Redactor.shared.redact($0.text)) }
+        screen.error = error.map(Redactor.shared.redact)
         screen.timeline = playback?.timeline.map(StartupTimelineRows.rows) ?? []
         screen.prompt = datePrompt?.snapshot
         screen.picker = cameraPicker?.snapshot
-        screen.exportText = exportJob?.statusText
+        screen.exportText = exportJob.map { Redactor.shared.redact($0.statusText) }
         return screen
     }
 

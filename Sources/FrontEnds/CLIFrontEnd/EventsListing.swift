@@ -1,6 +1,7 @@
 import AppCore
 import EventsAPI
 import Foundation
+import SystemSupport
 
 /// `eventplayer events`: a table (camera, start, duration, bucket, live/ended, id, title) or JSON
 /// (the API's event objects plus `"reviewed": true|false`).
@@ -37,13 +38,14 @@ public enum EventsListing {
         }
     }
 
-    /// The events as a JSON array in the API's own shape, each with `"reviewed": true|false`.
+    /// The events as a JSON array in the API's own shape, each with `"reviewed": true|false`;
+    /// control characters in the server's text are `\u` escapes (DEL, C1 and bidi included).
     public static func json(_ events: [Event], reviewed: ReviewedMarks = ReviewedMarks()) throws -> String {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
         encoder.dateEncodingStrategy = .iso8601
         let listed = events.map { ListedEvent(event: $0, reviewed: reviewed.isReviewed($0.id)) }
-        return String(decoding: try encoder.encode(listed), as: UTF8.self)
+        return TerminalText.jsonEscaped(String(decoding: try encoder.encode(listed), as: UTF8.self))
     }
 
     /// An event's own keys plus `reviewed`.
@@ -60,13 +62,14 @@ public enum EventsListing {
         }
     }
 
-    /// Aligned rows with a header; an empty list says so.
+    /// Aligned rows with a header; an empty list says so. The server's text shows its control
+    /// characters escaped (``TerminalText/printable(_:)``).
     public static func table(_ events: [Event], now: Date) -> [String] {
         guard !events.isEmpty else { return ["no events"] }
         let header = ["CAMERA", "START", "DURATION", "BUCKET", "STATE", "ID", "TITLE"]
         let rows = events.map { event in
             [event.cameraName, EventFormatting.start(event.startTime, now: now), EventFormatting.duration(event, now: now),
-             event.bucket, EventFormatting.state(event, now: now), event.id, event.title ?? ""]
+             event.bucket, EventFormatting.state(event, now: now), event.id, event.title ?? ""].map(TerminalText.printable)
         }
         let widths = header.indices.map { column in
             ([header] + rows).map { $0[column].count }.max() ?? 0

@@ -3,6 +3,9 @@ import EventsAPI
 import Foundation
 import SystemSupport
 import Synchronization
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// `eventplayer export <id>`: saves an event's video to one file with progress, resuming an
 /// interrupted export; Ctrl-C stops cleanly (exit 130) and says how to resume.
@@ -26,7 +29,11 @@ public enum ExportFlow {
 
     /// Runs the export; returns the exit status (0 done, 130 interrupted). Errors are thrown (exit 1).
     public static func run(_ request: Request, services: AppServices) async throws -> Int32 {
-        let printer = ExportProgressPrinter()
+        let toStandardOutput = request.output == "-"
+        if toStandardOutput, isatty(STDOUT_FILENO) == 1 {
+            throw ExportError("-o - writes the video to standard output, which is a terminal: redirect it (-o - > clip.ts, | ffplay -) or -o a file")
+        }
+        let printer = toStandardOutput ? ExportProgressPrinter.standardError() : ExportProgressPrinter()
         let interrupted = Flag()
         let work = Task { try await export(request, services: services, printer: printer) }
         let signal = Task {
@@ -63,6 +70,9 @@ public enum ExportFlow {
         let exporter = try EventExporter(services: services)
         let format = request.format ?? request.output.flatMap { ExportFormat(pathExtension: URL(filePath: $0).pathExtension) }
         let plan = try await exporter.plan(for: event, format: format)
+        if request.output == "-", plan.needsRemux {
+            throw ExportError("-o - streams the source's container (\(plan.source.rawValue)); --format \(plan.output.rawValue) needs a file: -o NAME.\(plan.output.rawValue)")
+        }
         let name = ExportNaming.defaultName(camera: event.cameraName, start: event.startTime, format: plan.output)
         let destination = ExportDestination(output: try request.output ?? configuredDirectory(services.config), defaultName: name)
         try exporter.checkFree(destination, force: request.force)

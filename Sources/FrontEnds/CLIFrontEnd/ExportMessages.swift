@@ -28,7 +28,8 @@ enum ExportMessages {
     }
 
     static func done(_ plan: ExportPlan, event: Event, outcome: EventExporter.Outcome) -> String {
-        var text = "saved \(outcome.file.path) (\(ExportProgress.bytes(outcome.bytes)), \(EventFormatting.clock(plan.duration)))"
+        let place = outcome.file == ExportDestination.standardOutputURL ? "to standard output" : outcome.file.path
+        var text = "saved \(place) (\(ExportProgress.bytes(outcome.bytes)), \(EventFormatting.clock(plan.duration)))"
         if plan.isPartial { text += "; \(event.id) is still recording: export it again later with --force for the rest" }
         return text
     }

@@ -1,6 +1,7 @@
 import AppCore
 import EventsAPI
 import Foundation
+import SystemSupport
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -41,7 +42,7 @@ public enum LoginFlow {
     }
 
     static func prompt(_ text: String) throws -> String {
-        FileHandle.standardError.write(Data(text.utf8))
+        StandardStreams.error(text)
         guard let line = readLine(strippingNewline: true), !line.isEmpty else {
             throw LoginError(reason: .noEmail)
         }
@@ -53,7 +54,7 @@ public enum LoginFlow {
         guard isatty(STDIN_FILENO) == 1 else {
             throw LoginError(reason: .notATerminal)
         }
-        FileHandle.standardError.write(Data(text.utf8))
+        StandardStreams.error(text)
         var saved = termios()
         tcgetattr(STDIN_FILENO, &saved)
         var quiet = saved
@@ -61,7 +62,7 @@ public enum LoginFlow {
         tcsetattr(STDIN_FILENO, TCSAFLUSH, &quiet)
         defer {
             tcsetattr(STDIN_FILENO, TCSAFLUSH, &saved)
-            FileHandle.standardError.write(Data("\n".utf8))
+            StandardStreams.error("\n")
         }
         guard let line = readLine(strippingNewline: true), !line.isEmpty else {
             throw LoginError(reason: .noPassword)

@@ -3,13 +3,15 @@ import Foundation
 import PlaybackStates
 import Player
 import Playlist
+import SystemSupport
 
 /// The lines `eventplayer play` prints: one per visible change, the startup timeline, the finish.
 struct PlayReport {
     let json: Bool
     /// When the command started (lines carry milliseconds since).
     let started: ContinuousClock.Instant
-    let output: @Sendable (String) -> Void
+    /// Where lines go; ``print(_:)`` is the only caller.
+    private let output: @Sendable (String) -> Void
     private var last: Line?
 
     init(json: Bool, started: ContinuousClock.Instant, output: @escaping @Sendable (String) -> Void) {
@@ -44,13 +46,13 @@ struct PlayReport {
         } else {
             let position = snapshot.progress.positionText + "/" + snapshot.progress.durationText
             let load = "\(snapshot.load)"  // "waiting for the server (12 s)" is longer than the column
-            output(pad(ms) + " ms  " + "\(snapshot.playback)".padding(toLength: 17, withPad: " ", startingAt: 0)
+            print(pad(ms) + " ms  " + "\(snapshot.playback)".padding(toLength: 17, withPad: " ", startingAt: 0)
                    + load.padding(toLength: max(15, load.count + 1), withPad: " ", startingAt: 0) + position)
         }
     }
 
     func message(_ text: String) {
-        if json { emit(["ms": ms, "message": text]) } else { output(pad(ms) + " ms  " + text) }
+        if json { emit(["ms": ms, "message": text]) } else { print(pad(ms) + " ms  " + text) }
     }
 
     func timeline(_ timeline: StartupTimeline) {
@@ -66,7 +68,7 @@ struct PlayReport {
             for (name, value) in steps { object[name + "Ms"] = value ?? NSNull() }
             emit(["timeline": object])
         } else {
-            output("timeline: " + steps.map { "\($0.0) " + ($0.1.map { "\($0) ms" } ?? "—") }.joined(separator: ", ")
+            print("timeline: " + steps.map { "\($0.0) " + ($0.1.map { "\($0) ms" } ?? "—") }.joined(separator: ", ")
                    + "  (mpv steps from load)")
         }
     }
@@ -80,13 +82,20 @@ struct PlayReport {
             case .frameLimitReached(let frames): emit(["ms": ms, "finish": "frameLimitReached", "frames": frames])
             }
         } else {
-            output(pad(ms) + " ms  finished: \(reason)")
+            print(pad(ms) + " ms  finished: \(reason)")
         }
     }
 
+    /// A JSON line: its text values redacted, control characters escaped.
     private func emit(_ object: [String: Any]) {
-        guard let data = try? JSONSerialization.data(withJSONObject: object, options: [.sortedKeys]) else { return }
-        output(String(decoding: data, as: UTF8.self))
+        let redacted = object.mapValues { value in (value as? String).map(Redactor.shared.redact) ?? value }
+        guard let data = try? JSONSerialization.data(withJSONObject: redacted, options: [.sortedKeys]) else { return }
+        output(TerminalText.jsonEscaped(String(decoding: data, as: UTF8.self)))
+    }
+
+    /// A text line, redacted and with control characters escaped (messages carry server text).
+    private func print(_ line: String) {
+        output(UserFacing.shown(line))
     }
 
     private func loadName(_ load: LoadState) -> String {

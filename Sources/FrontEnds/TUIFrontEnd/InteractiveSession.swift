@@ -14,7 +14,9 @@ import TUI
 /// try await InteractiveSession.run(PlaybackOptions(video: "auto"), services: services)
 /// ```
 public enum InteractiveSession {
-    public static func run(_ options: PlaybackOptions, services: AppServices) async throws {
+    /// Runs until the user quits; returns the exit status: 0, or 129 (128 + SIGHUP) when the
+    /// terminal hung up.
+    public static func run(_ options: PlaybackOptions, services: AppServices) async throws -> Int32 {
         var options = options
         options.terminalVideo = true
         let configuration = try options.playerConfiguration(config: services.config)
@@ -28,12 +30,12 @@ public enum InteractiveSession {
         initial.loadReviewed(ReviewedMarks.load(from: ReviewedMarks.fileURL(in: services.paths.state)))
         let state = initial
         let logPath = services.paths.logFile.path
-        try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Void, any Error>) in
+        return try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Int32, any Error>) in
             let thread = Thread {
                 do {
-                    try runLoop(state: state, configuration: configuration, glyphs: glyphs, services: services, preparer: preparer,
-                                logPath: logPath)
-                    continuation.resume()
+                    let status = try runLoop(state: state, configuration: configuration, glyphs: glyphs, services: services,
+                                             preparer: preparer, logPath: logPath)
+                    continuation.resume(returning: status)
                 } catch {
                     continuation.resume(throwing: error)
                 }
@@ -54,7 +56,7 @@ public enum InteractiveSession {
 
     /// Blocks this thread until the user quits; the terminal is restored and private files removed on the way out.
     static func runLoop(state: AppState, configuration: PlayerConfiguration, glyphs: String, services: AppServices,
-                        preparer: any PlaybackPreparing, logPath: String) throws {
+                        preparer: any PlaybackPreparing, logPath: String) throws -> Int32 {
         var state = state
         let (keyMap, problems) = KeyMap.load(userFile: KeyMap.defaultUserFile())
         if let summary = KeyMapDiagnostic.summary(problems) { state.error = summary }
@@ -79,5 +81,6 @@ public enum InteractiveSession {
         loop.addSelfPipe(wake, name: TUICoordinator.appWake)
         coordinator.start()
         loop.run(coordinator)
+        return loop.hungUp ? 128 + SIGHUP : 0
     }
 }

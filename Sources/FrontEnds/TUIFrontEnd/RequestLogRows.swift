@@ -1,5 +1,6 @@
 import AppCore
 import Networking
+import SystemSupport
 import TUI
 
 /// The pipeline's request records as rows for the request-log overlay (`d`), newest last.
@@ -12,8 +13,8 @@ enum RequestLogRows {
         }
     }
 
-    /// The target without its query (tokens travel there).
+    /// The target without its query (tokens travel there), redacted (a token can sit in a path).
     static func path(of target: String) -> String {
-        String(target.split(separator: "?", maxSplits: 1).first ?? "")
+        Redactor.shared.redact(String(target.split(separator: "?", maxSplits: 1).first ?? ""))
     }
 }

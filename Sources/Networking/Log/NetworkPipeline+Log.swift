@@ -1,14 +1,15 @@
 import Foundation
 import Logging
+import SystemSupport
 
 extension NetworkPipeline {
     /// Records one attempt in ``requestLog`` and on the logger: never a query, header value or body.
     func log(_ request: HTTPRequest, attempt: Int, delay: Double, ms: Double = 0,
              response: HTTPResponse? = nil, error: (any Error)? = nil, bytes: Int? = nil, failure message: String? = nil) {
         let failure: String? = if let message {
-            Redaction.redact(message)
+            Redactor.shared.redact(message)
         } else if let error {
-            Redaction.redact(String(describing: error))
+            Redactor.shared.redact(String(describing: error))
         } else if let response, !response.isSuccess {
             "HTTP \(response.status)"
         } else {

@@ -1,3 +1,5 @@
+import SystemSupport
+
 /// Which response headers a ``RequestRecord`` keeps (values are redacted).
 /// By default: `Content-Type`, `Content-Length`, `Cache-Control`, `Age`, `X-Cache`, `Server`,
 /// `Via` and every `X-*` header.
@@ -31,6 +33,6 @@ public struct RecordedHeaders: Sendable, Equatable {
             let name = field.name.lowercased()
             return wanted.contains(name) || (allXHeaders && name.hasPrefix("x-")) || prefixes.contains { name.hasPrefix($0) }
         }
-        return Redaction.redact(HTTPHeaderFields(kept.map { ($0.name, $0.value) }))
+        return Redactor.shared.redact(HTTPHeaderFields(kept.map { ($0.name, $0.value) }))
     }
 }

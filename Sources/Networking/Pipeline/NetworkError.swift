@@ -1,4 +1,5 @@
 import Foundation
+import SystemSupport
 
 /// Why a request through the pipeline failed, in words a user can act on.
 ///
@@ -95,9 +96,9 @@ public struct NetworkError: Error, Sendable, CustomStringConvertible {
     public var cause: String {
         switch reason {
         case .status(let code, _): return "HTTP \(code)"
-        case .transport(let message): return Redaction.redact(message)
+        case .transport(let message): return Redactor.shared.redact(message)
         case .timedOut(let seconds): return "no answer within \(Self.seconds(seconds))"
-        case .filter(let message): return Redaction.redact(message)
+        case .filter(let message): return Redactor.shared.redact(message)
         case .retryHandlerTimedOut(let seconds): return "the retry handler did not answer within \(Self.seconds(seconds))"
         case .redirect(let failure): return failure.description
         case .cancelled: return "cancelled"
@@ -125,7 +126,7 @@ public struct NetworkError: Error, Sendable, CustomStringConvertible {
         case .cancelled:
             text = "request to \(target) was cancelled"
         }
-        return Redaction.redact(text + why)
+        return Redactor.shared.redact(text + why)
     }
 
     static func seconds(_ value: Double) -> String {

@@ -1,4 +1,5 @@
 import Foundation
+import SystemSupport
 
 extension NetworkPipeline {
     /// Asks a custom retry handler, giving it ``NetworkConfiguration/handlerTimeout`` to answer.
@@ -7,7 +8,7 @@ extension NetworkPipeline {
         failure: AttemptFailure, retry: Int, machine: inout RequestStateMachine
     ) async -> RequestStateMachine.Action {
         let response = failure.response ?? HTTPResponse(status: 0, request: failure.request,
-                                                        failure: Redaction.redact(failure.summary))
+                                                        failure: Redactor.shared.redact(failure.summary))
         let timeout = configuration.handlerTimeout
         let outcome: HandlerAnswer<RetryDecision> = await answer(within: timeout, sleeper: sleeper) { done in
             handler(failure.request.kind, retry, response,

@@ -1,5 +1,6 @@
 import Foundation
 import Logging
+import SystemSupport
 
 extension NetworkPipeline {
     /// Sends `request`; returns a 2xx response (after response filters) or throws ``NetworkError``.
@@ -143,7 +144,7 @@ extension NetworkPipeline {
     }
 
     static func filterError(_ error: any Error) -> FilterError {
-        error as? FilterError ?? FilterError(Redaction.redact(String(describing: error)))
+        error as? FilterError ?? FilterError(Redactor.shared.redact(String(describing: error)))
     }
 }
 

@@ -1,6 +1,7 @@
 import Foundation
 import NIOCore
 import Synchronization
+import SystemSupport
 
 /// A response body arriving in chunks, read once, by one reader. Pulling the next chunk is what
 /// asks the server for more (backpressure): a reader that writes each chunk before asking for the
@@ -62,7 +63,7 @@ public final class HTTPBodyStream: AsyncSequence, Sendable {
             if let chunk { state.withLock { $0.bytes += chunk.readableBytes } } else { finish(error: nil, early: false) }
             return chunk
         } catch {
-            finish(error: Redaction.redact(String(describing: error)), early: false)
+            finish(error: Redactor.shared.redact(String(describing: error)), early: false)
             throw error
         }
     }

@@ -2,6 +2,7 @@ import AsyncHTTPClient
 import Foundation
 import NIOCore
 import NIOHTTP1
+import SystemSupport
 
 extension AsyncHTTPClientTransport {
     /// Streams the body as async-http-client delivers it: the next chunk is asked for only when
@@ -33,7 +34,7 @@ extension AsyncHTTPClientTransport {
         } catch is CancellationError {
             throw CancellationError()
         } catch {
-            throw TransportError(message: Redaction.redact(String(describing: error)),
+            throw TransportError(message: Redactor.shared.redact(String(describing: error)),
                                  isConnectFailure: Self.isConnectFailure(error))
         }
     }

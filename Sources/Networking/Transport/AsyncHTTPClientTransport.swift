@@ -2,6 +2,7 @@ import AsyncHTTPClient
 import Foundation
 import NIOCore
 import NIOHTTP1
+import SystemSupport
 
 /// ``HTTPTransport`` over async-http-client.
 ///
@@ -111,7 +112,7 @@ extension TransportError {
 
     /// Any other error: a short summary when it is a common case, the library's text as detail.
     init(other error: any Error) {
-        let text = Redaction.redact(String(describing: error))
+        let text = Redactor.shared.redact(String(describing: error))
         if let summary = AsyncHTTPClientTransport.summary(text) {
             self.init(message: summary, detail: text, isConnectFailure: AsyncHTTPClientTransport.isConnectFailure(error))
         } else {

@@ -3,6 +3,7 @@ import HTTPTypes
 import Hummingbird
 import Networking
 import Playlist
+import SystemSupport
 
 extension ProxyResponder {
     /// Request headers the player's request passes on upstream (not conditional ones: a 304 is
@@ -15,7 +16,7 @@ extension ProxyResponder {
 
     /// A failure's words: a transport error's message, else the redacted error.
     static func reason(_ error: any Error) -> String {
-        (error as? TransportError)?.message ?? Redaction.redact(String(describing: error))
+        (error as? TransportError)?.message ?? Redactor.shared.redact(String(describing: error))
     }
 
     /// Streams a segment, init segment, key or other media from the origin through the pipeline.

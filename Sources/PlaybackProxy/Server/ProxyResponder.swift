@@ -3,6 +3,7 @@ import HTTPTypes
 import Hummingbird
 import Networking
 import Playlist
+import SystemSupport
 
 /// The proxy's one responder: checks the prefix and the origin, then serves a playlist from
 /// memory or streams media through the pipeline.
@@ -75,7 +76,7 @@ struct ProxyResponder: HTTPResponder {
         let network = error as? NetworkError
         return ProxyFailure(kind: uri.kind, target: network?.target ?? Self.target(uri.upstream),
                             status: network?.status, attempts: network?.attempts ?? 1,
-                            reason: Redaction.redact(String(describing: error)))
+                            reason: Redactor.shared.redact(String(describing: error)))
     }
 
     static func target(_ url: URL) -> String {

@@ -1,4 +1,5 @@
 internal import CMPV
+import SystemSupport
 
 /// Turns one `mpv_event` into an `MPVEvent` at the boundary: one `switch` over the event id
 /// (the mpv client API examples' shape); nothing C leaves this file.
@@ -56,7 +57,7 @@ enum MPVEventDecoder {
         return PlayerLogMessage(
             prefix: message.prefix.map { String(cString: $0) } ?? "",
             level: message.level.map { String(cString: $0) } ?? "",
-            text: LogRedaction.redact(text)
+            text: Redactor.shared.redact(text)
         )
     }
 

@@ -24,7 +24,7 @@ final class MPVHandle {
             for option in options {
                 let rc = mpv_set_option_string(raw, option.name, option.value)
                 guard rc >= 0 else {
-                    throw PlayerError.invalidOption(LogRedaction.redact(option.description), reason: Self.errorString(rc))
+                    throw PlayerError.invalidOption(Redactor.shared.redact(option.description), reason: Self.errorString(rc))
                 }
             }
             let context = UnsafeMutableRawPointer(bitPattern: Int(wakeupDescriptor) + 1)

@@ -1,3 +1,5 @@
+import SystemSupport
+
 /// The pure state machine from decoded mpv events (and the owner's commands) to
 /// ``PlayerSnapshot`` and ``PlayerUpdate``s: DESIGN.md §5's state table. No libmpv, no clock:
 /// the player feeds it `MPVEvent`s and applies the returned updates.
@@ -103,7 +105,7 @@ struct PlaybackReducer: Sendable {
         if facts.log.count > max(configuration.logCapacity, 1) { facts.log.removeFirst(facts.log.count - configuration.logCapacity) }
         guard !facts.accessDeniedReported, let denied = LogAnalysis([message]).accessDenied else { return [] }
         facts.accessDeniedReported = true
-        let redacted = LogRedaction.redact(denied.message)
+        let redacted = Redactor.shared.redact(denied.message)
         return [.accessDenied(AccessDenied(status: denied.status, position: storedPosition, message: redacted))]
     }
 

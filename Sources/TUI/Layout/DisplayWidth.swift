@@ -1,3 +1,5 @@
+import SystemSupport
+
 /// Terminal cell widths of text (East Asian wide and emoji: 2, combining marks: 0), locale independent.
 ///
 /// ```swift
@@ -16,7 +18,7 @@ public enum DisplayWidth {
 
     static func width(_ scalar: Unicode.Scalar) -> Int {
         let v = scalar.value
-        if v < 0x20 || (v >= 0x7F && v < 0xA0) { return 0 }
+        if TerminalText.isControl(scalar) { return 0 }   // never drawn: the canvas skips width 0
         if v < 0x300 { return 1 }
         switch scalar.properties.generalCategory {
         case .nonspacingMark, .enclosingMark, .format: return 0

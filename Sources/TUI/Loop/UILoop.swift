@@ -24,6 +24,8 @@ public final class UILoop {
     private var reportedDeadline: ContinuousClock.Instant?
     private var running = false
     private var stdinOpen = true
+    /// True once SIGHUP ended the loop (the terminal hung up): the process exits 129 (128 + SIGHUP).
+    public private(set) var hungUp = false
     /// Number of views redrawn by the last turn (benchmarks, tests).
     public private(set) var lastRedrawCount = 0
     /// Terminal video, drawn into the video pane between ncurses updates (UILoop+Video.swift).
@@ -118,6 +120,7 @@ public final class UILoop {
             deliver(.action(.quit), to: delegate)
         case SIGHUP:
             stdinOpen = false
+            hungUp = true
             deliver(.action(.quit), to: delegate)
         case SIGWINCH:
             terminal.applyWindowSize()

@@ -1,6 +1,7 @@
 import AppCore
 import CLIFrontEnd
 import ArgumentParser
+import SystemSupport
 import DemoBackend
 
 struct DemoServerCommand: AsyncParsableCommand {
@@ -24,6 +25,6 @@ struct DemoServerCommand: AsyncParsableCommand {
     }
 
     func run() async throws {
-        try await DemoServerRunner.run(host: host, port: port, generatedEvents: events, output: StandardOutput.line)
+        try await DemoServerRunner.run(host: host, port: port, generatedEvents: events, output: StandardStreams.line)
     }
 }

@@ -9,8 +9,9 @@ struct ExportCommand: AsyncParsableCommand {
         discussion: """
             A master playlist exports its best variant. The file is downloaded into NAME.part and renamed \
             when complete; running the same command again after an interruption resumes. An event that is \
-            still recording exports what exists now. Exit status: 0 saved, 1 error, 2 usage error, 130 \
-            interrupted by Ctrl-C.
+            still recording exports what exists now. `-o -` streams the source's container to standard \
+            output (refused when it is a terminal). Exit status: 0 saved, 1 error, 2 usage error, 130 \
+            interrupted by Ctrl-C, 141 standard output closed (a broken pipe).
             """
     )
 
@@ -19,13 +20,13 @@ struct ExportCommand: AsyncParsableCommand {
     @Argument(help: "The event id (see `eventplayer events`).")
     var eventID: String
 
-    @Option(name: .shortAndLong, help: ArgumentHelp("Output file, or a directory for the default name (camera and start time).", valueName: "path"))
+    @Option(name: .shortAndLong, help: ArgumentHelp("Output file, a directory for the default name (camera and start time), or - for standard output (progress then goes to stderr).", valueName: "path"))
     var output: String?
 
     @Option(help: ArgumentHelp("ts or mp4 (default: the source's container; mp4 remuxes MPEG-TS with ffmpeg, stream copy).", valueName: "format"))
     var format: String?
 
-    @Flag(help: "Overwrite the output file if it exists.")
+    @Flag(help: "Overwrite the output file if it exists (a regular file only: never a link, FIFO or device).")
     var force = false
 
     func validate() throws {

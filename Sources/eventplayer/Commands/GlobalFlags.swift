@@ -2,6 +2,7 @@ import AppCore
 import ArgumentParser
 import EventsAPI
 import Foundation
+import SystemSupport
 
 /// Flags every command that talks to a server takes.
 struct GlobalFlags: ParsableArguments {
@@ -78,6 +79,6 @@ struct SignInHint: Error, CustomStringConvertible {
 /// Reports a usage error found after parsing (config file, environment) as one line on stderr;
 /// the caller throws the result, exit status 2 like a bad flag.
 func usageFailure(_ error: any Error) -> ExitCode {
-    FileHandle.standardError.write(Data("eventplayer: error: \(error)\n".utf8))
+    StandardStreams.errorLine(EventPlayer.errorLine(error))
     return ExitCode(2)
 }

@@ -1,6 +1,7 @@
 import AppCore
 import CLIFrontEnd
 import ArgumentParser
+import SystemSupport
 import Foundation
 
 struct LoginCommand: AsyncParsableCommand {
@@ -26,7 +27,7 @@ struct LoginCommand: AsyncParsableCommand {
         guard ServerChoice.isConfigured(flag: global.server, config: config) else { throw usageFailure(LoginError.noServer) }
         try await AppServices.with(global) { services in
             do {
-                print(try await LoginFlow.run(services: services, email: email, password: passwordStdin ? .standardInput : .prompt))
+                StandardStreams.line(try await LoginFlow.run(services: services, email: email, password: passwordStdin ? .standardInput : .prompt))
             } catch let error as LoginError {
                 throw usageFailure(error)
             }
@@ -44,6 +45,6 @@ struct LogoutCommand: AsyncParsableCommand {
     var config: String?
 
     func run() async throws {
-        print(try LogoutFlow.run())
+        StandardStreams.line(try LogoutFlow.run())
     }
 }

@@ -1,6 +1,7 @@
 import AppCore
 import PlayFrontEnd
 import ArgumentParser
+import SystemSupport
 
 struct PlayCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
@@ -52,7 +53,7 @@ struct PlayCommand: AsyncParsableCommand {
                                            mpvOptions: mpvOptions, frames: frames,
                                            network: NetworkMode.resolve(flag: network, config: services.config), speed: speed)
             let options = HeadlessPlayOptions(eventID: eventID, playback: playback, start: start, json: json)
-            return try await HeadlessPlayback.run(options, services: services, output: StandardOutput.line)
+            return try await HeadlessPlayback.run(options, services: services, output: StandardStreams.line)
         }
         if code != 0 { throw ExitCode(code) }
     }

@@ -1,6 +1,7 @@
 import AppCore
 import CLIFrontEnd
 import ArgumentParser
+import SystemSupport
 
 struct PlaylistCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
@@ -19,7 +20,7 @@ struct PlaylistCommand: AsyncParsableCommand {
     func run() async throws {
         try await AppServices.with(global) { services in
             for line in try await PlaylistInspection.run(eventID: eventID, showToken: showToken, services: services) {
-                print(line)
+                StandardStreams.line(line)
             }
         }
     }

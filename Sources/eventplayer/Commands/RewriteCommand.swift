@@ -1,6 +1,7 @@
 import AppCore
 import CLIFrontEnd
 import ArgumentParser
+import SystemSupport
 import Foundation
 
 /// `eventplayer rewrite`: the playlist rewriter on its own, for debugging a stream with plain
@@ -44,9 +45,9 @@ struct RewriteCommand: ParsableCommand {
     func run() throws {
         do {
             let lines = try RewriteFlow.run(url: url, token: token, endList: endList, summary: summary, file: file)
-            if !lines.isEmpty { FileHandle.standardError.write(Data((lines.joined(separator: "\n") + "\n").utf8)) }
+            if !lines.isEmpty { StandardStreams.errorLine(lines.joined(separator: "\n")) }
         } catch {
-            FileHandle.standardError.write(Data("eventplayer rewrite: \(error)\n".utf8))
+            StandardStreams.errorLine("eventplayer rewrite: " + UserFacing.shown(String(describing: error)))
             throw ExitCode(1)
         }
     }

@@ -36,11 +36,12 @@ struct TUICommand: AsyncParsableCommand {
     }
 
     func run() async throws {
-        try await AppServices.with(global) { services in
+        let status = try await AppServices.with(global) { services in
             let options = PlaybackOptions(video: try VideoFlag.resolve(video, services: services), audio: !noAudio,
                                           mpvOptions: mpvOptions, network: NetworkMode.resolve(flag: network, config: services.config),
                                           glyphs: videoGlyphs ?? services.config.videoGlyphs ?? "half")
-            try await InteractiveSession.run(options, services: services)
+            return try await InteractiveSession.run(options, services: services)
         }
+        if status != 0 { throw ExitCode(status) }
     }
 }

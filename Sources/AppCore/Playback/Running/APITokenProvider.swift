@@ -1,5 +1,6 @@
 import EventsAPI
 import Playlist
+import SystemSupport
 
 /// Media tokens for the playlist loader, from the events API's cached tokens.
 struct APITokenProvider: PlaybackTokenProvider {
