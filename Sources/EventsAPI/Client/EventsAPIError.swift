@@ -16,6 +16,7 @@ public struct EventsAPIError: Error, Sendable, Equatable, CustomStringConvertibl
         case serverError
         case notUnderstood
         case rejected
+        case repeatedCursor
         case cancelled
     }
 
@@ -63,6 +64,26 @@ public struct EventsAPIError: Error, Sendable, Equatable, CustomStringConvertibl
     static func notUnderstood(_ what: String, field: String?) -> EventsAPIError {
         let at = field.map { ", field `\($0)`" } ?? ""
         return .init(.notUnderstood, "the server's \(what) answer is not the events API's JSON\(at); is the server URL right?")
+    }
+
+    /// The server's `nextCursor` led back to a page already read: the listing stops there.
+    /// `cursor` is the server's text, shown escaped and cut (it is not ours to print raw).
+    public static func repeatedCursor(_ cursor: String, afterEvents count: Int) -> EventsAPIError {
+        .init(.repeatedCursor, "the server repeated page cursor \(shown(cursor)); stopped after \(count) event\(count == 1 ? "" : "s")")
+    }
+
+    /// `text` quoted, printable ASCII kept, everything else as `\u{…}`, cut to 40 characters.
+    static func shown(_ text: String) -> String {
+        var out = ""
+        for scalar in text.unicodeScalars {
+            if out.count >= 40 { return "\"\(out)…\"" }
+            if (0x20..<0x7F).contains(scalar.value), scalar != "\"", scalar != "\\" {
+                out.unicodeScalars.append(scalar)
+            } else {
+                out += "\\u{\(String(scalar.value, radix: 16))}"
+            }
+        }
+        return "\"\(out)\""
     }
 
     /// True when the user has to sign in (again).
