@@ -6,14 +6,14 @@ import Testing
 /// The TUI against a hostile server: page cursors that loop (no request storm, a message), and a
 /// playlist that drips (the status bar shows it is waiting, then the timeout).
 @Suite(.serialized) struct TUIHostileServerTests {
-    func start(_ server: DemoServer, _ binary: Binary, socket: String, network: String = "proxy") -> Tmux? {
+    func start(_ server: DemoServer, _ binary: Binary, socket: String, network: String = "proxy", columns: Int = 120) -> Tmux? {
         guard let pane = try? Tmux(socket: "\(socket)-\(getpid())") else { return nil }
         let script = """
         unset EVENTPLAYER_SERVER DISPLAY WAYLAND_DISPLAY; \
         '\(binary.url.path)' --server \(server.baseURL.absoluteString) --video none --no-audio --network \(network) 2>/dev/null; \
         echo "EXIT=$?"; sleep 60
         """
-        pane.start(columns: 120, rows: 30, environment: binary.paneEnvironment, command: script)
+        pane.start(columns: columns, rows: 30, environment: binary.paneEnvironment, command: script)
         return pane
     }
 
@@ -58,7 +58,7 @@ import Testing
         _ = try binary.writeConfig("[network]\nretries = 0\nmanifestHlsMaster-request-timeout = 5\n")
         // The head at once, then a byte every half second.
         await server.faults.slowBody(pathPrefix: "/media/", bytes: 1, interval: 0.5)
-        let pane = try #require(start(server, binary, socket: "ep-e2e-drip", network: "direct"))
+        let pane = try #require(start(server, binary, socket: "ep-e2e-drip", network: "direct", columns: 220))
         defer {
             pane.kill()
             try? FileManager.default.removeItem(at: binary.home)
@@ -67,7 +67,8 @@ import Testing
             try pane.waitFor(" loaded")
             pane.keys("Enter")
             try pane.waitFor("waiting for the server (2 s)", seconds: 10)
-            try pane.waitFor("did not answer within 5 s", seconds: 20)
+            try pane.waitFor("Playback failed: fetching the event's playlist failed", seconds: 20)
+            try pane.waitFor("index.m3u8 did not answer within 5 s")
             pane.keys("q")
             pane.keys("q")
             try pane.waitFor("EXIT=0")
