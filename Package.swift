@@ -63,6 +63,7 @@ let package = Package(
             name: "EventsAPI",
             dependencies: [
                 "Networking",
+                "SystemSupport",
                 .product(name: "Logging", package: "swift-log"),
             ],
             swiftSettings: strict

@@ -34,6 +34,17 @@ public enum TerminalText {
         return String(out)
     }
 
+    /// `text` in double quotes, ``printable(_:)``, cut after `limit` characters with "…": for a
+    /// server's token or cursor quoted inside one of our messages.
+    ///
+    /// ```swift
+    /// TerminalText.quoted("abc\u{7}", limit: 40)   // "\"abc\\u{7}\""
+    /// ```
+    public static func quoted(_ text: String, limit: Int) -> String {
+        let shown = printable(text)
+        return shown.count > limit ? "\"\(shown.prefix(limit))…\"" : "\"\(shown)\""
+    }
+
     /// An encoder's JSON text with every ``isControl(_:)`` character written as a `\uXXXX`
     /// escape: the same JSON value, and nothing a terminal acts on (encoders escape C0 in strings
     /// but leave DEL, C1 and the bidirectional controls raw). Tab, line feed and carriage return

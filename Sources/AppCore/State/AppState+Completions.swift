@@ -17,8 +17,15 @@ extension AppState {
             let known = Set(events.map(\.id))
             events += page.events.filter { !known.contains($0.id) }
             noteCameras(page.events)
-            nextCursor = page.nextCursor
             isLoading = false
+            switch pageCursors.follow(page.nextCursor) {
+            case .next(let cursor): nextCursor = cursor
+            case .end: nextCursor = nil
+            case .repeated(let cursor):
+                // The list keeps what it has; paging stops until a refresh.
+                nextCursor = nil
+                show("Paging stopped: " + EventsAPIError.repeatedCursor(cursor, afterEvents: events.count).message, now: now)
+            }
             if page.skipped > 0 { show("\(page.skipped) malformed event(s) skipped", now: now) }
             if let advanced = resolvePendingAdvance(now: now) { return advanced }
             return filterText.isEmpty ? fetchMoreIfNear() : []

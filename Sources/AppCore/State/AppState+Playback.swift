@@ -59,8 +59,10 @@ extension AppState {
         case .preparing:
             model.isPreparing = true
             model.finish = nil
+            Self.startPreparing(&model, now: now)
         case .loaded:
             model.isPreparing = false
+            model.preparingSince = nil
         case .refreshing(let denied):
             show("Refreshing access… (\(denied.status) at \(PlaybackProgress.clock(denied.position)))", now: now)
         case .player(.screenshot(let path, let error)):
@@ -74,7 +76,9 @@ extension AppState {
         case .notice(let text):
             show(UserFacing.sentence(text), now: now)
         case .finished(let reason):
+            if model.isPreparing { model.load = .unknown }
             model.isPreparing = false
+            model.preparingSince = nil
             model.finish = reason
             model.pendingSeekTarget = nil
             if case .error(let text) = reason { error = "Playback failed: \(text)" }

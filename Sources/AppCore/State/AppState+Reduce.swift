@@ -16,6 +16,7 @@ extension AppState {
         case .export(let update): return apply(update, now: now)
         case .tick:
             if let message, message.expires <= now { self.message = nil }
+            countPreparing(now: now)
             return []
         case .stillReady(let eventID):
             applyStill(eventID, ready: true)

@@ -19,6 +19,8 @@ public struct AppState: Sendable {
     // Event list.
     var events: [Event] = []
     var nextCursor: String?
+    /// The cursors this listing has followed: a server that repeats one stops paging.
+    var pageCursors = PageCursors()
     var isLoading = false
     /// Bumped by a refresh; pages of older generations are dropped.
     var fetchGeneration = 0
@@ -116,13 +118,16 @@ public struct AppState: Sendable {
     }
 
     /// When ``reduce(_:now:)`` wants a `.tick`: the message's expiry, or when a still is due.
-    public var nextDeadline: ContinuousClock.Instant? { [message?.expires, still.nextDeadline, playback?.downloadRateUntil].compactMap { $0 }.min() }
+    public var nextDeadline: ContinuousClock.Instant? {
+        [message?.expires, still.nextDeadline, playback?.downloadRateUntil, preparingDeadline].compactMap { $0 }.min()
+    }
 
     /// Drops everything loaded and fetches the first page again.
     mutating func beginRefresh() -> [AppEffect] {
         fetchGeneration += 1
         events = []
         nextCursor = nil
+        pageCursors = PageCursors()
         selectedIndex = 0
         keptReviewedID = nil
         isLoading = true

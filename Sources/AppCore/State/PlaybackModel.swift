@@ -10,6 +10,9 @@ struct PlaybackModel: Sendable {
     var id: PlaybackID
     /// Tokens and playlist are being prepared (before the player has it).
     var isPreparing = true
+    /// When the preparation started: while it lasts the status bar says "connecting…", then
+    /// "waiting for the server (N s)", as the player does while it opens (AppState+Preparing).
+    var preparingSince: ContinuousClock.Instant?
     var playback: PlaybackState = .stopped
     var load: LoadState = .unknown
     var finish: FinishReason?

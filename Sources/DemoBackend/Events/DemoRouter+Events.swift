@@ -19,8 +19,18 @@ extension DemoRouter {
         let liveEnd = await context.live.endTime()
         let base = context.baseURL(for: request)
         let events = page.map { json($0, base: base, liveEnd: liveEnd) }
-        let next = more ? page.last.map { EventCursor(after: $0).encoded } : nil
+        var next = more ? page.last.map { EventCursor(after: $0).encoded } : nil
+        if plan.loopsCursors, let cursor = query.cursor, let first = firstCursor(query), cursor != first {
+            next = first.encoded   // fault: back to page 2
+        }
         return .json(EventPageJSON(events: events, nextCursor: next))
+    }
+
+    /// The `nextCursor` of the query's first page (for the cursor-loop fault).
+    private func firstCursor(_ query: EventQuery) -> EventCursor? {
+        let matching = context.events.lazy.filter { query.matches($0) }
+        guard matching.count > query.limit else { return nil }
+        return EventCursor(after: Array(matching.prefix(query.limit)).last!)
     }
 
     func tokens(_ request: RequestInfo) async -> Reply {

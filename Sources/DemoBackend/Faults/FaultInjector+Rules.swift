@@ -23,6 +23,12 @@ struct SlowBodyRule: Sendable {
     let interval: Double
 }
 
+struct EndlessBodyRule: Sendable {
+    let pathPrefix: String
+    let line: String
+    let maxBytes: Int
+}
+
 struct CountedRule: Sendable {
     let pathPrefix: String
     var remaining: Int
@@ -41,6 +47,8 @@ struct FaultPlan: Sendable {
     var dropConnection = false
     var slowBody: SlowBodyRule?
     var malformedJSON = false
+    var loopsCursors = false
+    var endlessBody: EndlessBodyRule?
     var accessGeneration = 0
     var mediaGeneration = 0
 
@@ -52,6 +60,8 @@ struct FaultPlan: Sendable {
         if dropConnection { parts.append("dropConnection") }
         if slowBody != nil { parts.append("slowBody") }
         if malformedJSON { parts.append("malformedJSON") }
+        if loopsCursors { parts.append("loopCursors") }
+        if endlessBody != nil { parts.append("endlessBody") }
         return parts.isEmpty ? nil : parts.joined(separator: ", ")
     }
 }
@@ -62,6 +72,8 @@ extension FaultInjector {
         var plan = FaultPlan(accessGeneration: accessGeneration, mediaGeneration: mediaGeneration)
         plan.delay = delayRules.filter { path.hasPrefix($0.pathPrefix) }.map(\.seconds).max() ?? 0
         plan.slowBody = slowRules.first { path.hasPrefix($0.pathPrefix) }
+        plan.loopsCursors = cursorLoopPrefixes.contains { path.hasPrefix($0) }
+        plan.endlessBody = endlessRules.first { path.hasPrefix($0.pathPrefix) }
         if let index = failNextRules.firstIndex(where: { path.hasPrefix($0.pathPrefix) }) {
             let rule = failNextRules[index]
             plan.failure = .init(status: rule.status, retryAfter: rule.retryAfter, label: "failNext \(rule.status)")

@@ -16,6 +16,8 @@ public actor FaultInjector {
     var dropRules: [CountedRule] = []
     var malformedRules: [CountedRule] = []
     var slowRules: [SlowBodyRule] = []
+    var cursorLoopPrefixes: [String] = []
+    var endlessRules: [EndlessBodyRule] = []
     /// Tokens issued under an older generation are expired.
     private(set) var accessGeneration = 0
     private(set) var mediaGeneration = 0
@@ -30,6 +32,8 @@ public actor FaultInjector {
         dropRules = []
         malformedRules = []
         slowRules = []
+        cursorLoopPrefixes = []
+        endlessRules = []
     }
 
     /// The next `count` requests whose path starts with `pathPrefix` answer `status` with an error
@@ -59,6 +63,21 @@ public actor FaultInjector {
     /// origin; a client that goes away mid-body shows up as a body that was not sent in full).
     public func slowBody(pathPrefix: String, bytes: Int = 16 << 10, interval: Double = 0.1) {
         slowRules.append(.init(pathPrefix: pathPrefix, bytes: max(1, bytes), interval: interval))
+    }
+
+    /// Event pages (`/v1/events`) whose path starts with `pathPrefix` loop their cursors: the
+    /// first page and the page at its `nextCursor` answer as usual; every later page answers the
+    /// first page's `nextCursor` again (pages 1, 2, 3, then 2 again...), as a broken server does.
+    public func loopCursors(pathPrefix: String = "/v1/events") {
+        cursorLoopPrefixes.append(pathPrefix)
+    }
+
+    /// Matching requests answer 200 with their body followed by `line` repeated without end (no
+    /// Content-Length), written in 64 KiB chunks as fast as the client reads: an endless
+    /// playlist. It stops when the client goes away, or after `maxBytes` (a bound for tests).
+    public func endlessBody(pathPrefix: String, line: String = "#EXTINF:2.000,\nsegment0.ts\n",
+                            maxBytes: Int = 1 << 30) {
+        endlessRules.append(.init(pathPrefix: pathPrefix, line: line, maxBytes: maxBytes))
     }
 
     /// The next `times` matching requests answer 200 with a truncated, unparsable JSON body.

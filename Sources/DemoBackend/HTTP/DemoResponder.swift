@@ -42,6 +42,9 @@ struct DemoResponder: HTTPResponder {
             method: info.method, path: info.path, query: info.query, mediaToken: token.token,
             tokenSource: token.source, status: reply.status, fault: plan.label, date: arrived, headers: headers
         ))
+        if let endless = plan.endlessBody, reply.status == 200, request.method != .head {
+            return Self.endless(reply, endless)
+        }
         return Self.response(reply, head: request.method == .head, drop: plan.dropConnection, slow: plan.slowBody)
     }
 
@@ -83,6 +86,28 @@ struct DemoResponder: HTTPResponder {
         return Response(status: status, headers: fields, body: ResponseBody(contentLength: reply.body.count) { writer in
             try await writer.write(half)
             throw DroppedConnection()
+        })
+    }
+}
+
+extension DemoResponder {
+    /// `reply`'s body, then `rule.line` over and over (no Content-Length), until the client goes
+    /// away or `rule.maxBytes` have been sent.
+    static func endless(_ reply: Reply, _ rule: EndlessBodyRule) -> Response {
+        var fields = HTTPFields()
+        for (name, value) in reply.headers {
+            if let field = HTTPField.Name(name) { fields.append(HTTPField(name: field, value: value)) }
+        }
+        let line = rule.line.isEmpty ? "\n" : rule.line
+        let chunk = ByteBuffer(string: String(repeating: line, count: max(1, (64 << 10) / line.utf8.count)))
+        return Response(status: .init(code: reply.status), headers: fields, body: ResponseBody { writer in
+            try await writer.write(ByteBuffer(bytes: reply.body))
+            var sent = reply.body.count
+            while sent < rule.maxBytes {
+                try await writer.write(chunk)
+                sent += chunk.readableBytes
+            }
+            try await writer.finish(nil)
         })
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import SystemSupport
 
 /// Why an events API call failed, phrased so a user knows what to do next.
 ///
@@ -16,6 +17,7 @@ public struct EventsAPIError: Error, Sendable, Equatable, CustomStringConvertibl
         case serverError
         case notUnderstood
         case rejected
+        case repeatedCursor
         case cancelled
     }
 
@@ -63,6 +65,12 @@ public struct EventsAPIError: Error, Sendable, Equatable, CustomStringConvertibl
     static func notUnderstood(_ what: String, field: String?) -> EventsAPIError {
         let at = field.map { ", field `\($0)`" } ?? ""
         return .init(.notUnderstood, "the server's \(what) answer is not the events API's JSON\(at); is the server URL right?")
+    }
+
+    /// The server's `nextCursor` led back to a page already read: the listing stops there.
+    /// `cursor` is the server's text, shown escaped and cut (it is not ours to print raw).
+    public static func repeatedCursor(_ cursor: String, afterEvents count: Int) -> EventsAPIError {
+        .init(.repeatedCursor, "the server repeated page cursor \(TerminalText.quoted(cursor, limit: 40)); stopped after \(count) event\(count == 1 ? "" : "s")")
     }
 
     /// True when the user has to sign in (again).

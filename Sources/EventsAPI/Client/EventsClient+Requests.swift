@@ -34,6 +34,9 @@ extension EventsClient {
 
     /// Every event matching `filter`, page after page, newest first.
     ///
+    /// A server whose `nextCursor` leads back to a page already read (``PageCursors``) ends the
+    /// stream with ``EventsAPIError/repeatedCursor(_:afterEvents:)`` after the events read so far.
+    ///
     /// ```swift
     /// for try await event in client.allEvents() { print(event.id) }
     /// ```
@@ -41,12 +44,20 @@ extension EventsClient {
         AsyncThrowingStream { continuation in
             let task = Task {
                 do {
+                    var cursors = PageCursors()
                     var cursor: String?
-                    repeat {
+                    var count = 0
+                    while !Task.isCancelled {
                         let page = try await self.events(cursor: cursor, limit: pageSize, filter: filter)
+                        count += page.events.count
                         for event in page.events { continuation.yield(event) }
-                        cursor = page.nextCursor
-                    } while cursor != nil && !Task.isCancelled
+                        switch cursors.follow(page.nextCursor) {
+                        case .next(let next): cursor = next
+                        case .end: continuation.finish(); return
+                        case .repeated(let repeated):
+                            throw EventsAPIError.repeatedCursor(repeated, afterEvents: count)
+                        }
+                    }
                     continuation.finish()
                 } catch {
                     continuation.finish(throwing: error)

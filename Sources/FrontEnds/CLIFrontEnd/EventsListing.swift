@@ -21,16 +21,29 @@ public enum EventsListing {
     }
 
     /// Writes the listing to `output` line by line (streams with `--all`).
+    /// With `--all`, a server whose page cursors loop gets the events read so far listed, then
+    /// ``EventsAPIError/repeatedCursor(_:afterEvents:)`` thrown (exit 1).
     public static func run(_ request: Request, client: EventsClient, reviewed: ReviewedMarks = ReviewedMarks(),
                            now: Date = .now, output: (String) -> Void) async throws {
         var events: [Event] = []
+        var stopped: EventsAPIError?
         if request.all {
-            for try await event in client.allEvents(pageSize: max(request.limit, 200), filter: request.filter) {
-                events.append(event)
+            do {
+                for try await event in client.allEvents(pageSize: max(request.limit, 200), filter: request.filter) {
+                    events.append(event)
+                }
+            } catch let error as EventsAPIError where error.code == .repeatedCursor {
+                stopped = error
             }
         } else {
             events = try await client.events(limit: request.limit, filter: request.filter).events
         }
+        try write(events, request, reviewed: reviewed, now: now, output: output)
+        if let stopped { throw stopped }
+    }
+
+    private static func write(_ events: [Event], _ request: Request, reviewed: ReviewedMarks, now: Date,
+                              output: (String) -> Void) throws {
         if request.json {
             output(try json(events, reviewed: reviewed))
         } else {

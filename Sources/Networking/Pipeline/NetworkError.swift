@@ -14,6 +14,8 @@ public struct NetworkError: Error, Sendable, CustomStringConvertible {
         case status(Int, String?)
         case transport(String)
         case timedOut(seconds: Double)
+        /// The body went past the cap of its kind (bytes).
+        case tooLarge(cap: Int)
         case filter(String)
         case retryHandlerTimedOut(seconds: Double)
         case redirect(RedirectFailure)
@@ -64,6 +66,12 @@ public struct NetworkError: Error, Sendable, CustomStringConvertible {
         return false
     }
 
+    /// True when the body was longer than the cap of its kind (``HTTPRequestKind/maxBodyBytes``).
+    public var isTooLarge: Bool {
+        if case .tooLarge = reason { return true }
+        return false
+    }
+
     /// True when the caller's task was cancelled.
     public var isCancelled: Bool {
         if case .cancelled = reason { return true }
@@ -98,6 +106,7 @@ public struct NetworkError: Error, Sendable, CustomStringConvertible {
         case .status(let code, _): return "HTTP \(code)"
         case .transport(let message): return Redactor.shared.redact(message)
         case .timedOut(let seconds): return "no answer within \(Self.seconds(seconds))"
+        case .tooLarge(let cap): return "the \(request.kind.bodyNoun) is larger than \(byteSize(cap))"
         case .filter(let message): return Redactor.shared.redact(message)
         case .retryHandlerTimedOut(let seconds): return "the retry handler did not answer within \(Self.seconds(seconds))"
         case .redirect(let failure): return failure.description
@@ -117,6 +126,8 @@ public struct NetworkError: Error, Sendable, CustomStringConvertible {
             text = "cannot reach \(target) (\(message))\(tries)"
         case .timedOut(let seconds):
             text = "\(target) did not answer within \(Self.seconds(seconds))\(tries)"
+        case .tooLarge(let cap):
+            text = "\(target): the \(request.kind.bodyNoun) is larger than \(byteSize(cap)), the cap for it; not retried"
         case .filter(let message):
             text = "request to \(target) was stopped by a filter: \(message)\(tries)"
         case .retryHandlerTimedOut(let seconds):

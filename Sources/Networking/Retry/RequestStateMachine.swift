@@ -84,6 +84,7 @@ struct RequestStateMachine {
 
     mutating func transportFailed(_ error: TransportError, timeout: Double) -> Action {
         let failure = AttemptFailure(cause: .transport(error), request: current)
+        if error.exceededCap != nil { return finish(failure, timeout: timeout, note: nil) }   // never heals
         if !error.isConnectFailure && !current.isIdempotent {
             return finish(failure, timeout: timeout,
                           note: "not sent again: \(current.method) is not idempotent and may have reached the server")
@@ -149,6 +150,7 @@ struct RequestStateMachine {
             reason = .status(code, failure.response.flatMap { Self.serverMessage($0.body) })
         case .transport(let error):
             let seconds = timeout > 0 ? timeout : lastTimeout
+            if let cap = error.exceededCap { reason = .tooLarge(cap: cap); break }
             reason = error.isTimeout && seconds > 0 ? .timedOut(seconds: seconds) : .transport(error.message)
         case .filter(let error):
             reason = .filter(error.message)

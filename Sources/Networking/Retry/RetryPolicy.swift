@@ -10,7 +10,8 @@ import Foundation
 /// - What cannot heal is never retried: 4xx other than 408, 425 and 429 (so 400, 401, 403, 404
 ///   on the API), 1xx/3xx (a response not understood), a fatal ``FilterError``.
 /// - Transport errors are retried (the pipeline has already refused non-idempotent requests
-///   whose connection broke after they may have reached the server).
+///   whose connection broke after they may have reached the server), except a body over the cap
+///   of its kind (``TransportError/exceededCap``): it would only be downloaded again.
 ///
 /// ```swift
 /// let policy = RetryPolicy()
@@ -59,8 +60,8 @@ public struct RetryPolicy: Sendable, Equatable {
             if status == 429 || status == 503, let retryAfter = failure.retryAfter {
                 wait = min(retryAfter, retryAfterCap)
             }
-        case .transport:
-            break
+        case .transport(let error):
+            if error.exceededCap != nil { return .abort }
         case .filter(let error):
             if error.isFatal { return .abort }
         }

@@ -7,6 +7,8 @@ import SystemSupport
 extension AsyncHTTPClientTransport {
     /// Streams the body as async-http-client delivers it: the next chunk is asked for only when
     /// the reader pulls (backpressure); closing or dropping the stream cancels the request.
+    /// `timeouts.request` covers the head; the body then keeps ``BodyPace`` (at least 16 KiB every
+    /// `timeouts.request` seconds), not a whole-response deadline: a streamed body is long-lived.
     public func stream(_ request: HTTPRequest, timeouts: RequestTimeouts) async throws -> StreamedResponse {
         let client = self.client ?? SharedClients.client(connectTimeout: timeouts.connect)
         let outgoing = try Self.outgoing(request)
@@ -16,11 +18,19 @@ extension AsyncHTTPClientTransport {
             let ms = (ContinuousClock.now - start).milliseconds
             let iterator = BodyIterator(response.body.makeAsyncIterator())
             let url = request.url
+            let pace = Locked(BodyPace(seconds: timeouts.request, now: .now))
             let body = HTTPBodyStream(pull: {
+                let deadline = pace.withLock { $0.deadline }
                 do {
-                    return try await iterator.next()
+                    let chunk = try await withinDeadline(seconds: max(0, (deadline - .now).milliseconds / 1000)) {
+                        try await iterator.next()
+                    }
+                    if let chunk { pace.withLock { $0.received(chunk.readableBytes, at: .now) } }
+                    return chunk
                 } catch let error as HTTPClientError {
                     throw TransportError(error, url: url)
+                } catch let error as TransportError where error.isTimeout {
+                    throw pace.withLock { $0.failure }
                 }
             })
             let head = HTTPResponse(

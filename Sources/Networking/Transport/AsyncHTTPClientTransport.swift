@@ -13,10 +13,11 @@ import SystemSupport
 /// process, so nothing needs shutting down); pass `client:` to use your own for every request.
 public struct AsyncHTTPClientTransport: HTTPTransport {
     let client: HTTPClient?
-    /// Largest body accepted, in bytes.
-    public var maxBodyBytes: Int
+    /// Largest body accepted on the collected path, in bytes, for every kind; nil (the default):
+    /// the cap of the request's kind, ``HTTPRequestKind/maxBodyBytes``.
+    public var maxBodyBytes: Int?
 
-    public init(client: HTTPClient? = nil, maxBodyBytes: Int = 256 << 20) {
+    public init(client: HTTPClient? = nil, maxBodyBytes: Int? = nil) {
         self.client = client
         self.maxBodyBytes = maxBodyBytes
     }
@@ -25,24 +26,36 @@ public struct AsyncHTTPClientTransport: HTTPTransport {
         try await execute(request, timeouts: RequestTimeouts(connect: 10, request: timeout))
     }
 
+    /// Sends `request` and collects its body. `timeouts.request` covers the whole response, head
+    /// and body (async-http-client's own deadline covers only the head, so a server that drips its
+    /// body would hold the request forever); a body over the kind's cap fails with
+    /// ``TransportError/exceededCap`` set.
     public func execute(_ request: HTTPRequest, timeouts: RequestTimeouts) async throws -> HTTPResponse {
         let client = self.client ?? SharedClients.client(connectTimeout: timeouts.connect)
         let outgoing = try Self.outgoing(request)
+        let cap = maxBodyBytes ?? request.kind.maxBodyBytes
         let start = ContinuousClock.now
         do {
-            let response = try await client.execute(outgoing, timeout: .milliseconds(Int64(timeouts.request * 1000)))
-            let buffer = try await response.body.collect(upTo: maxBodyBytes)
-            let body = Data(buffer.readableBytesView)
+            let (status, headers, body) = try await withinDeadline(seconds: timeouts.request) {
+                let response = try await client.execute(outgoing, timeout: .milliseconds(Int64(timeouts.request * 1000)))
+                let buffer: ByteBuffer
+                do {
+                    buffer = try await response.body.collect(upTo: cap)
+                } catch is NIOTooManyBytesError {
+                    throw TransportError.tooLarge(request.kind, cap: cap)
+                }
+                return (Int(response.status.code), HTTPHeaderFields(response.headers.map { ($0.name, $0.value) }),
+                        Data(buffer.readableBytesView))
+            }
             let ms = (ContinuousClock.now - start).milliseconds
             return HTTPResponse(
-                status: Int(response.status.code),
-                headers: HTTPHeaderFields(response.headers.map { ($0.name, $0.value) }),
-                body: body,
-                request: request,
+                status: status, headers: headers, body: body, request: request,
                 timing: .init(attemptMilliseconds: ms, totalMilliseconds: ms)
             )
         } catch let error as HTTPClientError {
             throw TransportError(error, url: request.url)
+        } catch let error as TransportError {
+            throw error
         } catch is CancellationError {
             throw CancellationError()
         } catch {

@@ -44,16 +44,26 @@ public struct TransportError: Error, Sendable, CustomStringConvertible {
     public var isConnectFailure: Bool
     /// The deadline passed.
     public var isTimeout: Bool
+    /// The body was longer than this many bytes, the cap of its kind
+    /// (``HTTPRequestKind/maxBodyBytes``): a lasting failure, never retried.
+    public var exceededCap: Int?
     /// What happened, for the user: a few words.
     public var message: String
     /// The library's own text, for the log; nil when `message` says it all.
     public var detail: String?
 
-    public init(message: String, detail: String? = nil, isConnectFailure: Bool = false, isTimeout: Bool = false) {
+    public init(message: String, detail: String? = nil, isConnectFailure: Bool = false, isTimeout: Bool = false,
+                exceededCap: Int? = nil) {
         self.message = message
         self.detail = detail
         self.isConnectFailure = isConnectFailure
         self.isTimeout = isTimeout
+        self.exceededCap = exceededCap
+    }
+
+    /// The body of `kind` went past `cap` bytes.
+    public static func tooLarge(_ kind: HTTPRequestKind, cap: Int) -> TransportError {
+        TransportError(message: "the \(kind.bodyNoun) is larger than \(byteSize(cap))", exceededCap: cap)
     }
 
     public var description: String { detail.map { "\(message) [\($0)]" } ?? message }

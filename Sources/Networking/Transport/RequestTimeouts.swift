@@ -7,7 +7,11 @@
 public struct RequestTimeouts: Sendable, Equatable {
     /// Establishing the connection (TCP + TLS).
     public var connect: Double
-    /// The whole attempt, from send to the last byte of the body.
+    /// A collected body (``NetworkPipeline/send(_:)``: API calls, playlists, keys, export
+    /// pieces): the whole attempt, from send to the last byte of the body, however the bytes
+    /// trickle in. A streamed body (``NetworkPipeline/stream(_:)``: media through the playback
+    /// proxy): the head, then a pace of at least 16 KiB every `request` seconds (``BodyPace``),
+    /// since a streamed body lives as long as the player reads it.
     public var request: Double
 
     public init(connect: Double = 10, request: Double = 30) {

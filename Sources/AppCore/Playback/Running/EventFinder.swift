@@ -3,15 +3,38 @@ import Foundation
 import Playlist
 
 /// Finds one event by id (the API lists events; it has no single-event endpoint).
+///
+/// The search reads pages newest first and gives up after ``maxEvents`` events, or when the
+/// server's cursors loop (``PageCursors``), saying how far it looked.
 public enum EventFinder {
+    /// How many events the search reads at most (20 pages of 500).
+    public static let maxEvents = 10_000
+
     struct NotFound: Error, CustomStringConvertible {
         let id: String
-        var description: String { "no event with id `\(id)` (see `eventplayer events`)" }
+        /// Events read, when the search stopped before the end of the list.
+        var stoppedAfter: Int?
+        /// Why it stopped early, when the server's cursors looped.
+        var reason: String?
+
+        var description: String {
+            guard let stoppedAfter else { return "no event with id `\(id)` (see `eventplayer events`)" }
+            let why = reason.map { " (\($0))" } ?? ""
+            return "no event with id `\(id)` among the newest \(stoppedAfter) events\(why); "
+                + "look for it with `eventplayer events --all --since <time> --until <time>`"
+        }
     }
 
-    public static func event(id: String, client: EventsClient) async throws -> Event {
-        for try await event in client.allEvents(pageSize: 500) where event.id == id {
-            return event
+    public static func event(id: String, client: EventsClient, maxEvents: Int = Self.maxEvents) async throws -> Event {
+        var read = 0
+        do {
+            for try await event in client.allEvents(pageSize: 500) {
+                if event.id == id { return event }
+                read += 1
+                if read >= maxEvents { throw NotFound(id: id, stoppedAfter: read) }
+            }
+        } catch let error as EventsAPIError where error.code == .repeatedCursor {
+            throw NotFound(id: id, stoppedAfter: read, reason: error.message)
         }
         throw NotFound(id: id)
     }
