@@ -18,8 +18,11 @@ extension DemoServer {
         let resources = try ResourceLocator.locate(configured: configuration.resourcesDirectory)
         let catalog = try DemoCatalog.load(from: resources)
         let now = Date(timeIntervalSince1970: Date().timeIntervalSince1970.rounded(.down))
+        // Made with ffmpeg on first use (see GeneratedMedia); without it those events are left out.
+        let generated = catalog.layouts.values.contains(where: \.isGenerated) ? await GeneratedMedia.prepare() : nil
         let events = EventGenerator.events(
-            catalog: catalog, resources: resources, generatedCount: configuration.generatedEventCount, now: now
+            catalog: catalog, resources: resources, generatedMedia: generated,
+            generatedCount: configuration.generatedEventCount, now: now
         )
         let segments = events.first(where: \.isLive).map { liveSegmentCount($0) } ?? 5
         let context = DemoContext(

@@ -105,6 +105,7 @@ public final class Player {
         loadStart = start
         queue(reducer.begin(id, source: source, start: position, host: MediaHost.of(source)))
         fragmented = FragmentedPlaylist(url: source.url)
+        reducer.discontinuities = DiscontinuityMap(url: source.url)
         do {
             try openHandle(id, source: source, start: position, reload: position > 0 ? (direction: nil, resume: true) : nil)
         } catch {

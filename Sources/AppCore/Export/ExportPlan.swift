@@ -44,6 +44,9 @@ public struct ExportPlan: Sendable, Equatable {
 
     /// Set when the event's playlist was a master.
     public var variant: VariantChoice?
+    /// The playlist has `#EXT-X-DISCONTINUITY`: the segments' timestamps may start again, so the
+    /// concatenation goes through ffmpeg, which makes them continuous (see ``ExportRemuxer``).
+    public var hasDiscontinuity = false
 
     /// - Parameter format: `--format`, or nil for the source's own container.
     /// - Throws: ``ExportError`` for media that cannot be saved by concatenation (encrypted, byte
@@ -69,11 +72,12 @@ public struct ExportPlan: Sendable, Equatable {
         source = inventory.initSegmentURI == nil ? .ts : .mp4
         output = format ?? source
         isPartial = !inventory.summary.hasEndList && event.isLive(at: now)
+        hasDiscontinuity = inventory.hasDiscontinuity
         variant = listing.master.map { VariantChoice(bandwidth: $0.bestVariant?.bandwidth, of: $0.variants.count) }
     }
 
-    /// The container changes: ffmpeg remuxes with stream copy.
-    public var needsRemux: Bool { source != output }
+    /// The container changes, or timestamps restart: ffmpeg remuxes with stream copy.
+    public var needsRemux: Bool { source != output || hasDiscontinuity }
     /// Media segments (the init segment not counted).
     public var segmentCount: Int { pieces.filter { $0.kind == .segment }.count }
     /// Seconds of media in the plan.

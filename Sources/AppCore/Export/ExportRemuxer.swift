@@ -1,7 +1,7 @@
 import Foundation
 
 /// Changes an export's container with the ffmpeg command line and stream copy (no re-encoding):
-/// `ffmpeg -i <part> -map 0:v? -map 0:a? -c copy -f mp4 -movflags +faststart <out>`.
+/// `ffmpeg -dts_delta_threshold 1 -i <part> -map 0:v? -map 0:a? -c copy -f mp4 -movflags +faststart <out>`.
 ///
 /// The CLI rather than libavformat: ffmpeg is already a dependency (scripts/install-deps), a
 /// remux is one short run at the end of an export so process start costs nothing that matters,
@@ -27,7 +27,9 @@ public struct ExportRemuxer: Sendable {
         }
         let process = Process()
         process.executableURL = URL(filePath: path)
-        var arguments = ["-nostdin", "-hide_banner", "-loglevel", "error", "-y", "-i", input.path,
+        // A timestamp jump of more than a second (a restart after #EXT-X-DISCONTINUITY) is
+        // made continuous: ffmpeg shifts what follows (MPEG-TS input; other inputs ignore it).
+        var arguments = ["-nostdin", "-hide_banner", "-loglevel", "error", "-y", "-dts_delta_threshold", "1", "-i", input.path,
                          "-map", "0:v?", "-map", "0:a?", "-c", "copy", "-f", format == .mp4 ? "mp4" : "mpegts"]
         if format == .mp4 { arguments += ["-movflags", "+faststart"] }
         process.arguments = arguments + [output.path]
@@ -35,6 +37,8 @@ public struct ExportRemuxer: Sendable {
         process.standardError = errors
         process.standardOutput = FileHandle.nullDevice
         process.standardInput = FileHandle.nullDevice
+        // Read while ffmpeg runs: a chatty one would fill the pipe and block before exiting.
+        let drain = ChildOutputDrain(errors.fileHandleForReading)
         let status: Int32 = try await withTaskCancellationHandler {
             try await withCheckedThrowingContinuation { continuation in
                 process.terminationHandler = { continuation.resume(returning: $0.terminationStatus) }
@@ -43,7 +47,7 @@ public struct ExportRemuxer: Sendable {
         } onCancel: {
             if process.isRunning { process.terminate() }
         }
-        let message = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        let message = await drain.text()
         if Task.isCancelled {
             try? FileManager.default.removeItem(at: output)
             throw CancellationError()

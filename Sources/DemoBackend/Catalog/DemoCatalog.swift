@@ -5,6 +5,10 @@ struct DemoCatalog: Decodable, Sendable {
     struct Layout: Decodable, Sendable {
         let directory: String
         let playlist: String
+        /// `generated`: `directory` is under the generated media (``GeneratedMedia``), not `Resources/demo`.
+        let source: String?
+
+        var isGenerated: Bool { source == "generated" }
     }
 
     enum PlaylistMode: String, Decodable, Sendable {

@@ -3,14 +3,16 @@ import Foundation
 /// Builds the event list: the catalog's fixed events plus `count` generated ones, newest first.
 /// Generation is deterministic for a given seed, count and start time.
 enum EventGenerator {
-    static func events(catalog: DemoCatalog, resources: URL, generatedCount: Int, now: Date) -> [DemoEvent] {
+    /// `generatedMedia`: the folder of ``GeneratedMedia``; nil leaves out the events that need it.
+    static func events(catalog: DemoCatalog, resources: URL, generatedMedia: URL? = nil, generatedCount: Int, now: Date) -> [DemoEvent] {
         let demo = resources.appendingPathComponent("demo")
-        var events = catalog.events.map { fixed -> DemoEvent in
+        var events = catalog.events.compactMap { fixed -> DemoEvent? in
             let layout = catalog.layouts[fixed.layout]!
+            guard let root = layout.isGenerated ? generatedMedia : demo else { return nil }
             let start = now.addingTimeInterval(fixed.startOffsetSeconds)
             return DemoEvent(
                 id: fixed.id, cameraName: fixed.cameraName, title: fixed.title, bucket: fixed.bucket,
-                mediaDirectory: demo.appendingPathComponent(layout.directory, isDirectory: true),
+                mediaDirectory: root.appendingPathComponent(layout.directory, isDirectory: true),
                 playlist: layout.playlist, playlistMode: fixed.playlistMode, startTime: start,
                 endTime: fixed.durationSeconds.map { start.addingTimeInterval($0) },
                 videoUrlQuery: fixed.videoUrlQuery, failingFile: fixed.failingFile

@@ -30,7 +30,7 @@ extension DemoRouter {
             return .error(400, "invalid_path", "The media path leaves the event's folder.")
         }
         guard path.file == event.playlist, event.playlistMode != .asStored else {
-            return file(url, name: path.file)
+            return file(url, name: path.file).ranged(by: request.header("Range"))
         }
         guard let text = try? String(contentsOf: url, encoding: .utf8) else {
             return .error(404, "not_found", "No file \(path.file) for \(event.id).")

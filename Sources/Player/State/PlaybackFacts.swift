@@ -20,7 +20,17 @@ struct PlaybackFacts: Sendable, Equatable {
     var pause = false
     var coreIdle = true
     var idleActive = false
-    var timePos: Double?
+    /// mpv's `time-pos` as reported: it starts again where the media's timestamps restart
+    /// (`#EXT-X-DISCONTINUITY`, a camera that reconnected).
+    var mpvTimePos: Double?
+    /// Seconds of the event played before the timestamps last restarted (see
+    /// `PlaybackReducer+Discontinuity`); 0 until they do, and after a seek.
+    var restartOffset: Double = 0
+    /// The last `time-pos` seen while no seek or reload was in flight: a later one far below it
+    /// is a restart of the timestamps, not a seek.
+    var steadyTimePos: Double?
+    /// The position in the event: mpv's `time-pos` plus the restarts before it.
+    var timePos: Double? { mpvTimePos.map { $0 + restartOffset } }
     var duration: Double?
     var pausedForCache = false
     var bufferingPercent: Int?

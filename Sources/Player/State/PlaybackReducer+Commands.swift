@@ -47,6 +47,7 @@ extension PlaybackReducer {
         }
         let from = facts.timePos ?? storedPosition
         facts.seekDirection = clamped >= from ? .forward : .backward
+        seekResetsRestarts()
         storedPosition = clamped
         return (true, publish())
     }

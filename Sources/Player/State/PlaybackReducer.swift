@@ -21,6 +21,8 @@ struct PlaybackReducer: Sendable {
     var publishedProgress: PlaybackProgress?
     /// What updates have told the owner so far.
     var published: Published?
+    /// The joins of the current source's local playlist (see `PlaybackReducer+Discontinuity`).
+    var discontinuities: DiscontinuityMap?
 
     init(configuration: PlayerConfiguration) {
         self.configuration = configuration
@@ -74,8 +76,9 @@ struct PlaybackReducer: Sendable {
         case .coreIdle(let value): facts.coreIdle = value
         case .idleActive(let value): facts.idleActive = value
         case .timePos(let value):
-            facts.timePos = value
-            if let value, facts.loaded, facts.reloadTarget == nil { storedPosition = value }
+            noteTimestamps(value)
+            facts.mpvTimePos = value
+            if let value = facts.timePos, facts.loaded, facts.reloadTarget == nil { storedPosition = value }
             return pausedProgress
         case .duration(let value): facts.duration = value.map { $0 + facts.timeOffset }
         case .seeking: break

@@ -47,6 +47,8 @@ public struct M3U8Inventory: Sendable, Equatable {
     public var isEncrypted = false
     /// `#EXT-X-BYTERANGE` is used: segments are ranges of shared files.
     public var usesByteRanges = false
+    /// `#EXT-X-DISCONTINUITY` is used: the media's timestamps may start again after it.
+    public var hasDiscontinuity = false
 
     public init() {}
 

@@ -58,6 +58,7 @@ extension RewriteEngine {
         case .other:
             let name = String(decoding: UnsafeBufferPointer(start: input + start, count: nameEnd - start), as: UTF8.self)
             if name == "#EXT-X-BYTERANGE" { inventory!.usesByteRanges = true }
+            if name == "#EXT-X-DISCONTINUITY" { inventory!.hasDiscontinuity = true }
         default:
             break
         }

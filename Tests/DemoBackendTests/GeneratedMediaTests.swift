@@ -1,0 +1,76 @@
+import Foundation
+import Testing
+@testable import DemoBackend
+
+/// The stream shapes made with ffmpeg on first use (`GeneratedMedia`) and served as fixed events;
+/// byte ranges on media files.
+@Suite("Media: generated shapes and byte ranges")
+struct GeneratedMediaTests {
+    static let shapes = ["evt-aes", "evt-byterange", "evt-hevc", "evt-audio-rendition", "evt-discontinuity"]
+
+    @Test func theGeneratedShapesAreListedAndServed() async throws {
+        try await DemoHarness.with { demo in
+            #expect(Set(Self.shapes).isSubset(of: Set(demo.server.fixedEventIDs)), "\(demo.server.fixedEventIDs)")
+            let access = try await demo.accessToken()
+            let tokens = try await demo.mediaTokens(access)
+            let aes = try await demo.get("/media/30-days/evt-aes/index.m3u8", headers: [("Authorization", tokens["30-days"]!)])
+            #expect(aes.text.contains("#EXT-X-KEY:METHOD=AES-128,URI=\"enc.key\""), "\(aes.text)")
+            let ranges = try await demo.get("/media/7-days/evt-byterange/index.m3u8", headers: [("Authorization", tokens["7-days"]!)])
+            #expect(ranges.text.contains("#EXT-X-BYTERANGE"))
+            let master = try await demo.get("/media/180-days/evt-audio-rendition/master.m3u8", headers: [("Authorization", tokens["180-days"]!)])
+            #expect(master.text.contains("#EXT-X-MEDIA:TYPE=AUDIO"))
+            let joined = try await demo.get("/media/7-days/evt-discontinuity/index.m3u8", headers: [("Authorization", tokens["7-days"]!)])
+            #expect(joined.text.contains("#EXT-X-DISCONTINUITY"))
+            let hevc = try await demo.get("/media/30-days/evt-hevc/init.mp4", headers: [("Authorization", tokens["30-days"]!)])
+            #expect(hevc.body.range(of: Data("hvc1".utf8)) != nil, "the HEVC sample entry is hvc1")
+        }
+    }
+
+    @Test func theAESKeyNeedsTheBucketToken() async throws {
+        try await DemoHarness.with { demo in
+            let access = try await demo.accessToken()
+            let tokens = try await demo.mediaTokens(access)
+            #expect(try await demo.get("/media/30-days/evt-aes/enc.key").status == 401)
+            #expect(try await demo.get("/media/30-days/evt-aes/enc.key", headers: [("Authorization", tokens["7-days"]!)]).status == 403)
+            let key = try await demo.get("/media/30-days/evt-aes/enc.key", headers: [("Authorization", tokens["30-days"]!)])
+            #expect(key.status == 200)
+            #expect(key.body.count == 16)
+        }
+    }
+
+    /// Before: the whole file with 200, so a player reading `#EXT-X-BYTERANGE` got the wrong bytes.
+    @Test func aRangeIsAnsweredWith206AndContentRange() async throws {
+        try await DemoHarness.with { demo in
+            let access = try await demo.accessToken()
+            let token = try #require(try await demo.mediaTokens(access)["7-days"])
+            let file = "/media/7-days/evt-byterange/media.ts"
+            let whole = try await demo.get(file, headers: [("Authorization", token)])
+            #expect(whole.status == 200)
+            #expect(whole.headers.first(name: "Accept-Ranges") == "bytes")
+            let part = try await demo.get(file, headers: [("Authorization", token), ("Range", "bytes=188-375")])
+            #expect(part.status == 206)
+            #expect(part.headers.first(name: "Content-Range") == "bytes 188-375/\(whole.body.count)")
+            #expect(part.body == whole.body[188...375])
+            let tail = try await demo.get(file, headers: [("Authorization", token), ("Range", "bytes=-188")])
+            #expect(tail.body == whole.body.suffix(188))
+            let open = try await demo.get(file, headers: [("Authorization", token), ("Range", "bytes=\(whole.body.count - 10)-")])
+            #expect(open.body.count == 10)
+            let outside = try await demo.get(file, headers: [("Authorization", token), ("Range", "bytes=\(whole.body.count)-")])
+            #expect(outside.status == 416)
+            #expect(outside.headers.first(name: "Content-Range") == "bytes */\(whole.body.count)")
+        }
+    }
+
+    /// Without ffmpeg the generated events are left out (one log line), the rest is served.
+    @Test func withoutFFmpegTheGeneratedEventsAreLeftOut() throws {
+        let root = FileManager.default.temporaryDirectory.appending(path: "demo-media-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: root) }
+        #expect(GeneratedMedia.prepareBlocking(root: root, ffmpeg: "/nonexistent/ffmpeg") == nil)
+        let resources = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().appending(path: "Resources")
+        let catalog = try DemoCatalog.load(from: resources)
+        let events = EventGenerator.events(catalog: catalog, resources: resources, generatedMedia: nil, generatedCount: 0, now: Date())
+        #expect(events.count == 9)
+        #expect(!events.contains { Self.shapes.contains($0.id) })
+    }
+}
