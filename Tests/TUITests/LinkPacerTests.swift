@@ -43,9 +43,11 @@ final class SlowLinkSink: VideoSink {
         let sink = SlowLinkSink(capacity: 18 * 1024, rate: 200_000)
         let writer = VideoPaneWriter(sink: sink, glyphs: .half, depth: .truecolor)
         writer.clock = { sink.now }
-        // Real time instead: microseconds between the simulated steps, too short to measure a
-        // rate, so nothing is paced (the writer as it was before the pacer).
-        if !pacing { writer.clock = { .now } }
+        // A clock that stands still: no two full moments are ever far enough apart to measure a
+        // rate, so nothing is paced (the writer as it was before the pacer). (Real time was used
+        // here once; on a loaded machine its steps grew long enough to measure a rate.)
+        let frozen = ContinuousClock.now
+        if !pacing { writer.clock = { frozen } }
         let pictures = (0..<8).map { picture($0, width: 30, height: 24) }
         var queueSum = 0.0, samples = 0, deliveredBefore = 0
         for tick in 0..<600 {
