@@ -2,13 +2,13 @@
 SWIFT ?= swift
 RELEASE_BIN := .build/release/eventplayer
 
-.PHONY: run test deps build release bench-network bench-rewrite bench-play bench-tui bench-proxy bench-video bench-slow-link
+.PHONY: run test deps build release install install-files uninstall manual-tool bench-network bench-rewrite bench-play bench-tui bench-proxy bench-video bench-slow-link
 
 ## make run: install what is missing, build in release, start eventplayer against the embedded demo backend.
 run: deps release
 	$(RELEASE_BIN) $(ARGS)
 
-## make test: install what is missing, build, a short fuzz run of the playlist rewriter, then the whole test suite.
+## make test: install what is missing, build (and the man page tool the install test uses), a short fuzz run of the playlist rewriter, then the whole test suite.
 ## The suites that run libmpv inside the test process run in processes of their own: ffmpeg's log
 ## is process-global (one FFmpegLogAnchor hands it to every player of the process), so one suite's
 ## player would see another's "HTTP error 403" and "Failed to open segment" lines. A real
@@ -16,6 +16,7 @@ run: deps release
 IN_PROCESS_MPV := PlayerTests|PlaybackProxyTests|FrontEndTests
 test: deps
 	$(SWIFT) build --build-tests
+	$(MAKE) manual-tool
 	Fuzz/run --seconds 20
 	$(SWIFT) test --skip-build --skip '$(IN_PROCESS_MPV)'
 	$(SWIFT) test --skip-build --filter PlayerTests
@@ -51,3 +52,34 @@ bench-play: deps release
 
 bench-tui: deps release
 	scripts/bench-tui
+
+## make install PREFIX=~/.local (default /usr/local; DESTDIR honoured): builds in release, then
+## installs bin/eventplayer, the man page (share/man/man1/eventplayer.1, generated from the
+## commands), the bash/zsh/fish completions, the example config and keymap (share/doc/eventplayer)
+## and the demo backend's media (share/eventplayer). make uninstall removes exactly those files.
+PREFIX ?= /usr/local
+DESTDIR ?=
+BIN ?= $(RELEASE_BIN)
+# swift-argument-parser's generate-manual tool, built from the checkout SwiftPM already resolved
+# (no download): it turns `eventplayer --experimental-dump-help` into the man page.
+ARGUMENT_PARSER := .build/checkouts/swift-argument-parser
+GENERATE_MANUAL := .build/manual-tool/debug/generate-manual
+
+install: release manual-tool
+	scripts/install-files install $(abspath $(RELEASE_BIN)) $(PREFIX) "$(DESTDIR)" $(abspath $(GENERATE_MANUAL))
+
+## make install-files BIN=.build/debug/eventplayer PREFIX=/tmp/x: the install step alone, for a binary
+## that is already built (the install test uses the debug one `make test` builds).
+install-files: manual-tool
+	scripts/install-files install $(abspath $(BIN)) $(PREFIX) "$(DESTDIR)" $(abspath $(GENERATE_MANUAL))
+
+uninstall:
+	scripts/install-files uninstall $(PREFIX) "$(DESTDIR)"
+
+manual-tool: $(GENERATE_MANUAL)
+
+$(GENERATE_MANUAL): | $(ARGUMENT_PARSER)
+	$(SWIFT) build --package-path $(ARGUMENT_PARSER) --scratch-path .build/manual-tool --product generate-manual
+
+$(ARGUMENT_PARSER):
+	$(SWIFT) package resolve

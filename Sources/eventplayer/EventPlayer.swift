@@ -9,13 +9,51 @@ struct EventPlayer: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "eventplayer",
         abstract: "Browse and watch camera events in the terminal.",
-        discussion: "With no server configured (--server, EVENTPLAYER_SERVER or the config file), commands use the embedded demo backend.",
+        discussion: EventPlayer.discussion,
         subcommands: [
             TUICommand.self, EventsCommand.self, PlayCommand.self, LoginCommand.self, LogoutCommand.self,
             ExportCommand.self, PlaylistCommand.self, RewriteCommand.self, DemoServerCommand.self,
         ],
         defaultSubcommand: TUICommand.self
     )
+
+    /// The root command's discussion: what `eventplayer --help` ends with and the DESCRIPTION of
+    /// the man page generated from these commands (`make install`): files, environment, exit status.
+    static let discussion = """
+        With no server configured (--server, EVENTPLAYER_SERVER or the config file), commands use \
+        the embedded demo backend. With no subcommand, eventplayer starts the TUI (`tui`).
+
+        FILES
+          ~/.config/eventplayer/config.toml: settings; every key is optional and flags win. An \
+        annotated example is installed as share/doc/eventplayer/config.example.toml.
+          ~/.config/eventplayer/keymap.conf: key bindings, `bind <context> <key> <action>` (? in \
+        the TUI lists the actions); the defaults are in share/doc/eventplayer/keymap.conf.
+          ~/.local/state/eventplayer/session.json: the signed-in session (mode 0600); `logout` \
+        forgets it.
+          ~/.local/state/eventplayer/reviewed.json: the events you reviewed.
+          ~/.local/state/eventplayer/eventplayer.log: the log (--log-level) and crash reports.
+          ~/Pictures/eventplayer: snapshots taken in the TUI.
+          <prefix>/share/eventplayer/demo: the demo backend's events and media, found next to the \
+        binary (<bin>/../share/eventplayer).
+
+        ENVIRONMENT
+          EVENTPLAYER_SERVER: events server base URL when --server is not given (before the \
+        config file's `server`).
+          XDG_CONFIG_HOME, XDG_STATE_HOME: replace ~/.config and ~/.local/state above.
+          XDG_PICTURES_DIR: replaces ~/Pictures (else user-dirs.dirs is read).
+          XDG_RUNTIME_DIR: where playback keeps its private temporary directory (else TMPDIR, /tmp).
+          NO_COLOR: when set and not empty, the TUI and its terminal video use no colours.
+          EVENTPLAYER_RESOURCES: the directory holding demo/catalog.json, when the demo backend \
+        cannot find it next to the binary.
+
+        EXIT STATUS
+          0: success (quitting the TUI included).
+          1: a runtime error, told in one line on stderr (eventplayer: error: ...).
+          2: a usage error: a bad flag or argument, config file or server URL.
+          130: `play` or `export` stopped by Ctrl-C (SIGINT) or SIGTERM; `play` also by SIGHUP.
+          128+N: killed by signal N, e.g. a crash (134 SIGABRT, 139 SIGSEGV; the backtrace goes \
+        to the log) or a signal the command does not handle (129 SIGHUP, 143 SIGTERM).
+        """
 
     /// Exit codes: 0 ok, 1 runtime error, 2 usage error; errors are one line on stderr.
     static func main() async {
