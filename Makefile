@@ -2,7 +2,7 @@
 SWIFT ?= swift
 RELEASE_BIN := .build/release/eventplayer
 
-.PHONY: run test deps build release install install-files uninstall manual-tool bench-network bench-rewrite bench-play bench-tui bench-proxy bench-video bench-slow-link
+.PHONY: run test deps build release docs install install-files uninstall manual-tool bench-network bench-rewrite bench-play bench-tui bench-proxy bench-video bench-slow-link
 
 ## make run: install what is missing, build in release, start eventplayer against the embedded demo backend.
 run: deps release
@@ -83,3 +83,8 @@ $(GENERATE_MANUAL): | $(ARGUMENT_PARSER)
 
 $(ARGUMENT_PARSER):
 	$(SWIFT) package resolve
+
+## make docs: writes the generated reference pages anew (docs/keys.md from the action table).
+docs: deps
+	$(SWIFT) build --build-tests
+	EVENTPLAYER_WRITE_DOCS=1 $(SWIFT) test --skip-build --filter KeysReferenceTests
