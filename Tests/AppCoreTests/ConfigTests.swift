@@ -60,6 +60,8 @@ struct ConfigTests {
         ("[headers.all]\nX-A = \"1\"\n[headers.mediaSegmnt]\nX-B = \"2\"", "config.toml:3: [headers.mediaSegmnt]: `mediaSegmnt` is not a request kind"),
         ("[headers.all]\n\"Bad Name\" = \"1\"", "config.toml:2: [headers.all] Bad Name:"),
         ("[headers.all]\nX-A = \"1\"\nX-B = \"a\\r\\nX-Evil: 1\"", "config.toml:3: [headers.all] X-B: the value contains a line break"),
+        ("\n[headers.mediaSegment]\nX-B = \"a\\u0000b\"", "config.toml:3: a \\u0000 escape (NUL) cannot be used in a value: remove it"),
+        ("[mpv]\nx = \"\\U00000000\"", "config.toml:2: a \\U00000000 escape (NUL) cannot be used in a value: remove it"),
         ("\n[headers.mediaSegment]\nX-B = \"a\\u001B[2J\"", "config.toml:3: [headers.mediaSegment] X-B: the value contains the control character U+001B"),
         ("[mpv]\nspeed = \"1.5\"\nvf = [1]", "config.toml:3: [mpv] vf must be a string, number or boolean (got an array)"),
         ("mpv = 3", "config.toml:1: [mpv] must be a table (got 3)"),
@@ -68,6 +70,12 @@ struct ConfigTests {
     func badValuesAreNamed(text: String, expected: String) {
         let error = #expect(throws: ConfigError.self) { try AppConfig.parse(text) }
         #expect(error?.description.hasPrefix(expected) == true, "\(error?.description ?? "")")
+    }
+
+    @Test("an escaped backslash before u0000 is text, not a NUL")
+    func anEscapedBackslashIsNotANul() throws {
+        let config = try AppConfig.parse("[headers.all]\nX-A = \"a\\\\u0000b\"\n")
+        #expect(config.headers["all"] == [.init(name: "X-A", value: "a\\u0000b")])
     }
 
     @Test("0 and 1 are numbers, not booleans")

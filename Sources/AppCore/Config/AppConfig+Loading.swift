@@ -35,6 +35,7 @@ extension AppConfig {
     /// Parses TOML text. Unknown keys are errors, so typos are not silently ignored; every value
     /// is checked here, so a problem names its line.
     public static func parse(_ text: String, file: String = "config.toml") throws -> AppConfig {
+        try refuseNulEscapes(text, file: file)
         let root: TOMLTable
         do {
             root = try TOMLTable(string: text)
