@@ -14,11 +14,14 @@ import Glibc
 /// }
 /// ```
 public enum UserFile {
-    /// The file's bytes, or nil when there is no file at `path`.
+    /// The file's bytes, or nil when there is no file at `path`. A FIFO (`--config <(…)`) is read
+    /// only when `allowsPipe` (a path the user named); in a default location it is refused, so that
+    /// nothing blocks before the program starts.
     /// - Throws: ``UnreadableFile`` for anything else that stops the read.
-    public static func read(_ path: String) throws(UnreadableFile) -> Data? {
-        // O_NONBLOCK: a FIFO in the file's place must not block the program before it starts.
-        let fd = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
+    public static func read(_ path: String, allowsPipe: Bool = false) throws(UnreadableFile) -> Data? {
+        // O_NONBLOCK: a FIFO in the file's place must not block the program before it starts; a
+        // pipe the user named is opened as they expect, waiting for its writer.
+        let fd = open(path, O_RDONLY | O_CLOEXEC | (allowsPipe ? 0 : O_NONBLOCK))
         guard fd >= 0 else {
             let code = errno
             if code == ENOENT { return nil }
@@ -30,8 +33,13 @@ public enum UserFile {
         switch info.st_mode & S_IFMT {
         case S_IFREG: break
         case S_IFDIR: throw UnreadableFile(path: path, code: EISDIR)
+        case S_IFIFO where allowsPipe: break
         default: throw UnreadableFile(path: path, code: nil)
         }
+        return try readAll(fd, path: path)
+    }
+
+    private static func readAll(_ fd: Int32, path: String) throws(UnreadableFile) -> Data {
         var data = Data()
         var buffer = [UInt8](repeating: 0, count: 64 * 1024)
         while true {

@@ -116,6 +116,11 @@ struct ConfigTests {
         #expect(mkfifo(fifo.path, 0o600) == 0)
         let notAFile = #expect(throws: ConfigError.self) { try AppConfig.load(from: fifo) }   // and it does not block
         #expect(notAFile?.description.contains("is not a regular file") == true)
+        let writer = Thread { try? Data("audio = false\n".utf8).write(to: fifo) }   // --config <(…): a named path may be a pipe
+        writer.start()
+        #expect(try AppConfig.load(from: fifo, mustExist: true).audio == false)
+        var info = stat()
+        #expect(stat(fifo.path, &info) == 0 && info.st_mode & S_IFMT == S_IFIFO, "still the pipe it was")
         let dangling = directory.appending(path: "dangling.toml")
         try FileManager.default.createSymbolicLink(atPath: dangling.path, withDestinationPath: directory.appending(path: "gone").path)
         #expect(try AppConfig.load(from: dangling) == AppConfig())                             // a link to nothing: no file

@@ -10,13 +10,14 @@ extension AppConfig {
     }
 
     /// Reads the file at `url`; a file that is not there is an empty config, unless `mustExist`
-    /// (a `--config` path). A file that is there but cannot be read (a symbolic-link loop, no
-    /// permission, a directory) is an error, never taken as missing.
+    /// (a `--config` path, which may also be a pipe: `--config <(…)`). A file that is there but
+    /// cannot be read (a symbolic-link loop, no permission, a directory) is an error, never taken
+    /// as missing.
     /// - Throws: ``ConfigError`` naming the file, and the line and key where it can.
     public static func load(from url: URL = defaultURL(), mustExist: Bool = false) throws -> AppConfig {
         let data: Data
         do {
-            guard let read = try UserFile.read(url.path) else {
+            guard let read = try UserFile.read(url.path, allowsPipe: mustExist) else {
                 if mustExist { throw ConfigError("config file \(url.path) does not exist") }
                 return AppConfig()
             }
