@@ -59,6 +59,10 @@ struct ConfigTests {
         ("log-level = \"loud\"", "config.toml:1: log-level must be one of trace, debug, info, notice, warning, error, critical (got \"loud\")"),
         ("[headers.all]\nX-A = \"1\"\n[headers.mediaSegmnt]\nX-B = \"2\"", "config.toml:3: [headers.mediaSegmnt]: `mediaSegmnt` is not a request kind"),
         ("[headers.all]\n\"Bad Name\" = \"1\"", "config.toml:2: [headers.all] Bad Name:"),
+        ("[headers.all]\nX-A = \"1\"\nX-B = \"a\\r\\nX-Evil: 1\"", "config.toml:3: [headers.all] X-B: the value contains a line break"),
+        ("\n[headers.mediaSegment]\nX-B = \"a\\u0000b\"", "config.toml:3: a \\u0000 escape (NUL) cannot be used in a value: remove it"),
+        ("[mpv]\nx = \"\\U00000000\"", "config.toml:2: a \\U00000000 escape (NUL) cannot be used in a value: remove it"),
+        ("\n[headers.mediaSegment]\nX-B = \"a\\u001B[2J\"", "config.toml:3: [headers.mediaSegment] X-B: the value contains the control character U+001B"),
         ("[mpv]\nspeed = \"1.5\"\nvf = [1]", "config.toml:3: [mpv] vf must be a string, number or boolean (got an array)"),
         ("mpv = 3", "config.toml:1: [mpv] must be a table (got 3)"),
         ("server = \n", "config.toml:1:"),
@@ -66,6 +70,12 @@ struct ConfigTests {
     func badValuesAreNamed(text: String, expected: String) {
         let error = #expect(throws: ConfigError.self) { try AppConfig.parse(text) }
         #expect(error?.description.hasPrefix(expected) == true, "\(error?.description ?? "")")
+    }
+
+    @Test("an escaped backslash before u0000 is text, not a NUL")
+    func anEscapedBackslashIsNotANul() throws {
+        let config = try AppConfig.parse("[headers.all]\nX-A = \"a\\\\u0000b\"\n")
+        #expect(config.headers["all"] == [.init(name: "X-A", value: "a\\u0000b")])
     }
 
     @Test("0 and 1 are numbers, not booleans")
@@ -91,6 +101,31 @@ struct ConfigTests {
         let binary = directory.appending(path: "config.toml")
         try Data([0xFF, 0xFE, 0x00]).write(to: binary)
         #expect(throws: ConfigError.self) { try AppConfig.load(from: binary) }
+    }
+
+    @Test("a config file that is a symbolic-link loop is an error naming the reason, not a missing file (issue 17)")
+    func aSymbolicLinkLoopIsNotMissing() throws {
+        let directory = FileManager.default.temporaryDirectory.appending(path: "ep-config-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let loop = directory.appending(path: "config.toml")
+        try FileManager.default.createSymbolicLink(atPath: loop.path, withDestinationPath: loop.path)
+        let error = #expect(throws: ConfigError.self) { try AppConfig.load(from: loop) }
+        #expect(error?.description == "\(loop.path): cannot be read: it is a symbolic link loop (Too many levels of symbolic links)")
+        let fifo = directory.appending(path: "fifo.toml")
+        #expect(mkfifo(fifo.path, 0o600) == 0)
+        let notAFile = #expect(throws: ConfigError.self) { try AppConfig.load(from: fifo) }   // and it does not block
+        #expect(notAFile?.description.contains("is not a regular file") == true)
+        let writer = Thread { try? Data("audio = false\n".utf8).write(to: fifo) }   // --config <(…): a named path may be a pipe
+        writer.start()
+        #expect(try AppConfig.load(from: fifo, mustExist: true).audio == false)
+        var info = stat()
+        #expect(stat(fifo.path, &info) == 0 && info.st_mode & S_IFMT == S_IFIFO, "still the pipe it was")
+        let dangling = directory.appending(path: "dangling.toml")
+        try FileManager.default.createSymbolicLink(atPath: dangling.path, withDestinationPath: directory.appending(path: "gone").path)
+        #expect(try AppConfig.load(from: dangling) == AppConfig())                             // a link to nothing: no file
+        let required = #expect(throws: ConfigError.self) { try AppConfig.load(from: dangling, mustExist: true) }
+        #expect(required?.description == "config file \(dangling.path) does not exist")
     }
 
     @Test("video: the flag wins, then the file, then auto; glyphs and network mode are read")

@@ -78,6 +78,38 @@ struct CLIInputTests {
         #expect(result.stderr == "eventplayer: error: \(config.path):4: [network] retries must be a whole number from 0 to 999 (got 100000)\n")
     }
 
+    @Test("a config.toml that is a symbolic-link loop is a usage error for every command, never the demo backend (issue 17)")
+    func aConfigFileThatCannotBeReadIsAUsageError() async throws {
+        let binary = try Binary()
+        let config = try binary.writeConfig("")
+        try FileManager.default.removeItem(at: config)
+        try FileManager.default.createSymbolicLink(atPath: config.path, withDestinationPath: config.path)
+        let expected = "eventplayer: error: \(config.path): cannot be read: it is a symbolic link loop (Too many levels of symbolic links)\n"
+        for arguments in [["events", "--limit", "1"], ["play", "evt-endlist", "--frames", "1", "--video", "none"],
+                          ["export", "evt-endlist", "-o", binary.home.appending(path: "x.mp4").path], ["playlist", "evt-endlist"],
+                          ["tui", "--video", "none"], ["login", "--email", "a@b.c", "--password-stdin"]] {
+            let result = try await binary.run(arguments, input: "x\n")
+            #expect(result.status == 2, "\(arguments): \(result.stderr)")
+            #expect(result.stderr == expected, "\(arguments)")
+        }
+    }
+
+    @Test("a header value with CR LF or ESC is a usage error naming the flag or the file's line (issue 17)")
+    func headerValuesWithControlCharacters() async throws {
+        let binary = try Binary()
+        let flag = try await binary.run(["events", "--limit", "1", "--header", "X-A: a\r\nX-Evil: 1"])
+        #expect(flag.status == 2, "\(flag.stderr)")
+        #expect(flag.stderr.contains("--header \"X-A: a\\u{D}\\u{A}X-Evil: 1\": the value contains a line break"), "\(flag.stderr)")
+        let config = try binary.writeConfig("[headers.all]\nX-A = \"1\"\nX-B = \"a\\r\\nX-Evil: 1\"\n")
+        let file = try await binary.run(["events", "--limit", "1"])
+        #expect(file.status == 2, "\(file.stderr)")
+        #expect(file.stderr == "eventplayer: error: \(config.path):3: [headers.all] X-B: the value contains a line break\n")
+        _ = try binary.writeConfig("[headers.mediaSegment]\nX-B = \"a\\u001B]0;title\\u0007\"\n")
+        let escape = try await binary.run(["play", "evt-endlist", "--frames", "1", "--video", "none"])
+        #expect(escape.status == 2, "\(escape.stderr)")
+        #expect(escape.stderr.contains(":2: [headers.mediaSegment] X-B: the value contains the control character U+001B"), "\(escape.stderr)")
+    }
+
     @Test func theConfigFileVideoKeyIsRead() async throws {
         let binary = try Binary()
         let config = try binary.writeConfig("audio = false\nvideo = \"braille\"\n")

@@ -1,6 +1,9 @@
 import DemoBackend
 import Foundation
 import Testing
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// `eventplayer export` against the in-process demo backend: the real binary, real files, ffprobe.
 @Suite("eventplayer export", .serialized)
@@ -148,9 +151,13 @@ struct ExportCommandTests {
     }
 }
 
-@Suite("eventplayer export stops cleanly on Ctrl-C and resumes")
+@Suite("eventplayer export stops cleanly on Ctrl-C, SIGTERM and SIGHUP and resumes", .serialized)
 struct ExportInterruptTests {
-    @Test func sigintLeavesNoFinalFileExits130AndARerunResumes() async throws {
+    /// The exit status is 128 + the signal (issue 17: SIGTERM exited 130, SIGHUP killed the process).
+    static let signals: [(Int32, Int32)] = [(SIGINT, 130), (SIGTERM, 143), (SIGHUP, 129)]
+
+    @Test(arguments: signals)
+    func aSignalLeavesNoFinalFileExits128PlusItAndARerunResumes(signal: Int32, status: Int32) async throws {
         let server = try await DemoServer.start()
         defer { Task { await server.stop() } }
         let binary = try Binary()
@@ -168,9 +175,9 @@ struct ExportInterruptTests {
             if await server.requestLog().contains(where: { $0.path.hasSuffix("segment2.ts") }) { break }
             try await Task.sleep(for: .milliseconds(50))
         }
-        process.interrupt()
+        #expect(kill(process.processIdentifier, signal) == 0)
         let text = await binary.finish(process, stdout)
-        #expect(process.terminationStatus == 130, "\(text)")
+        #expect(process.terminationReason == .exit && process.terminationStatus == status, "\(text)")
         #expect(text.contains("run the same command again to resume"), "\(text)")
         #expect(!FileManager.default.fileExists(atPath: output.path), "nothing under the final name")
         #expect(FileManager.default.fileExists(atPath: output.path + ".part"))

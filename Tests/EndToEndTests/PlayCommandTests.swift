@@ -1,6 +1,9 @@
 import DemoBackend
 import Foundation
 import Testing
+#if canImport(Glibc)
+import Glibc
+#endif
 
 @Suite("eventplayer play / playlist / rewrite against the demo backend", .serialized)
 struct PlayCommandTests {
@@ -140,9 +143,14 @@ struct PlayCommandTests {
     }
 }
 
-@Suite("eventplayer play stops cleanly on Ctrl-C")
+@Suite("eventplayer play stops cleanly on Ctrl-C, SIGTERM and SIGHUP", .serialized)
 struct PlayInterruptTests {
-    @Test func sigintStopsThePlaybackExits130AndRemovesPrivateFiles() async throws {
+    /// The exit status is 128 + the signal, the shell's convention (issue 17: SIGTERM and SIGHUP
+    /// exited 130 like SIGINT).
+    static let signals: [(Int32, Int32)] = [(SIGINT, 130), (SIGTERM, 143), (SIGHUP, 129)]
+
+    @Test(arguments: signals)
+    func aSignalStopsThePlaybackExits128PlusItAndRemovesPrivateFiles(signal: Int32, status: Int32) async throws {
         let server = try await DemoServer.start()
         defer { Task { await server.stop() } }
         let binary = try Binary()
@@ -161,9 +169,9 @@ struct PlayInterruptTests {
         }
         let during = try FileManager.default.contentsOfDirectory(atPath: runtime.path)
         #expect(!during.isEmpty, "a private playlist directory exists while playing")
-        process.interrupt()
+        #expect(kill(process.processIdentifier, signal) == 0)
         let output = await binary.finish(process, stdout)
-        #expect(process.terminationStatus == 130, "\(output)")
+        #expect(process.terminationReason == .exit && process.terminationStatus == status, "\(output)")
         #expect(output.contains("finished: user exited"))
         #expect(try FileManager.default.contentsOfDirectory(atPath: runtime.path).isEmpty)
     }

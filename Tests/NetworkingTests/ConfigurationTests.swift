@@ -39,6 +39,30 @@ import Testing
         }
     }
 
+    @Test("a value with a line break or another control character is refused, CRLF included (issue 17)", arguments: [
+        ("X-A: a\r\nX-Evil: 1", "the value contains a line break"),
+        ("X-A: a\nb", "the value contains a line break"),
+        ("X-A: a\rb", "the value contains a line break"),
+        ("mediaSegment:X-A: a\r\n", "the value contains a line break"),
+        ("X-A: a\u{0}b", "the value contains the control character U+0000"),
+        ("X-A: a\u{1B}[2Jb", "the value contains the control character U+001B"),
+        ("X-A: a\u{7F}", "the value contains the control character U+007F"),
+    ])
+    func controlCharactersInValues(flag: String, problem: String) {
+        let error = #expect(throws: HeaderFlagError.self) { try HeaderFlag(parsing: flag) }
+        #expect(error?.problem == problem)
+        #expect(error?.description.unicodeScalars.contains { $0.value < 0x20 || $0.value == 0x7F } == false,
+                "the flag is shown escaped: \(error?.description ?? "")")
+        #expect(throws: NetworkConfigurationError.self) {
+            var configuration = NetworkConfiguration()
+            try configuration.apply(headerTable: "all", fields: [("X-A", String(flag.dropFirst(flag.hasPrefix("X-A: ") ? 5 : 0)))])
+        }
+    }
+
+    @Test func aTabInAValueIsFine() throws {
+        #expect(try HeaderFlag(parsing: "X-A: a\tb") == HeaderFlag(name: "X-A", value: "a\tb"))
+    }
+
     @Test func laterFlagsReplaceEarlierValues() throws {
         var configuration = NetworkConfiguration()
         try configuration.addHeader(flag: "X-A: 1")

@@ -46,4 +46,18 @@ import Testing
         #expect(problems.count == 1 && problems[0].line == 0)
         #expect(KeyMapDiagnostic.summary(problems)?.contains("is a directory, not a file; using the default keys") == true)
     }
+
+    @Test func aSymbolicLinkLoopIsReportedWithTheReasonNotTakenAsMissing() throws {
+        let (dir, file) = try Self.file([])
+        defer { try? FileManager.default.removeItem(at: dir) }
+        try FileManager.default.removeItem(at: file)
+        try FileManager.default.createSymbolicLink(atPath: file.path, withDestinationPath: file.path)
+        let (map, problems) = KeyMap.load(userFile: file)
+        #expect(map == .defaults)
+        #expect(problems.map(\.line) == [0])
+        #expect(KeyMapDiagnostic.summary(problems)
+                == "keymap.conf: cannot be read: it is a symbolic link loop (Too many levels of symbolic links); using the default keys")
+        let missing = dir.appendingPathComponent("none.conf")
+        #expect(KeyMap.load(userFile: missing).problems.isEmpty)
+    }
 }

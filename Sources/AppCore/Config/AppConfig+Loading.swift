@@ -1,5 +1,6 @@
 import Foundation
 import Networking
+import SystemSupport
 import TOMLKit
 
 extension AppConfig {
@@ -8,14 +9,21 @@ extension AppConfig {
         XDGPaths(environment: environment).config.appending(path: "config.toml")
     }
 
-    /// Reads the file at `url`; a missing file is an empty config.
+    /// Reads the file at `url`; a file that is not there is an empty config, unless `mustExist`
+    /// (a `--config` path, which may also be a pipe: `--config <(…)`). A file that is there but
+    /// cannot be read (a symbolic-link loop, no permission, a directory) is an error, never taken
+    /// as missing.
     /// - Throws: ``ConfigError`` naming the file, and the line and key where it can.
-    public static func load(from url: URL = defaultURL()) throws -> AppConfig {
-        var isDirectory: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: url.path, isDirectory: &isDirectory) else { return AppConfig() }
-        guard !isDirectory.boolValue else { throw ConfigError(file: url.path, line: nil, "is a directory, not a file") }
-        guard let data = FileManager.default.contents(atPath: url.path) else {
-            throw ConfigError(file: url.path, line: nil, "cannot be read (check its permissions)")
+    public static func load(from url: URL = defaultURL(), mustExist: Bool = false) throws -> AppConfig {
+        let data: Data
+        do {
+            guard let read = try UserFile.read(url.path, allowsPipe: mustExist) else {
+                if mustExist { throw ConfigError("config file \(url.path) does not exist") }
+                return AppConfig()
+            }
+            data = read
+        } catch let error as UnreadableFile {
+            throw ConfigError(file: url.path, line: nil, error.reason)
         }
         guard let text = String(data: data, encoding: .utf8) else {
             throw ConfigError(file: url.path, line: nil, "is not UTF-8 text")
@@ -28,6 +36,7 @@ extension AppConfig {
     /// Parses TOML text. Unknown keys are errors, so typos are not silently ignored; every value
     /// is checked here, so a problem names its line.
     public static func parse(_ text: String, file: String = "config.toml") throws -> AppConfig {
+        try refuseNulEscapes(text, file: file)
         let root: TOMLTable
         do {
             root = try TOMLTable(string: text)

@@ -1,4 +1,5 @@
 import EventsAPI
+import Player
 import Foundation
 
 /// How events read on screen: local start time ("Today 14:02", "Yesterday 09:15", "Mon 3 Nov 18:40",
@@ -28,7 +29,7 @@ public enum EventFormatting {
 
     /// `m:ss`, or `h:mm:ss` from an hour up; negative and non-finite values read as 0:00.
     public static func clock(_ seconds: Double) -> String {
-        let total = seconds.isFinite ? max(0, Int(seconds.rounded(.down))) : 0
+        let total = PlaybackProgress.wholeSeconds(seconds)   // capped: a hostile playlist's total can pass Int.max
         let (h, m, s) = (total / 3600, total / 60 % 60, total % 60)
         return h > 0 ? "\(h):\(two(m)):\(two(s))" : "\(m):\(two(s))"
     }

@@ -42,10 +42,7 @@ public final class AppServices: Sendable {
                              notice: @Sendable (String) -> Void = { StandardStreams.errorLine("eventplayer: " + $0) }) async throws -> AppServices {
         let paths = XDGPaths(environment: environment)
         let configURL = options.configFile.map { URL(filePath: $0) } ?? AppConfig.defaultURL(environment: environment)
-        if options.configFile != nil, !FileManager.default.fileExists(atPath: configURL.path) {
-            throw ConfigError("config file \(configURL.path) does not exist")
-        }
-        let config = try AppConfig.load(from: configURL)
+        let config = try AppConfig.load(from: configURL, mustExist: options.configFile != nil)
         if let problem = AppLogging.bootstrap(paths: paths, level: options.logLevel ?? config.logLevel) { notice(problem) }
         let logger = Logger(label: "eventplayer")
         let server = try await ServerChoice.resolve(flag: options.server, environment: environment, config: config)

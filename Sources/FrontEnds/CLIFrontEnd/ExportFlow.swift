@@ -8,7 +8,8 @@ import Glibc
 #endif
 
 /// `eventplayer export <id>`: saves an event's video to one file with progress, resuming an
-/// interrupted export; Ctrl-C stops cleanly (exit 130) and says how to resume.
+/// interrupted export; Ctrl-C, SIGTERM or SIGHUP stops cleanly
+/// (exit 128 + the signal: 130, 143, 129) and says how to resume.
 public enum ExportFlow {
     /// What to export and where.
     public struct Request: Sendable {
@@ -27,7 +28,8 @@ public enum ExportFlow {
         }
     }
 
-    /// Runs the export; returns the exit status (0 done, 130 interrupted). Errors are thrown (exit 1).
+    /// Runs the export; returns the exit status (0 done, 128 + the signal when interrupted: 130
+    /// Ctrl-C, 143 SIGTERM, 129 SIGHUP). Errors are thrown (exit 1).
     public static func run(_ request: Request, services: AppServices) async throws -> Int32 {
         let toStandardOutput = request.output == "-"
         if toStandardOutput, isatty(STDOUT_FILENO) == 1 {
@@ -38,9 +40,8 @@ public enum ExportFlow {
         let work = Task { try await export(request, services: services, printer: printer) }
         let signal = Task {
             // Not cancellable: after the export the waiting thread simply ends with the process.
-            _ = try? await Signals.waitForTermination()
-            guard !Task.isCancelled else { return }
-            interrupted.value.store(true, ordering: .sequentiallyConsistent)
+            guard let signal = try? await Signals.waitForTermination([SIGINT, SIGTERM, SIGHUP]), !Task.isCancelled else { return }
+            interrupted.value.store(signal, ordering: .sequentiallyConsistent)
             work.cancel()
         }
         defer { signal.cancel() }
@@ -49,9 +50,10 @@ public enum ExportFlow {
             return 0
         } catch {
             // Ctrl-C before the download began ends whatever was waiting (event lookup, playlist).
-            guard error is CancellationError || interrupted.value.load(ordering: .sequentiallyConsistent) else { throw error }
+            let signal = interrupted.value.load(ordering: .sequentiallyConsistent)
+            guard error is CancellationError || signal != 0 else { throw error }
             if !(error is CancellationError) { printer.message("interrupted before the download began") }
-            return 130
+            return 128 + (signal != 0 ? signal : SIGINT)
         }
     }
 
@@ -61,8 +63,9 @@ public enum ExportFlow {
         return try config.createdExportDirectory().path + "/"
     }
 
+    /// The signal that interrupted the export, 0 while none has.
     final class Flag: Sendable {
-        let value = Atomic<Bool>(false)
+        let value = Atomic<Int32>(0)
     }
 
     static func export(_ request: Request, services: AppServices, printer: ExportProgressPrinter) async throws {

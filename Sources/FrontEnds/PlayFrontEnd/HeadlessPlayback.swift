@@ -6,7 +6,7 @@ import Player
 /// `eventplayer play <id>`: plays one event without a TUI through the same ``PlaybackRunner``
 /// (and so the same ``PlaybackSession``) as the TUI, and prints its updates: one line per visible
 /// change, the startup timeline, and the finish reason. Exit status: 0 ended (or `--frames`
-/// reached), 1 error, 130 stopped by a signal.
+/// reached), 1 error, 128 + the signal when one stopped it (130 SIGINT, 143 SIGTERM, 129 SIGHUP).
 public enum HeadlessPlayback {
     public static func run(_ options: HeadlessPlayOptions, services: AppServices,
                            output: @escaping @Sendable (String) -> Void) async throws -> Int32 {

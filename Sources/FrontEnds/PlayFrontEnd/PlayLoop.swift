@@ -14,7 +14,8 @@ struct PlayLoop {
     let options: HeadlessPlayOptions
     let runner: PlaybackRunner
     var report: PlayReport
-    private var stoppedBySignal = false
+    /// The signal that stopped the playback (the exit status is 128 + it), nil when none did.
+    private var stoppingSignal: Int32?
     private var framesSeen = false
 
     init(options: HeadlessPlayOptions, runner: PlaybackRunner, report: PlayReport) {
@@ -36,8 +37,8 @@ struct PlayLoop {
             var fds = (runner.wakeupDescriptors + [signals?.readFD ?? -1]).map { pollfd(fd: $0, events: Int16(POLLIN), revents: 0) }
             _ = poll(&fds, nfds_t(fds.count), runner.pollTimeout())
             updates = []
-            if let signals, !Signals.received(signals).isEmpty, !stoppedBySignal {
-                stoppedBySignal = true
+            if let signals, let signal = Signals.received(signals).first, stoppingSignal == nil {
+                stoppingSignal = signal
                 updates += runner.stop()
             }
             updates += runner.drain()
@@ -62,7 +63,7 @@ struct PlayLoop {
             }
         case .finished(let reason):
             report.status(runner.player.snapshot)
-            if let frames = options.frames, framesSeen, !stoppedBySignal {
+            if let frames = options.frames, framesSeen, stoppingSignal == nil {
                 report.message("stopped after \(frames) frames (--frames)")
                 return 0
             }
@@ -70,7 +71,7 @@ struct PlayLoop {
             switch reason {
             case .ended: return 0
             case .error: return 1
-            case .userExited: return stoppedBySignal ? 130 : 0
+            case .userExited: return stoppingSignal.map { 128 + $0 } ?? 0
             case .frameLimitReached: return 0
             }
         default:

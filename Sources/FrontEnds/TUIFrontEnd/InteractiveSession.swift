@@ -14,8 +14,8 @@ import TUI
 /// try await InteractiveSession.run(PlaybackOptions(video: "auto"), services: services)
 /// ```
 public enum InteractiveSession {
-    /// Runs until the user quits; returns the exit status: 0, or 129 (128 + SIGHUP) when the
-    /// terminal hung up.
+    /// Runs until the user quits; returns the exit status: 0, or 128 + the signal that ended it
+    /// (130 SIGINT, 143 SIGTERM, 129 SIGHUP when the terminal hung up).
     public static func run(_ options: PlaybackOptions, services: AppServices) async throws -> Int32 {
         var options = options
         options.terminalVideo = true
@@ -81,6 +81,6 @@ public enum InteractiveSession {
         loop.addSelfPipe(wake, name: TUICoordinator.appWake)
         coordinator.start()
         loop.run(coordinator)
-        return loop.hungUp ? 128 + SIGHUP : 0
+        return loop.endingSignal.map { 128 + $0 } ?? 0
     }
 }

@@ -46,10 +46,19 @@ public struct HeaderFlag: Sendable, Equatable {
         guard isToken(name) else {
             throw HeaderFlagError(flag: flag, problem: "'\(name)' is not a valid header name (letters, digits, - and _)")
         }
-        guard !value.contains(where: { $0 == "\r" || $0 == "\n" }) else {
-            throw HeaderFlagError(flag: flag, problem: "the value contains a line break")
-        }
+        if let problem = controlCharacter(in: value) { throw HeaderFlagError(flag: flag, problem: problem) }
         return HeaderFlag(kind: kind, name: name, value: value)
+    }
+
+    /// What is wrong with a value holding a control character, or nil. Checked scalar by scalar:
+    /// `"\r\n"` is one `Character` in Swift, so a check by characters misses it. A field value is
+    /// visible characters, spaces and tabs (RFC 9110 §5.5); a line break would end the header early.
+    private static func controlCharacter(in value: String) -> String? {
+        for scalar in value.unicodeScalars where (scalar.value < 0x20 && scalar != "\t") || scalar.value == 0x7F {
+            if scalar == "\r" || scalar == "\n" { return "the value contains a line break" }
+            return "the value contains the control character U+\(String(format: "%04X", scalar.value))"
+        }
+        return nil
     }
 
     /// `Name: value` with a token name and a space after the colon, or `Name:` at the end.

@@ -1,4 +1,7 @@
-/// A `--header` flag that cannot be read.
+import SystemSupport
+
+/// A `--header` flag that cannot be read. The flag is shown with its control characters escaped
+/// (a value with a line break is one of the problems).
 ///
 /// ```swift
 /// do { try configuration.addHeader(flag: "X-Foo") }
@@ -12,7 +15,7 @@ public struct HeaderFlagError: Error, Sendable, Equatable, CustomStringConvertib
 
     public var description: String {
         let kinds = HTTPRequestKind.allCases.map(\.rawValue).joined(separator: ", ")
-        return "--header \"\(flag)\": \(problem); write \"Name: value\" for every request or "
+        return "--header \"\(TerminalText.printable(flag))\": \(TerminalText.printable(problem)); write \"Name: value\" for every request or "
             + "\"kind:Name: value\" for one kind (kinds: \(kinds))"
     }
 }

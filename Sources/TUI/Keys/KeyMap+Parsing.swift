@@ -1,4 +1,5 @@
 import Foundation
+import SystemSupport
 
 extension KeyMap {
     /// Applies keymap.conf text over `base`. Syntax, one directive per line:
@@ -30,6 +31,7 @@ extension KeyMap {
     private static func parse(lines: [String?], over base: KeyMap, source: String) -> (map: KeyMap, problems: [KeyMapDiagnostic]) {
         var map = base
         var problems: [KeyMapDiagnostic] = []
+        var conflicts = KeyMapConflicts()
         for (index, rawLine) in lines.enumerated() {
             guard let rawLine else {
                 problems.append(.init(source: source, line: index + 1, message: "not valid UTF-8; save the file as UTF-8"))
@@ -38,25 +40,29 @@ extension KeyMap {
             let line = rawLine.trimmingCharacters(in: .whitespacesAndNewlines)   // CRLF files too
             if line.isEmpty || line.hasPrefix("#") { continue }
             switch parseLine(line) {
-            case .success(let apply): apply(&map)
+            case .success(let directive):
+                if let note = conflicts.record(directive, line: index + 1) {
+                    problems.append(.init(source: source, line: index + 1, message: note, kind: .note))
+                }
+                directive.apply(to: &map)
             case .failure(let message): problems.append(.init(source: source, line: index + 1, message: message.text))
             }
         }
-        return (map, problems)
+        problems += conflicts.shadowedGlobals(in: map).map { .init(source: source, line: $0.line, message: $0.note, kind: .note) }
+        return (map, problems.sorted { $0.line < $1.line })
     }
 
-    /// The defaults with the user's file applied. A missing file is not a problem; one that cannot be
-    /// read is (line 0), and the defaults apply.
+    /// The defaults with the user's file applied. A file that is not there is not a problem; one that
+    /// is there but cannot be read (a symbolic-link loop, no permission, a directory) is (line 0, with
+    /// the reason), and the defaults apply.
     public static func load(userFile: URL?) -> (map: KeyMap, problems: [KeyMapDiagnostic]) {
-        var isDirectory: ObjCBool = false
-        guard let userFile, FileManager.default.fileExists(atPath: userFile.path, isDirectory: &isDirectory) else {
-            return (.defaults, [])
+        guard let userFile else { return (.defaults, []) }
+        do {
+            guard let data = try UserFile.read(userFile.path) else { return (.defaults, []) }
+            return parse(data, over: .defaults, source: userFile.path)
+        } catch {
+            return (.defaults, [.init(source: userFile.path, line: 0, message: "\(error.reason); using the default keys")])
         }
-        guard !isDirectory.boolValue, let data = FileManager.default.contents(atPath: userFile.path) else {
-            let why = isDirectory.boolValue ? "is a directory, not a file" : "cannot be read (check its permissions)"
-            return (.defaults, [.init(source: userFile.path, line: 0, message: "\(why); using the default keys")])
-        }
-        return parse(data, over: .defaults, source: userFile.path)
     }
 
     /// `$XDG_CONFIG_HOME/eventplayer/keymap.conf`, else `~/.config/eventplayer/keymap.conf`.
@@ -81,7 +87,7 @@ extension KeyMap {
 
     private struct LineError: Error { let text: String }
 
-    private static func parseLine(_ line: String) -> Result<(inout KeyMap) -> Void, LineError> {
+    private static func parseLine(_ line: String) -> Result<KeyMapDirective, LineError> {
         let words = line.split(whereSeparator: { $0 == " " || $0 == "\t" }).map(String.init)
         let contexts = KeyContext.allCases.map(\.rawValue).joined(separator: ", ")
         guard let directive = words.first, directive == "bind" || directive == "unbind" else {
@@ -99,12 +105,11 @@ extension KeyMap {
             return .failure(.init(text: "unknown key '\(words[2])'; use a character, Ctrl-X or a name like PgDn, Space, Enter"))
         }
         if directive == "unbind" || words[3] == "none" {
-            return .success { $0.unbind(key, in: context) }
+            return .success(.unbind(context, key))
         }
         guard ActionTable.spec(id: words[3]) != nil else {
             return .failure(.init(text: "unknown action '\(words[3])'; see the help (?) for action names"))
         }
-        let id = words[3]
-        return .success { $0.bind(key, to: id, in: context) }
+        return .success(.bind(context, key, words[3]))
     }
 }

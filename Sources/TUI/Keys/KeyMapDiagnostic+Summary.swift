@@ -6,12 +6,19 @@ extension KeyMapDiagnostic {
     /// let (map, problems) = KeyMap.load(userFile: KeyMap.defaultUserFile())
     /// state.error = KeyMapDiagnostic.summary(problems)
     /// // "keymap.conf: 2 bad lines skipped (line 2: not valid UTF-8; save the file as UTF-8 · line 5: unknown key 'X-Y'; …)"
+    /// // "keymap.conf: 1 conflict (line 7: binds list j to refresh, line 3 bound it to page-down; line 7 wins)"
     /// ```
     public static func summary(_ problems: [KeyMapDiagnostic]) -> String? {
         guard let first = problems.first else { return nil }
         let file = first.source.split(separator: "/").last.map(String.init) ?? first.source
         if first.line == 0 { return "\(file): \(first.message)" }
-        let count = problems.count == 1 ? "1 bad line skipped" : "\(problems.count) bad lines skipped"
-        return "\(file): \(count) (" + problems.map { "line \($0.line): \($0.message)" }.joined(separator: " · ") + ")"
+        func group(_ kind: Kind, _ one: String, _ many: String) -> String? {
+            let some = problems.filter { $0.kind == kind }
+            guard !some.isEmpty else { return nil }
+            return (some.count == 1 ? one : "\(some.count) \(many)")
+                + " (" + some.map { "line \($0.line): \($0.message)" }.joined(separator: " · ") + ")"
+        }
+        let groups = [group(.skipped, "1 bad line skipped", "bad lines skipped"), group(.note, "1 conflict", "conflicts")]
+        return "\(file): " + groups.compactMap { $0 }.joined(separator: "; ")
     }
 }

@@ -24,8 +24,10 @@ public final class UILoop {
     private var reportedDeadline: ContinuousClock.Instant?
     private var running = false
     private var stdinOpen = true
-    /// True once SIGHUP ended the loop (the terminal hung up): the process exits 129 (128 + SIGHUP).
-    public private(set) var hungUp = false
+    /// The signal that ended the loop (SIGINT, SIGTERM, or SIGHUP when the terminal hung up), nil
+    /// when the user quit: the process exits 128 + the signal, as the shell reports a process the
+    /// signal killed.
+    public private(set) var endingSignal: Int32?
     /// Number of views redrawn by the last turn (benchmarks, tests).
     public private(set) var lastRedrawCount = 0
     /// Terminal video, drawn into the video pane between ncurses updates (UILoop+Video.swift).
@@ -117,10 +119,11 @@ public final class UILoop {
     private func handle(signal: Int32, delegate: any UILoopDelegate) {
         switch signal {
         case SIGINT, SIGTERM:
+            if endingSignal == nil { endingSignal = signal }
             deliver(.action(.quit), to: delegate)
         case SIGHUP:
             stdinOpen = false
-            hungUp = true
+            if endingSignal == nil { endingSignal = signal }
             deliver(.action(.quit), to: delegate)
         case SIGWINCH:
             terminal.applyWindowSize()

@@ -10,8 +10,8 @@ struct ExportCommand: AsyncParsableCommand {
             A master playlist exports its best variant. The file is downloaded into NAME.part and renamed \
             when complete; running the same command again after an interruption resumes. An event that is \
             still recording exports what exists now. `-o -` streams the source's container to standard \
-            output (refused when it is a terminal). Exit status: 0 saved, 1 error, 2 usage error, 130 \
-            interrupted by Ctrl-C, 141 standard output closed (a broken pipe).
+            output (refused when it is a terminal). Exit status: 0 saved, 1 error, 2 usage error, 128 + the \
+            signal that interrupted it (130 Ctrl-C, 143 SIGTERM, 129 SIGHUP), 141 standard output closed (a broken pipe).
             """
     )
 

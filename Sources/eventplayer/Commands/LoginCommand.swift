@@ -21,7 +21,7 @@ struct LoginCommand: AsyncParsableCommand {
     func run() async throws {
         // Say so before the embedded demo backend would start for nothing.
         let config: AppConfig
-        do { config = try AppConfig.load(from: global.config.map { URL(filePath: $0) } ?? AppConfig.defaultURL()) } catch {
+        do { config = try AppConfig.load(from: global.config.map { URL(filePath: $0) } ?? AppConfig.defaultURL(), mustExist: global.config != nil) } catch {
             throw usageFailure(error)
         }
         guard ServerChoice.isConfigured(flag: global.server, config: config) else { throw usageFailure(LoginError.noServer) }

@@ -7,7 +7,7 @@ struct PlayCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "play",
         abstract: "Play one event without the TUI, printing a line per state change.",
-        discussion: "Exit status: 0 when the event played to its end (or --frames was reached), 1 on an error, 130 when stopped by Ctrl-C."
+        discussion: "Exit status: 0 when the event played to its end (or --frames was reached), 1 on an error, 128 + the signal that stopped it (130 Ctrl-C, 143 SIGTERM, 129 SIGHUP)."
     )
 
     @OptionGroup var global: GlobalFlags

@@ -7,7 +7,7 @@ struct TUICommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "tui",
         abstract: "Browse and play events in the terminal (the default command).",
-        discussion: "Signs in through a form when there is no stored session; with no server configured it uses the embedded demo backend (a \"demo\" badge in the header). Keys: ? shows them all."
+        discussion: "Signs in through a form when there is no stored session; with no server configured it uses the embedded demo backend (a \"demo\" badge in the header). Keys: ? shows them all. Exit status: 0 on q, 128 + a signal that ended it (129 SIGHUP, 143 SIGTERM, 130 SIGINT)."
     )
 
     @OptionGroup var global: GlobalFlags

@@ -5,11 +5,14 @@ import Testing
 import Glibc
 #endif
 
-/// The terminal hangs up (SIGHUP, an SSH drop): the TUI restores the terminal and exits 129
-/// (128 + SIGHUP), the shell convention `export` follows too (killed by SIGHUP).
+/// The terminal hangs up (SIGHUP, an SSH drop) or the TUI is told to stop (SIGTERM, SIGINT): it
+/// restores the terminal and exits 128 + the signal (129, 143, 130), the shell's convention that
+/// `play` and `export` follow too (issue 17: SIGTERM exited 0).
 @Suite(.serialized) struct TUIHangUpTests {
-    @Test(.enabled(if: Tmux.binary != nil), .timeLimit(.minutes(2)))
-    func sighupExits129() async throws {
+    static let signals: [(Int32, String)] = [(SIGHUP, "EXIT=129"), (SIGTERM, "EXIT=143"), (SIGINT, "EXIT=130")]
+
+    @Test(.enabled(if: Tmux.binary != nil), .timeLimit(.minutes(2)), arguments: signals)
+    func aSignalExits128PlusIt(signal: Int32, expected: String) async throws {
         let binary = try Binary()
         let pane = try Tmux(socket: "ep-hangup-\(getpid())")
         defer {
@@ -26,9 +29,9 @@ import Glibc
             try pane.waitFor(" loaded")
             let text = try String(contentsOf: pidFile, encoding: .utf8)
             let pid = try #require(pid_t(text.trimmingCharacters(in: .whitespacesAndNewlines)))
-            #expect(kill(pid, SIGHUP) == 0)
+            #expect(kill(pid, signal) == 0)
             try pane.waitFor("EXIT=")
-            #expect(pane.capture().contains("EXIT=129"), "\(pane.capture())")
+            #expect(pane.capture().contains(expected), "\(pane.capture())")
         }
     }
 }

@@ -37,4 +37,34 @@ import Testing
             try pane.waitFor("EXIT=0")
         }
     }
+
+    /// Two lines of keymap.conf binding the same key (issue 17): the later one wins and the bottom
+    /// line says so.
+    @Test(.enabled(if: Tmux.binary != nil), .timeLimit(.minutes(1)))
+    func twoLinesBindingOneKeySayWhichWins() async throws {
+        let binary = try Binary()
+        let pane = try Tmux(socket: "ep-keymap-conflict-\(getpid())")
+        defer {
+            pane.run(["kill-server"])
+            try? FileManager.default.removeItem(at: binary.home)
+        }
+        let config = binary.home.appending(path: "config/eventplayer")
+        try FileManager.default.createDirectory(at: config, withIntermediateDirectories: true)
+        try Data("bind list J move-first\nbind list J move-down\n".utf8).write(to: config.appending(path: "keymap.conf"))
+        let script = """
+        unset EVENTPLAYER_SERVER DISPLAY WAYLAND_DISPLAY; \
+        '\(binary.url.path)' --video none --no-audio 2>/dev/null; echo "EXIT=$?"; sleep 60
+        """
+        pane.start(columns: 120, rows: 24, environment: binary.paneEnvironment, command: script)
+        try await Tmux.offPool {
+            try pane.waitUntil("the conflict on the bottom line") {
+                $0.contains(" loaded") && $0.split(separator: "\n").last?.contains("✖ keymap.conf: 1 conflict (line 2: binds list J") == true
+            }
+            pane.keys("J")                                        // line 2 wins: move-down
+            try pane.waitUntil("J moved the selection down") { TUIRedrawTests.selectedRow($0) == 3 }
+            pane.keys("q")
+            try pane.waitFor("EXIT=0")
+        }
+    }
 }
+
