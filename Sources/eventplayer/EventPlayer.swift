@@ -50,9 +50,10 @@ struct EventPlayer: AsyncParsableCommand {
           0: success (quitting the TUI included).
           1: a runtime error, told in one line on stderr (eventplayer: error: ...).
           2: a usage error: a bad flag or argument, config file or server URL.
-          130: `play` or `export` stopped by Ctrl-C (SIGINT) or SIGTERM; `play` also by SIGHUP.
-          128+N: killed by signal N, e.g. a crash (134 SIGABRT, 139 SIGSEGV; the backtrace goes \
-        to the log) or a signal the command does not handle (129 SIGHUP, 143 SIGTERM).
+          141: standard output is a pipe that closed (`eventplayer events | head -1`).
+          128+N: ended by signal N: 130 Ctrl-C (SIGINT), 143 SIGTERM, 129 SIGHUP (the TUI, `play` \
+        and `export` stop cleanly first; `export` keeps its .part for a resume), or a crash (134 \
+        SIGABRT, 139 SIGSEGV; the backtrace goes to the log).
         """
 
     /// Exit codes: 0 ok, 1 runtime error, 2 usage error; errors are one line on stderr.
