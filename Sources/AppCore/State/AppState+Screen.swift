@@ -39,7 +39,10 @@ extension AppState {
         return url.port.map { "\(host):\($0)" } ?? host
     }
 
+    /// The header's counts: "loading…" while the list is empty and its first page is on the way
+    /// (not "0 loaded": the list has no rows yet, and keys for them would do nothing).
     var countsText: String {
+        if events.isEmpty, isLoading { return "loading…" + reviewViewText }
         let loaded = filterText.isEmpty && !isUnreviewedOnly ? "\(events.count) loaded" : "\(visibleEvents.count) of \(events.count) loaded"
         return (nextCursor == nil ? loaded : loaded + " · more") + reviewViewText
     }

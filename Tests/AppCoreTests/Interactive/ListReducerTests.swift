@@ -11,6 +11,19 @@ struct ListReducerTests {
         #expect(state.start() == [.fetchPage(cursor: nil, generation: 1)])
     }
 
+    @Test func theHeaderSaysLoadingUntilTheFirstPageNotZeroLoaded() {
+        var state = AppState(server: "http://h:1", isDemo: true, user: "Demo User")
+        _ = state.start()
+        #expect(state.screen().list.isLoading)
+        #expect(state.screen().header.countsText == "loading…")
+        _ = state.reduce(.pageLoaded(Fixtures.page(0..<5, next: nil), generation: 1), now: .now)
+        #expect(state.screen().header.countsText == "5 loaded")
+        _ = state.reduce(.action(.refresh), now: .now)
+        #expect(state.screen().header.countsText == "loading…")
+        _ = state.reduce(.pageFailed(message: "timed out", needsSignIn: false, generation: state.fetchGeneration), now: .now)
+        #expect(state.screen().header.countsText == "0 loaded", "a failed load has loaded nothing")
+    }
+
     @Test func pagesAppendAndShowCounts() {
         let state = Fixtures.listState(count: 30, next: "c2")
         let screen = state.screen()
