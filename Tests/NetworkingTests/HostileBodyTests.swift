@@ -39,8 +39,8 @@ import Testing
     func aStreamedBodyThatDripsFailsItsPace() async throws {
         let server = try await Self.server()
         await server.faults.slowBody(pathPrefix: "/bench/", bytes: 1, interval: 0.2)
-        // 3 s: room for the head on a loaded machine (the head's deadline is not under test here).
-        let pipeline = Self.pipeline(requestTimeout: 3)
+        // 6 s: room for the head on a loaded machine (the head's deadline is not under test here).
+        let pipeline = Self.pipeline(requestTimeout: 6)
         let request = HTTPRequest(kind: .mediaSegment, url: server.baseURL.appendingPathComponent("bench/1048576"))
         let streamed = try await pipeline.stream(request)
         var bytes = 0
@@ -52,7 +52,7 @@ import Testing
         }
         let transport = try #require(failure as? TransportError)
         #expect(transport.isTimeout)
-        #expect(transport.message == "the server sent less than 16 KiB in 3 s")
+        #expect(transport.message == "the server sent less than 16 KiB in 6 s")
         #expect(bytes < 16 << 10)
         await server.stop()
     }
@@ -60,9 +60,10 @@ import Testing
     @Test(.timeLimit(.minutes(1)))
     func aStreamedBodyAtAGoodPaceOutlivesTheRequestTimeout() async throws {
         let server = try await Self.server()
-        // 64 KiB every 0.25 s: 2 MiB in 8 s, more than twice the request timeout, never idle for long.
+        // 64 KiB every 0.25 s: 2 MiB in 8 s, longer than the request timeout (6 s: room for the
+        // head on a loaded machine), never idle for long.
         await server.faults.slowBody(pathPrefix: "/bench/", bytes: 64 << 10, interval: 0.25)
-        let pipeline = Self.pipeline(requestTimeout: 3)
+        let pipeline = Self.pipeline(requestTimeout: 6)
         let request = HTTPRequest(kind: .mediaSegment, url: server.baseURL.appendingPathComponent("bench/2097152"))
         let streamed = try await pipeline.stream(request)
         var bytes = 0
