@@ -103,7 +103,7 @@ import Playlist
         #expect(fetched > 50)
         // Resident memory is printed, not asserted: this process runs every other test suite at the
         // same time (players, servers), so its growth is not the proxy's. `make bench-proxy` measures
-        // the proxy's peak memory under the same load in a process of its own (README).
+        // the proxy's peak memory under the same load in a process of its own (docs/benchmarks.md).
         let (warmRSS, peakRSS) = memory.withLock { $0 }
         print("proxy load: \(fetched) segments, resident memory \(warmRSS >> 20) MB after warm-up, peak \(peakRSS >> 20) MB")
         #expect(proxy.liveUpstreamCount == 0)

@@ -24,7 +24,7 @@ public struct AppConfig: Sendable, Equatable {
     public var exportDir: String?
     /// `speed`: the playback speed every session starts with, 0.25 to 16 (1 is normal).
     public var speed: Double?
-    /// `[network]`: retries, timeouts (names and units in README).
+    /// `[network]`: retries, timeouts (names and units in docs/network.md).
     public var network: [String: Double] = [:]
     /// `[network] recorded-headers`: the response headers request records keep (names, `CF-*`
     /// prefixes); nil keeps the defaults (``RecordedHeaders``).

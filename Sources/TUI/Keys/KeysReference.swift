@@ -16,8 +16,8 @@ public enum KeysReference {
             "",
             "The same table drives the `?` help overlay, the status bar's hints and the default",
             "bindings in `Resources/keymap.conf`. Every key can be bound again in",
-            "`~/.config/eventplayer/keymap.conf` with `bind <context> <key> <action id>` (see the",
-            "README, \"Custom keys\").",
+            "`~/.config/eventplayer/keymap.conf` with `bind <context> <key> <action id>` (see",
+            "[tui.md](tui.md#custom-keys-configeventplayerkeymapconf)).",
         ]
         let order: [KeyContext] = [.list, .player, .global, .form, .filter]
         for context in order {
