@@ -2,7 +2,7 @@
 import PackageDescription
 
 /// eventplayer: a terminal player for camera events (ncurses TUI + libmpv).
-/// The target graph is the architecture map (see DESIGN.md §2 and README "Layout"):
+/// The target graph is the architecture map (see docs/architecture.md):
 /// eventplayer -> front ends -> AppCore -> {TUI, Player, Playlist, EventsAPI} -> Networking;
 /// PlaybackStates is the shared vocabulary of Player, TUI and AppCore; SystemSupport (self-pipe,
 /// signals, crash cleanup, the one redactor, terminal-safe text, standard output) sits under all.

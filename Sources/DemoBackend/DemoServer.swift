@@ -3,7 +3,7 @@ import Hummingbird
 import Logging
 import ServiceLifecycle
 
-/// The embedded demo backend: the events API of DESIGN.md §3 with demo media, token checks,
+/// The embedded demo backend: the events API of docs/playback.md with demo media, token checks,
 /// a request log and fault injection, running in-process.
 ///
 /// ```swift

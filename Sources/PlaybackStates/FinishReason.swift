@@ -1,4 +1,4 @@
-/// Why a playback finished, as IJKPlayer's finish reasons (DESIGN.md §5 table).
+/// Why a playback finished, as IJKPlayer's finish reasons (docs/playback.md).
 ///
 /// ```swift
 /// if case .finished(.error(let message)) = update.kind { statusBar.showError(message) }

@@ -1,4 +1,4 @@
-/// How much of the media is ready, as IJKPlayer's load states (DESIGN.md §5 table).
+/// How much of the media is ready, as IJKPlayer's load states (docs/playback.md).
 /// Seconds buffered ahead are in ``PlaybackProgress/bufferedAhead``.
 ///
 /// ```swift

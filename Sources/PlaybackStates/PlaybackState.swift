@@ -1,4 +1,4 @@
-/// What the player is doing, as the reference app's IJKPlayer states (DESIGN.md §5 table).
+/// What the player is doing, as the reference app's IJKPlayer states (docs/playback.md).
 ///
 /// ```swift
 /// switch player.snapshot.playback {

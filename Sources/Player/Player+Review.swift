@@ -1,6 +1,6 @@
 import Foundation
 
-/// Review tools (issue 13): speed, frame steps and screenshots. Like the transport commands they
+/// Review tools: speed, frame steps and screenshots. Like the transport commands they
 /// never block: mpv gets async commands, and a screenshot's result comes back through `drain()`.
 extension Player {
     /// mpv's own limits for `speed`.

@@ -103,7 +103,7 @@ struct ConfigTests {
         #expect(throws: ConfigError.self) { try AppConfig.load(from: binary) }
     }
 
-    @Test("a config file that is a symbolic-link loop is an error naming the reason, not a missing file (issue 17)")
+    @Test("a config file that is a symbolic-link loop is an error naming the reason, not a missing file")
     func aSymbolicLinkLoopIsNotMissing() throws {
         let directory = FileManager.default.temporaryDirectory.appending(path: "ep-config-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)

@@ -4,7 +4,7 @@ import Player
 import Playlist
 import Testing
 
-/// Durations from a hostile playlist (issue 17): EXTINF values of up to 18 digits each add up past
+/// Durations from a hostile playlist: EXTINF values of up to 18 digits each add up past
 /// `Int.max` seconds, and the clocks of `export`'s lines and the player's slider converted them with
 /// `Int(_:)`, which traps. They show a capped clock instead.
 @Suite struct HostileDurationTests {

@@ -7,7 +7,7 @@ import Glibc
 #endif
 
 /// What a new user gets from bad input: one clear line, exit 2 for usage errors, 1 for runtime
-/// errors, never a crash (issue 10 point 2 and its smaller items).
+/// errors, never a crash.
 @Suite("Bad input to the eventplayer binary", .serialized)
 struct CLIInputTests {
     @Test("a server URL that cannot be used is a usage error from --server, the environment and the config file", arguments: [
@@ -78,7 +78,7 @@ struct CLIInputTests {
         #expect(result.stderr == "eventplayer: error: \(config.path):4: [network] retries must be a whole number from 0 to 999 (got 100000)\n")
     }
 
-    @Test("a config.toml that is a symbolic-link loop is a usage error for every command, never the demo backend (issue 17)")
+    @Test("a config.toml that is a symbolic-link loop is a usage error for every command, never the demo backend")
     func aConfigFileThatCannotBeReadIsAUsageError() async throws {
         let binary = try Binary()
         let config = try binary.writeConfig("")
@@ -94,7 +94,7 @@ struct CLIInputTests {
         }
     }
 
-    @Test("a header value with CR LF or ESC is a usage error naming the flag or the file's line (issue 17)")
+    @Test("a header value with CR LF or ESC is a usage error naming the flag or the file's line")
     func headerValuesWithControlCharacters() async throws {
         let binary = try Binary()
         let flag = try await binary.run(["events", "--limit", "1", "--header", "X-A: a\r\nX-Evil: 1"])

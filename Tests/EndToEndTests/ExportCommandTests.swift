@@ -153,7 +153,7 @@ struct ExportCommandTests {
 
 @Suite("eventplayer export stops cleanly on Ctrl-C, SIGTERM and SIGHUP and resumes", .serialized)
 struct ExportInterruptTests {
-    /// The exit status is 128 + the signal (issue 17: SIGTERM exited 130, SIGHUP killed the process).
+    /// The exit status is 128 + the signal (before: SIGTERM exited 130, SIGHUP killed the process).
     static let signals: [(Int32, Int32)] = [(SIGINT, 130), (SIGTERM, 143), (SIGHUP, 129)]
 
     @Test(arguments: signals)

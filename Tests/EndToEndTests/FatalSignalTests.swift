@@ -4,7 +4,7 @@ import Glibc
 import TestSupport
 import Testing
 
-/// Issue 10, defect 1: a fatal signal (here `kill -SEGV`, as a crash in libmpv would send) ends
+/// A fatal signal (here `kill -SEGV`, as a crash in libmpv would send) ends
 /// eventplayer with that signal within a second or two, removes the playback's private files (the
 /// rewritten playlist holds the media token), writes the backtrace to the log, never prompts, and
 /// the next run removes what a killed run left behind.

@@ -73,7 +73,7 @@ struct PlayCommandTests {
         #expect(run.stdout.contains("stopped after the first frame"))
     }
 
-    /// `--frames N` for N >= 2 used to pause at 0:00 for ever (issue 10): it stops after N
+    /// `--frames N` for N >= 2 used to pause at 0:00 for ever: it stops after N
     /// frames with exit 0, for the MPEG-TS and the fMP4 event shapes. A guard thread ends a hung
     /// run after 30 s so the test fails instead of hanging.
     @Test(arguments: [("evt-endlist", 2), ("evt-endlist", 5), ("evt-fmp4", 2), ("evt-fmp4", 5)])
@@ -93,7 +93,7 @@ struct PlayCommandTests {
         #expect(output.contains("stopped after \(frames) frames"), "\(output)")
     }
 
-    /// A server whose media never answers (issue 10): `play` shows the seconds it has waited and
+    /// A server whose media never answers: `play` shows the seconds it has waited and
     /// ends after the 30 s stall timeout with an error naming the host, exit 1 (it used to show
     /// "stopped unknown" for 80 s, then "unrecognized file format").
     @Test func aHungMediaServerShowsTheWaitThenAnErrorNamingTheHost() async throws {
@@ -145,7 +145,7 @@ struct PlayCommandTests {
 
 @Suite("eventplayer play stops cleanly on Ctrl-C, SIGTERM and SIGHUP", .serialized)
 struct PlayInterruptTests {
-    /// The exit status is 128 + the signal, the shell's convention (issue 17: SIGTERM and SIGHUP
+    /// The exit status is 128 + the signal, the shell's convention (before: SIGTERM and SIGHUP
     /// exited 130 like SIGINT).
     static let signals: [(Int32, Int32)] = [(SIGINT, 130), (SIGTERM, 143), (SIGHUP, 129)]
 

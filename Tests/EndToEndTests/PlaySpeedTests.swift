@@ -2,7 +2,7 @@ import DemoBackend
 import Foundation
 import Testing
 
-/// `play --speed` and the config file's `speed` (issue 13): between the first and the last
+/// `play --speed` and the config file's `speed`: between the first and the last
 /// "playing" line, media seconds over wall seconds (the lines' `ms`) is about the speed.
 @Suite("eventplayer play --speed / config speed", .serialized)
 struct PlaySpeedTests {

@@ -5,8 +5,8 @@ import Networking
 import TestSupport
 import Testing
 
-/// Error texts are one short sentence, said once, and front-end neutral (issue 10 "doubled text",
-/// issue 9 "sign in again does not tell the TUI user to run a command").
+/// Error texts are one short sentence, said once, and front-end neutral ("doubled text",
+/// and "sign in again" that told a TUI user to run a command).
 @Suite("Events API error texts")
 struct ErrorTextTests {
     @Test func aWrongPasswordIsSaidOnceWhateverTheServerAdds() async throws {

@@ -8,7 +8,7 @@ import TUI
 
 /// The UI thread never waits on mpv: switching events quickly against a server that answers media
 /// slowly, every key is handled within 100 ms (the replaced playbacks' mpv handles are destroyed
-/// off the UI thread). This is the check issue 9 asks for, measured on the coordinator.
+/// off the UI thread). This check is measured on the coordinator.
 @Suite(.serialized) struct ResponsivenessTests {
     @Test(.timeLimit(.minutes(2)))
     func twentyQuickSwitchesAgainstSlowMediaAreEachAnsweredWithin100ms() async throws {

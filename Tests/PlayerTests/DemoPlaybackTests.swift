@@ -27,7 +27,7 @@ extension RealMPV {
             if eventID == "evt-stale-auth" { #expect(media.first?.query == "quality=high") }
         }
 
-        /// `play --frames N` (issue 10): mpv stops after N frames and the playback finishes as
+        /// `play --frames N`: mpv stops after N frames and the playback finishes as
         /// frameLimitReached; with keep-open mpv paused at 0:00 and nothing ever finished.
         @Test(arguments: [("evt-endlist", 2), ("evt-fmp4", 5), ("evt-master", 5), ("evt-endlist", 30)])
         func frameLimitFinishesAfterNFrames(eventID: String, frames: Int) async throws {
@@ -77,7 +77,7 @@ extension RealMPV {
             #expect(message.contains("segment 2 failed (HTTP error 500 Internal Server Error)"), "\(message)")
         }
 
-        /// Segment 2 always fails, segment 4 fails once and then answers 200 (issue 10): only
+        /// Segment 2 always fails, segment 4 fails once and then answers 200: only
         /// segment 2 was skipped, so only segment 2 is named.
         @Test func aSegmentThatRecoveredIsNotReportedAsAGap() async throws {
             let demo = try await DemoMedia.start()
@@ -203,7 +203,7 @@ extension RealMPV {
             #expect(PlayerDriver.mpvThreads().isEmpty)
         }
 
-        /// A server that answers media only after 15 s (issue 10): the load state says
+        /// A server that answers media only after 15 s: the load state says
         /// "connecting", then counts the seconds waited, and the watchdog's error names the
         /// timeout and the host (it used to be "stopped / unknown" for 80 s, then "unrecognized
         /// file format").
@@ -230,7 +230,7 @@ extension RealMPV {
             #expect(PlayerDriver.mpvThreads().isEmpty)
         }
 
-        /// fMP4 (issue 10): a seek beyond what mpv has cached used to be performed by ffmpeg and
+        /// fMP4: a seek beyond what mpv has cached used to be performed by ffmpeg and
         /// jump to the end ("ended" at once). Segments trickle in (1 s each) so the targets are
         /// outside the cache; every seek lands where asked and the event still plays to its end.
         @Test func fragmentedMP4SeeksOutsideTheCacheLandWhereAsked() async throws {

@@ -4,7 +4,7 @@ import Testing
 @testable import Player
 
 extension RealMPV {
-    /// Replaced and stopped handles are destroyed off the owner's thread (issue 9): the UI thread
+    /// Replaced and stopped handles are destroyed off the owner's thread: the UI thread
     /// never waits for `mpv_terminate_destroy`, and `shutdown()` waits for all of them.
     @Suite struct HandleLifetime {
         /// Against a server answering media slowly, 20 loads in a row each return promptly, and

@@ -54,7 +54,7 @@ extension RealMPV {
         }
 
         /// Space pressed while a key seek is in flight: paused before the seek resumes, playing
-        /// before it pauses (issue 10).
+        /// before it pauses.
         @Test func togglePauseDuringASeekResumesWhenPausedAndPausesWhenPlaying() async throws {
             let driver = try PlayerDriver()
             _ = try driver.player.load(MediaSource(url: fixtures.tsEndlist))

@@ -29,7 +29,7 @@ import Testing
     }
 
     /// Nothing arrived yet: "connecting", the seconds counted up by the tick; the watchdog's
-    /// error names the host (issue 10).
+    /// error names the host.
     @Test func connectingCountsUpAndTheWatchdogNamesTheHost() {
         var reducer = PlaybackReducer(configuration: .init())
         _ = reducer.begin(id, source: source, start: 0, host: "cdn.example:443")
@@ -81,7 +81,7 @@ import Testing
         #expect(reducer.snapshot.playback == .playing)
     }
 
-    /// Space during a key seek toggles what the seek started from, not "seeking" (issue 10).
+    /// Space during a key seek toggles what the seek started from, not "seeking".
     @Test func togglePauseDuringASeekTogglesThePauseStateTheSeekStartedFrom() {
         var reducer = PlaybackReducer(configuration: .init())
         started(&reducer)

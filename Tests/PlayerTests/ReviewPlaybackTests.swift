@@ -4,7 +4,7 @@ import Testing
 @testable import Player
 
 extension RealMPV {
-    /// Real libmpv: speed, frame steps and screenshots (issue 13) on the 160×90, 25 fps fixtures.
+    /// Real libmpv: speed, frame steps and screenshots on the 160×90, 25 fps fixtures.
     @Suite struct ReviewPlayback {
         let fixtures = HLSFixtures.shared
 

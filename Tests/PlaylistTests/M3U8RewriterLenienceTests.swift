@@ -3,7 +3,7 @@ import Testing
 @testable import Playlist
 
 /// The rewriter is no stricter than a player (ffmpeg, hls.js): what it need not understand to
-/// rewrite a URI passes through unchanged (issue 10 point 9).
+/// rewrite a URI passes through unchanged.
 @Suite("M3U8Rewriter accepts what players accept")
 struct M3U8RewriterLenienceTests {
     static let absolute = "https://cdn.example.com/media/30-days/evt-1"

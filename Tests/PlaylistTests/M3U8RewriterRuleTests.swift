@@ -2,7 +2,7 @@ import Foundation
 import Testing
 @testable import Playlist
 
-@Suite("M3U8Rewriter rules (DESIGN.md §4.3)")
+@Suite("M3U8Rewriter rules (docs/playback.md, Playlists)")
 struct M3U8RewriterRuleTests {
     static let base = "https://cdn.example.com/media/30-days/evt-1/index.m3u8"
 

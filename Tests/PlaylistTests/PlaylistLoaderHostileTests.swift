@@ -13,7 +13,7 @@ struct HostileMasterTransport: HTTPTransport {
     }
 }
 
-/// A hostile playlist ends with a typed error naming the step, never a crash (issue 17: the loader
+/// A hostile playlist ends with a typed error naming the step, never a crash (the loader
 /// did `URL(string: uri)!` on variant URIs).
 @Suite("PlaylistLoader with hostile playlists")
 struct PlaylistLoaderHostileTests {

@@ -2,7 +2,7 @@ import Foundation
 import Testing
 @testable import TUI
 
-/// Long errors (issue 10): wrapped in the sign-in box; on the bottom line cut with "…" and a hint
+/// Long errors: wrapped in the sign-in box; on the bottom line cut with "…" and a hint
 /// naming the key (`d`) of the request log, which shows the whole text.
 @Suite struct ErrorTextTests {
     @Test func wrapBreaksAtSpacesAndCutsLongWords() {

@@ -2,7 +2,7 @@ import Foundation
 import Testing
 @testable import TUI
 
-/// Conflicting bindings in keymap.conf (issue 17): two lines of the file binding the same key in the
+/// Conflicting bindings in keymap.conf: two lines of the file binding the same key in the
 /// same context say which line wins; a `global` binding a list or player binding hides says so;
 /// rebinding a default key (the point of the file) says nothing.
 @Suite struct KeyMapConflictTests {

@@ -2,7 +2,7 @@ import Foundation
 import Testing
 @testable import TUI
 
-/// keymap.conf as bytes on disk (issue 10, point 8): a line that is not UTF-8 is one bad line among
+/// keymap.conf as bytes on disk: a line that is not UTF-8 is one bad line among
 /// others, the valid lines still apply, and every bad line is reported with its number and a count.
 @Suite struct KeyMapFileTests {
     static func file(_ bytes: [UInt8]) throws -> (URL, URL) {

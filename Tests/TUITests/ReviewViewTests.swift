@@ -2,7 +2,7 @@ import Testing
 import PlaybackStates
 @testable import TUI
 
-/// The review keys on screen (issue 13): the speed on the status bar, hundredths on the slider
+/// The review keys on screen: the speed on the status bar, hundredths on the slider
 /// after a frame step, and the keys in the table (so in keymap.conf and the help).
 @Suite struct ReviewViewTests {
     static func lines(_ screen: ScreenSnapshot, columns: Int = 80, rows: Int = 24) -> [Substring] {

@@ -3,7 +3,7 @@ import TestSupport
 import Testing
 @testable import TUI
 
-/// What a real terminal shows after each step of the incremental redraw path (issue 10, point 4):
+/// What a real terminal shows after each step of the incremental redraw path:
 /// first key after the opening message fades, an unbound key, overlays opened and closed, an error,
 /// resizes (also while an overlay is open, and to a tiny size). After every step the WHOLE pane is
 /// read with `capture-pane` and header, list, player, status bar and message line must all be there.

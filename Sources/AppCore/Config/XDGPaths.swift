@@ -1,6 +1,6 @@
 import Foundation
 
-/// Where eventplayer keeps its files (XDG base directories, DESIGN.md §8).
+/// Where eventplayer keeps its files (XDG base directories, docs/configuration.md).
 public struct XDGPaths: Sendable {
     /// `$XDG_CONFIG_HOME/eventplayer` or `~/.config/eventplayer`: config.toml, keymap.conf.
     public let config: URL

@@ -4,7 +4,7 @@ import Logging
 import Networking
 import Playlist
 
-/// Saves an event's video to one file (issue 13's export, for the `export` command and later the
+/// Saves an event's video to one file (for the `export` command and the
 /// TUI's `e` key): lists the media (a master's best variant), fetches the init segment and the
 /// segments (a few at once, written in order) through the network pipeline (kinds `mediaInit`/`mediaSegment`, filters,
 /// retries) with the media token, appends them to `<final>.part` and records each in

@@ -1,6 +1,6 @@
 import Foundation
 
-/// Maps method + path to a route (DESIGN.md §3) and answers JSON errors for everything else.
+/// Maps method + path to a route (docs/playback.md, "The events API") and answers JSON errors for everything else.
 struct DemoRouter: Sendable {
     let context: DemoContext
     let plan: FaultPlan

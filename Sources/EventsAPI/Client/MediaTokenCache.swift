@@ -1,6 +1,6 @@
 import Foundation
 
-/// Media tokens fetched once and reused until shortly before they expire (DESIGN.md §4.1);
+/// Media tokens fetched once and reused until shortly before they expire (docs/playback.md);
 /// `refresh: true` (after a 401/403 from media) fetches them again. Concurrent callers share one fetch.
 ///
 /// ```swift

@@ -36,7 +36,7 @@ public struct Event: Sendable, Codable, Hashable, Identifiable {
         endTime.map { $0.timeIntervalSince(startTime) }
     }
 
-    /// How long an event without an end may still be recording (DESIGN.md §4: after this it is complete).
+    /// How long an event without an end may still be recording (docs/playback.md: after this it is complete).
     public static let liveWindow: TimeInterval = 600
 
     /// True while the event may still grow: no end time and started less than ten minutes ago.

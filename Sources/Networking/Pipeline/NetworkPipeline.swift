@@ -2,7 +2,7 @@ import Foundation
 import Logging
 
 /// Sends every request eventplayer makes: configured headers, request filters, the transport,
-/// response filters and the retry policy, in that order (DESIGN.md §6). Filters run in
+/// response filters and the retry policy, in that order (docs/network.md). Filters run in
 /// registration order; register them before the first request.
 ///
 /// ```swift

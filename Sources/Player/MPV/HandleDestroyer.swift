@@ -5,7 +5,7 @@ import Synchronization
 
 /// Destroys retired mpv handles off the owner's thread. `mpv_terminate_destroy` waits for every
 /// mpv thread of the handle to exit (a network read that is still blocked included), and the
-/// owner's (UI) thread must never wait on mpv (issue 9). ``waitUntilIdle()`` blocks until every
+/// owner's (UI) thread must never wait on mpv. ``waitUntilIdle()`` blocks until every
 /// handle handed over so far is gone: `Player.shutdown()` and `deinit` call it, so no mpv thread
 /// outlives the player and no private playlist is read after the owner removed it.
 ///

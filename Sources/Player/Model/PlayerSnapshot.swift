@@ -1,5 +1,5 @@
 import PlaybackStates
-/// Everything a view shows about the player, as one value (DESIGN.md: TUI gets value snapshots).
+/// Everything a view shows about the player, as one value (docs/architecture.md: the TUI gets value snapshots).
 ///
 /// ```swift
 /// let s = player.snapshot

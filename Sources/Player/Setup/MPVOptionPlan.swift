@@ -1,6 +1,6 @@
 import Foundation
 
-/// The options set on each new mpv handle before `mpv_initialize`, in order: ours (DESIGN.md §5,
+/// The options set on each new mpv handle before `mpv_initialize`, in order: ours (docs/playback.md,
 /// each one exists because playback fails, often silently, without it), then the user's.
 enum MPVOptionPlan {
     /// `demuxer-lavf-o`: without the whitelist a local playlist with http segments is re-read as

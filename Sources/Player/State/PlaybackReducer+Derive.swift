@@ -1,5 +1,5 @@
 import PlaybackStates
-/// The state table (DESIGN.md §5): facts -> playback state, load state, progress; and turning
+/// The state table (docs/playback.md): facts -> playback state, load state, progress; and turning
 /// differences from the last published snapshot into updates.
 extension PlaybackReducer {
     /// Stopped, playing, paused, interrupted, seeking forward/backward.

@@ -1,5 +1,5 @@
 import PlaybackStates
-/// Deciding how a playback finished: "ended" only at the real end (DESIGN.md §5).
+/// Deciding how a playback finished: "ended" only at the real end (docs/playback.md).
 extension PlaybackReducer {
     /// How close to the duration the position must be for "ended".
     static let endTolerance = 1.0

@@ -1,7 +1,7 @@
 import SystemSupport
 
 /// The pure state machine from decoded mpv events (and the owner's commands) to
-/// ``PlayerSnapshot`` and ``PlayerUpdate``s: DESIGN.md §5's state table. No libmpv, no clock:
+/// ``PlayerSnapshot`` and ``PlayerUpdate``s: the state table of docs/playback.md. No libmpv, no clock:
 /// the player feeds it `MPVEvent`s and applies the returned updates.
 ///
 /// ```swift

@@ -1,6 +1,6 @@
 import Foundation
 
-/// An event's `videoUrl` authorised with its bucket's media token (DESIGN.md §4.2): every
+/// An event's `videoUrl` authorised with its bucket's media token (docs/playback.md): every
 /// `Authorization` query item removed, the other items kept in order, `Authorization=<token>`
 /// (percent-encoded) added; the fragment is kept.
 ///

@@ -1,7 +1,7 @@
 import Foundation
 import Networking
 
-/// Turns an event into something the player can open (DESIGN.md §4): gets the bucket's token,
+/// Turns an event into something the player can open (docs/playback.md): gets the bucket's token,
 /// authorises the `videoUrl`, fetches the playlist (token as query item and `Authorization`
 /// header; request kinds `manifestHlsMaster`, then `manifestHlsVariant` for a master's variants),
 /// rewrites it, and for a complete event writes private files. A 401/403 from any playlist

@@ -1,7 +1,7 @@
 import Foundation
 
 /// Decides whether an event is complete (play it from a private file whose media playlists end with
-/// `#EXT-X-ENDLIST`) or live (play the remote URL as it grows). DESIGN.md §4.4.
+/// `#EXT-X-ENDLIST`) or live (play the remote URL as it grows). docs/playback.md.
 ///
 /// An event is complete when it has an `endTime`, or when it started more than ``liveWindow``
 /// seconds (10 minutes) ago. The clock is injected so tests can move it.

@@ -2,7 +2,7 @@ import Foundation
 
 /// Rewrites an HLS playlist so that the player can fetch everything it names: every URI line and
 /// every `URI="…"` attribute is resolved against the playlist's own URL (RFC 3986) and carries
-/// exactly one `Authorization=<token>` query item (DESIGN.md §4.3).
+/// exactly one `Authorization=<token>` query item (docs/playback.md).
 ///
 /// Other query items and fragments are kept; `data:`/`skd:` (any non-http scheme) and `{$var}`
 /// references are left alone; every other line is copied byte for byte. CRLF, bare CR and a UTF-8

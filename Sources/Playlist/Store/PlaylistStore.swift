@@ -6,7 +6,7 @@ import Darwin
 import Foundation
 import SystemSupport
 
-/// Private files for rewritten playlists (DESIGN.md §4.5): one `0700` directory per process,
+/// Private files for rewritten playlists (docs/playback.md): one `0700` directory per process,
 /// `eventplayer-<pid>-XXXXXX` under `$XDG_RUNTIME_DIR` (else `$TMPDIR`, else `/tmp`), made with
 /// `mkdtemp`; `0600` files with random names, written atomically (temporary file + `rename`).
 ///

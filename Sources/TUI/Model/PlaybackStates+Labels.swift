@@ -1,6 +1,6 @@
 import PlaybackStates
 
-// The words and symbols the status bar shows for the shared playback states (DESIGN.md §5).
+// The words and symbols the status bar shows for the shared playback states (docs/playback.md).
 
 extension PlaybackState {
     /// The word and symbol shown, e.g. "▶▶ Seeking".

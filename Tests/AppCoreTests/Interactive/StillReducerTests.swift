@@ -6,7 +6,7 @@ import Player
 import Testing
 import TUI
 
-/// The selected event's still (issue 11): fetched only after the selection rests, cancelled by
+/// The selected event's still: fetched only after the selection rests, cancelled by
 /// moving on or by a playback, never while something plays, and shown in the pane once ready.
 @Suite struct StillScheduleTests {
     let t0 = ContinuousClock.now

@@ -2,7 +2,7 @@ import Foundation
 import TestSupport
 import Testing
 
-/// keymap.conf with a line that is not UTF-8 (issue 10, point 8): the real TUI reports it on the
+/// keymap.conf with a line that is not UTF-8: the real TUI reports it on the
 /// bottom line (whole in the request log, `d`) and applies the file's other lines.
 @Suite(.serialized) struct TUIKeymapTests {
     @Test(.enabled(if: Tmux.binary != nil), .timeLimit(.minutes(1)))
@@ -38,7 +38,7 @@ import Testing
         }
     }
 
-    /// Two lines of keymap.conf binding the same key (issue 17): the later one wins and the bottom
+    /// Two lines of keymap.conf binding the same key: the later one wins and the bottom
     /// line says so.
     @Test(.enabled(if: Tmux.binary != nil), .timeLimit(.minutes(1)))
     func twoLinesBindingOneKeySayWhichWins() async throws {

@@ -3,7 +3,7 @@ import TestSupport
 import Testing
 
 /// The real `eventplayer` (demo backend) under tmux: the first key after the opening message fades
-/// must not blank the screen (issue 10, point 4). The whole pane is read after each step.
+/// must not blank the screen. The whole pane is read after each step.
 @Suite(.serialized) struct TUIRedrawTests {
     @Test(.enabled(if: Tmux.binary != nil), .timeLimit(.minutes(1)))
     func firstKeysKeepTheWholeScreen() async throws {

@@ -3,7 +3,7 @@ import Foundation
 import TestSupport
 import Testing
 
-/// The review keys of issue 13 in the real TUI (tmux, 100×30, demo backend in-process, real libmpv
+/// The review keys in the real TUI (tmux, 100×30, demo backend in-process, real libmpv
 /// without audio): `]` twice shows 1.21× and `}` doubles it, the slider then runs faster than the
 /// clock; `.` / `,` step one frame while paused (the slider shows hundredths); `S` writes a PNG of
 /// the video's size under $XDG_PICTURES_DIR/eventplayer; the speed stays for the next event.

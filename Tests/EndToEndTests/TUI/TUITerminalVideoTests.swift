@@ -3,7 +3,7 @@ import Foundation
 import TestSupport
 import Testing
 
-/// The real `eventplayer` TUI drawing video in its pane (issue 11): over "SSH" with `--video auto`
+/// The real `eventplayer` TUI drawing video in its pane: over "SSH" with `--video auto`
 /// and with `--video terminal`, against the demo backend in-process, real libmpv, no audio.
 @Suite(.serialized) struct TUITerminalVideoTests {
     static func colours(_ screen: String) -> Set<String> {

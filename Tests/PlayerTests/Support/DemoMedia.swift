@@ -4,7 +4,7 @@ import Networking
 import Playlist
 
 /// Media URLs and tokens of the real demo backend, fetched the way the app does (sign in, list
-/// events, GET /v1/events/tokens), with the URL authorised by hand (DESIGN.md §4 step 2) since
+/// events, GET /v1/events/tokens), with the URL authorised by hand (docs/playback.md) since
 /// the Playlist module is built elsewhere.
 struct DemoMedia: Sendable {
     let server: DemoServer

@@ -4,7 +4,7 @@ import Player
 import Playlist
 
 /// The real ``PlaybackPreparing``: tokens from the events API, authorised URL, rewritten private
-/// playlist (DESIGN.md §4), and the private files removed when a playback ends and at exit.
+/// playlist (docs/playback.md), and the private files removed when a playback ends and at exit.
 ///
 /// ```swift
 /// let preparer = try PlaybackPreparer(services: services)
