@@ -9,13 +9,16 @@ enum ExportMessages {
         var media = plan.source == .mp4 ? "fMP4 init segment + \(segments(plan.segmentCount))" : "MPEG-TS, \(segments(plan.segmentCount))"
         if plan.isEncrypted { media += ", AES-128 (decrypted)" }
         if plan.pieces.contains(where: { $0.byteRange != nil }) { media += ", byte ranges" }
-        if plan.hasSeparateAudio { media += " + separate audio" }
         let remux = plan.needsRemux ? ", remuxed to \(plan.output.rawValue.uppercased()) by ffmpeg" : ""
         var lines = ["exporting \(event.id) (\(event.cameraName), \(EventFormatting.clock(plan.duration)), \(media)\(remux)) "
             + "to \(destination.final.path)"]
         if let variant = plan.variant {
             let rate = variant.bandwidth.map { " (\($0 / 1000) kbit/s)" } ?? ""
-            lines.append("master playlist: the best of \(variant.of) variants\(rate)")
+            lines.append(variant.of == 1 ? "master playlist: its one variant\(rate)" : "master playlist: the best of \(variant.of) variants\(rate)")
+        }
+        if plan.hasSeparateAudio {
+            let count = plan.pieces.filter { $0.track == .audio && $0.kind == .segment }.count
+            lines.append("audio: a separate rendition (\(segments(count))), joined to the video by ffmpeg")
         }
         if plan.isPartial {
             lines.append("\(event.id) is still recording: exporting the \(segments(plan.segmentCount)) that exist now")
