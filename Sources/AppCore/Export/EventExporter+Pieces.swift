@@ -84,7 +84,8 @@ extension EventExporter {
         try checkFree(destination, force: force)
         if plan.needsRemux {
             _ = unlink(destination.remux.path)   // a leftover, or a planted link (the link goes, never its target)
-            try await remuxer.remux(Self.inputs(plan, journal: journal, part: destination.part), to: destination.remux, format: plan.output)
+            try await remuxer.remux(Self.inputs(plan, journal: journal, part: destination.part), to: destination.remux,
+                                    format: plan.output, timestampsRestart: plan.hasDiscontinuity)
             try rename(destination.remux, to: destination.final)
             try? FileManager.default.removeItem(at: destination.part)
         } else {

@@ -44,13 +44,14 @@ public struct ExportRemuxer: Sendable {
 
     /// Remuxes `inputs` (their streams mapped in order: e.g. the video of one and the audio of
     /// another) into `output` as `format`; cancelling the task stops ffmpeg.
-    public func remux(_ inputs: [Input], to output: URL, format: ExportFormat) async throws {
+    /// `timestampsRestart`: the media has discontinuities, which ffmpeg makes continuous per input.
+    public func remux(_ inputs: [Input], to output: URL, format: ExportFormat, timestampsRestart: Bool = false) async throws {
         guard let path = Self.locate(executable) else {
             throw ExportError("this export needs ffmpeg (to remux to \(format.rawValue) or join the streams), which is not installed (apt-get install ffmpeg)")
         }
         let process = Process()
         process.executableURL = URL(filePath: path)
-        process.arguments = Self.arguments(inputs, output: output, format: format)
+        process.arguments = Self.arguments(inputs, output: output, format: format, timestampsRestart: timestampsRestart)
         let errors = Pipe()
         process.standardError = errors
         process.standardOutput = FileHandle.nullDevice
@@ -78,10 +79,15 @@ public struct ExportRemuxer: Sendable {
     }
 
     /// The command line after the executable.
-    static func arguments(_ inputs: [Input], output: URL, format: ExportFormat) -> [String] {
+    static func arguments(_ inputs: [Input], output: URL, format: ExportFormat, timestampsRestart: Bool = false) -> [String] {
         // A timestamp jump of more than a second (a restart after #EXT-X-DISCONTINUITY) is
         // made continuous: ffmpeg shifts what follows (MPEG-TS input; other inputs ignore it).
         var arguments = ["-nostdin", "-hide_banner", "-loglevel", "error", "-y", "-dts_delta_threshold", "1"]
+        // Renditions share one timeline (audio often starts a few frames before the video): keep
+        // their timestamps (ffmpeg would start each input at 0 and shift the audio) and start the
+        // file at 0. Not with discontinuities: ffmpeg corrects those only without -copyts.
+        let aligns = inputs.count > 1 && !timestampsRestart
+        if aligns { arguments.append("-copyts") }
         var maps: [String] = []
         for (index, input) in inputs.enumerated() {
             if let bytes = input.bytes {
@@ -96,7 +102,9 @@ public struct ExportRemuxer: Sendable {
             case .audio: maps += ["-map", "\(index):a"]
             }
         }
-        arguments += maps + ["-c", "copy", "-f", format == .mp4 ? "mp4" : "mpegts"]
+        arguments += maps + ["-c", "copy"]
+        if aligns { arguments += ["-avoid_negative_ts", "make_zero"] }
+        arguments += ["-f", format == .mp4 ? "mp4" : "mpegts"]
         if format == .mp4 { arguments += ["-movflags", "+faststart"] }
         return arguments + [output.path]
     }
