@@ -103,6 +103,30 @@ struct ExportEveryShapeTests {
         #expect(rendition.stderr.contains("separate audio rendition") && rendition.stderr.contains("-o NAME."), "\(rendition.stderr)")
     }
 
+    /// The key goes through the pipeline like the segments: a refused token (401) is refreshed
+    /// once and the export completes; a key that is missing (404) is an error that names it,
+    /// leaves no final file and prints no token.
+    @Test func aRefusedKeyIsRefreshedAndAMissingKeyIsAnErrorThatSaysSo() async throws {
+        let setup = try await setUp("evt-aes")
+        defer { Task { await setup.server.stop() } }
+        await setup.server.faults.failPath(containing: "evt-aes/enc.key", status: 401, times: 1)
+        let refreshed = setup.directory.appending(path: "refreshed.ts")
+        let run = try await setup.binary.run(["export", "evt-aes", "-o", refreshed.path, "--server", setup.url])
+        #expect(run.status == 0, "\(run.stdout)\n\(run.stderr)")
+        let keys = await setup.server.requestLog().filter { $0.path.hasSuffix("evt-aes/enc.key") }.map(\.status)
+        #expect(keys.first == 401 && keys.last == 200, "\(keys)")
+        let probe = try await FFprobe.probe(refreshed)
+        #expect(probe.streamTypes == ["audio", "video"])
+
+        await setup.server.faults.failPath(containing: "evt-aes/enc.key", status: 404)
+        let missing = setup.directory.appending(path: "missing.ts")
+        let failed = try await setup.binary.run(["export", "evt-aes", "-o", missing.path, "--server", setup.url])
+        #expect(failed.status == 1)
+        #expect(failed.stderr.contains("the AES-128 key of segment"), "\(failed.stderr)")
+        #expect(!failed.stderr.contains("Authorization="), "no token in the message: \(failed.stderr)")
+        #expect(!FileManager.default.fileExists(atPath: missing.path))
+    }
+
     /// Interrupted mid-way, an encrypted export resumes from its journal and the result is whole.
     @Test(.timeLimit(.minutes(2)))
     func anInterruptedEncryptedExportResumesWhole() async throws {

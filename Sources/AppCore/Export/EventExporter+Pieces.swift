@@ -49,8 +49,14 @@ extension EventExporter {
         let data = try Self.body(of: response, range: piece.byteRange, what: what)
         guard let encryption = piece.encryption else { return data }
         let pipeline = self.pipeline
-        let key = try await keys.key(path: encryption.keyPath) {
-            try await pipeline.send(HTTPRequest(kind: .keyHlsAes, url: encryption.keyURL)).body
+        let key: Data
+        do {
+            key = try await keys.key(path: encryption.keyPath) {
+                try await pipeline.send(HTTPRequest(kind: .keyHlsAes, url: encryption.keyURL)).body
+            }
+        } catch let error as NetworkError where !error.isCancelled && error.status != 401 && error.status != 403 {
+            // A refused token (401/403) goes up to `fetch`, which refreshes it.
+            throw ExportError("the AES-128 key of \(what) failed: \(error); run the same command again to resume")
         }
         return try ExportCipher.decrypt(data, key: key, iv: encryption.iv, what: what)
     }
