@@ -28,7 +28,8 @@ let package = Package(
         // Imported directly by DemoBackend (they also come with Hummingbird).
         .package(url: "https://github.com/apple/swift-http-types.git", from: "1.8.0"),
         .package(url: "https://github.com/swift-server/swift-service-lifecycle.git", from: "2.13.0"),
-        // AES-128-CBC for exporting encrypted HLS (already resolved: it comes with async-http-client).
+        // AES-128-CBC for exporting encrypted HLS (CryptoExtras); already in Package.resolved as a
+        // dependency of our dependencies (swift-certificates, swift-nio-extras).
         .package(url: "https://github.com/apple/swift-crypto.git", from: "4.0.0"),
     ],
     targets: [
