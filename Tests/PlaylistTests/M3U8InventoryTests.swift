@@ -90,6 +90,27 @@ struct M3U8InventoryTests {
         #expect(inventory.segments[0].byteRange?.header == "bytes=0-999")
     }
 
+    /// Numbers a hostile server may send: no overflow trap, no range.
+    @Test func hugeByteRangesAndSequenceNumbersDoNotCrash() throws {
+        let text = """
+            #EXTM3U
+            #EXT-X-MEDIA-SEQUENCE:9223372036854775807
+            #EXTINF:2,
+            #EXT-X-BYTERANGE:9223372036854775807@9223372036854775807
+            a.ts
+            #EXTINF:2,
+            #EXT-X-BYTERANGE:99999999999999999999@0
+            a.ts
+            #EXTINF:2,
+            s2.ts
+            """
+        let inventory = try M3U8Rewriter(playlistURL: base, token: "t").inventory(Data(text.utf8))
+        #expect(inventory.segments.map(\.byteRange) == [nil, nil, nil])
+        #expect(inventory.segments.count == 3)
+        let negative = "#EXTM3U\n#EXT-X-MEDIA-SEQUENCE:-5\n#EXTINF:2,\ns0.ts\n"
+        #expect(try M3U8Rewriter(playlistURL: base, token: "t").inventory(Data(negative.utf8)).segments.first?.sequence == 0)
+    }
+
     @Test func theInitSegmentsByteRangeIsNoted() throws {
         let text = "#EXTM3U\n#EXT-X-MAP:URI=\"media.mp4\",BYTERANGE=\"720@0\"\n#EXTINF:2,\n#EXT-X-BYTERANGE:5000@720\nmedia.mp4\n"
         let inventory = try M3U8Rewriter(playlistURL: base, token: "t").inventory(Data(text.utf8))

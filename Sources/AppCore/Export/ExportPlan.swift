@@ -118,7 +118,7 @@ public struct ExportPlan: Sendable, Equatable {
             throw ExportError("\(eventID) is encrypted (AES-128) but its EXT-X-KEY names no key URI; it cannot be exported")
         }
         // Without an IV attribute, the IV is the media sequence number, big-endian, in 16 bytes.
-        let iv = key.iv ?? (0..<16).map { index in index < 8 ? 0 : UInt8(truncatingIfNeeded: UInt64(segment.sequence) >> (8 * (15 - index))) }
+        let iv = key.iv ?? (0..<16).map { index in index < 8 ? 0 : UInt8(truncatingIfNeeded: UInt64(truncatingIfNeeded: segment.sequence) >> (8 * (15 - index))) }
         return Encryption(keyURL: url, keyPath: Self.key(url, nil), iv: iv)
     }
 

@@ -36,7 +36,7 @@ extension RewriteEngine {
             pendingBandwidth = nil
             pendingAudioGroup = nil
         } else {
-            let sequence = mediaSequence + inventory!.segments.count
+            let sequence = mediaSequence &+ inventory!.segments.count
             inventory!.segments.append(.init(uri: written, duration: pendingDuration, byteRange: pendingByteRange,
                                              key: currentKey, sequence: sequence))
             pendingDuration = 0
@@ -72,7 +72,7 @@ extension RewriteEngine {
             case "#EXT-X-DISCONTINUITY":
                 inventory!.hasDiscontinuity = true
             case "#EXT-X-MEDIA-SEQUENCE":
-                mediaSequence = Int(value.trimmingCharacters(in: .whitespaces)) ?? 0
+                mediaSequence = Int(value.trimmingCharacters(in: .whitespaces)).flatMap { $0 >= 0 ? $0 : nil } ?? 0
             default:
                 break
             }
@@ -105,8 +105,9 @@ extension RewriteEngine {
         let parts = text.trimmingCharacters(in: .whitespaces).split(separator: "@", maxSplits: 1)
         guard let first = parts.first, let length = Int(first), length > 0 else { return nil }
         let offset = parts.count == 2 ? Int(parts[1]) : nextRangeOffset
-        guard let offset, offset >= 0 else { return nil }
-        nextRangeOffset = offset + length
+        // Hostile numbers: a range whose end does not fit in an Int is no range.
+        guard let offset, offset >= 0, case (let end, false) = offset.addingReportingOverflow(length) else { return nil }
+        nextRangeOffset = end
         return .init(length: length, offset: offset)
     }
 
