@@ -28,6 +28,9 @@ let package = Package(
         // Imported directly by DemoBackend (they also come with Hummingbird).
         .package(url: "https://github.com/apple/swift-http-types.git", from: "1.8.0"),
         .package(url: "https://github.com/swift-server/swift-service-lifecycle.git", from: "2.13.0"),
+        // AES-128-CBC for exporting encrypted HLS (CryptoExtras); already in Package.resolved as a
+        // dependency of our dependencies (swift-certificates, swift-nio-extras).
+        .package(url: "https://github.com/apple/swift-crypto.git", from: "4.0.0"),
     ],
     targets: [
         // C boundaries: one system library each.
@@ -117,6 +120,7 @@ let package = Package(
             dependencies: [
                 "Networking", "EventsAPI", "Playlist", "Player", "PlaybackStates", "PlaybackProxy", "TUI", "DemoBackend",
                 "SystemSupport",
+                .product(name: "CryptoExtras", package: "swift-crypto"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "TOMLKit", package: "TOMLKit"),
             ],

@@ -7,6 +7,8 @@ struct FFprobe {
     let streamTypes: [String]
     let width: Int?
     var height: Int? = nil
+    /// `start_time` of the first stream of each type (`video`, `audio`).
+    var startTimes: [String: Double] = [:]
 
     struct Failed: Error, CustomStringConvertible {
         let description: String
@@ -19,7 +21,7 @@ struct FFprobe {
                 continuation.resume(with: Result {
                     let process = Process()
                     process.executableURL = URL(filePath: "/usr/bin/env")
-                    process.arguments = ["ffprobe", "-v", "error", "-show_entries", "format=duration,format_name:stream=codec_type,width,height",
+                    process.arguments = ["ffprobe", "-v", "error", "-show_entries", "format=duration,format_name:stream=codec_type,width,height,start_time",
                                          "-of", "json", file.path]
                     let out = Pipe()
                     process.standardOutput = out
@@ -39,6 +41,11 @@ struct FFprobe {
                        duration: Double(format["duration"] as? String ?? "") ?? 0,
                        streamTypes: streams.compactMap { $0["codec_type"] as? String }.sorted(),
                        width: streams.compactMap { $0["width"] as? Int }.first,
-                       height: streams.compactMap { $0["height"] as? Int }.first)
+                       height: streams.compactMap { $0["height"] as? Int }.first,
+                       startTimes: streams.reversed().reduce(into: [:]) { starts, stream in
+                           if let type = stream["codec_type"] as? String, let start = Double(stream["start_time"] as? String ?? "") {
+                               starts[type] = start
+                           }
+                       })
     }
 }

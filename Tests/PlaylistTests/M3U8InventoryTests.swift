@@ -21,7 +21,7 @@ struct M3U8InventoryTests {
         #expect(inventory.initSegmentURI == "https://cdn.example.com/media/30-days/evt-1/init.mp4?Authorization=tok")
         #expect(inventory.segments == [
             .init(uri: "https://cdn.example.com/media/30-days/evt-1/segment0.m4s?v=1&Authorization=tok", duration: 2),
-            .init(uri: "https://cdn.example.com/media/30-days/other/segment1.m4s?Authorization=tok", duration: 1.5),
+            .init(uri: "https://cdn.example.com/media/30-days/other/segment1.m4s?Authorization=tok", duration: 1.5, sequence: 1),
         ])
         #expect(inventory.summary.kind == .media)
         #expect(inventory.summary.hasEndList)
@@ -54,6 +54,88 @@ struct M3U8InventoryTests {
         #expect(try !M3U8Rewriter(playlistURL: base, token: "t").inventory(Data(clear.utf8)).isEncrypted)
         let ranged = "#EXTM3U\n#EXTINF:2,\n#EXT-X-BYTERANGE:1000@0\nall.ts\n"
         #expect(try M3U8Rewriter(playlistURL: base, token: "t").inventory(Data(ranged.utf8)).usesByteRanges)
+    }
+
+    /// Before: only "is encrypted" and "uses byte ranges" were noted; export needs each
+    /// segment's range, key and IV to fetch and decrypt it.
+    @Test func eachSegmentHasItsByteRangeKeyAndSequence() throws {
+        let text = """
+            #EXTM3U
+            #EXT-X-MEDIA-SEQUENCE:7
+            #EXT-X-KEY:METHOD=AES-128,URI="keys/k1.bin",IV=0x000102030405060708090A0B0C0D0E0F
+            #EXTINF:2,
+            #EXT-X-BYTERANGE:1000@0
+            all.ts
+            #EXTINF:2,
+            #EXT-X-BYTERANGE:500
+            all.ts
+            #EXT-X-KEY:METHOD=AES-128,URI="https://keys.example/k2"
+            #EXTINF:2,
+            s2.ts
+            #EXT-X-KEY:METHOD=NONE
+            #EXTINF:2,
+            s3.ts
+            """
+        let inventory = try M3U8Rewriter(playlistURL: base, token: "tok").inventory(Data(text.utf8))
+        #expect(inventory.isEncrypted && inventory.usesByteRanges)
+        #expect(inventory.segments.map(\.byteRange) == [.init(length: 1000, offset: 0), .init(length: 500, offset: 1000), nil, nil])
+        #expect(inventory.segments.map(\.sequence) == [7, 8, 9, 10])
+        let first = try #require(inventory.segments[0].key)
+        #expect(first.method == "AES-128")
+        #expect(first.uri == "https://cdn.example.com/media/30-days/evt-1/keys/k1.bin?Authorization=tok")
+        #expect(first.iv == Array(0...15))
+        #expect(inventory.segments[1].key == first)
+        #expect(inventory.segments[2].key == .init(method: "AES-128", uri: "https://keys.example/k2?Authorization=tok", iv: nil))
+        #expect(inventory.segments[3].key == nil)
+        #expect(inventory.segments[0].byteRange?.header == "bytes=0-999")
+    }
+
+    /// Numbers a hostile server may send: no overflow trap, no range.
+    @Test func hugeByteRangesAndSequenceNumbersDoNotCrash() throws {
+        let text = """
+            #EXTM3U
+            #EXT-X-MEDIA-SEQUENCE:9223372036854775807
+            #EXTINF:2,
+            #EXT-X-BYTERANGE:9223372036854775807@9223372036854775807
+            a.ts
+            #EXTINF:2,
+            #EXT-X-BYTERANGE:99999999999999999999@0
+            a.ts
+            #EXTINF:2,
+            s2.ts
+            """
+        let inventory = try M3U8Rewriter(playlistURL: base, token: "t").inventory(Data(text.utf8))
+        #expect(inventory.segments.map(\.byteRange) == [nil, nil, nil])
+        #expect(inventory.segments.count == 3)
+        let negative = "#EXTM3U\n#EXT-X-MEDIA-SEQUENCE:-5\n#EXTINF:2,\ns0.ts\n"
+        #expect(try M3U8Rewriter(playlistURL: base, token: "t").inventory(Data(negative.utf8)).segments.first?.sequence == 0)
+    }
+
+    @Test func theInitSegmentsByteRangeIsNoted() throws {
+        let text = "#EXTM3U\n#EXT-X-MAP:URI=\"media.mp4\",BYTERANGE=\"720@0\"\n#EXTINF:2,\n#EXT-X-BYTERANGE:5000@720\nmedia.mp4\n"
+        let inventory = try M3U8Rewriter(playlistURL: base, token: "t").inventory(Data(text.utf8))
+        #expect(inventory.initSegmentByteRange == .init(length: 720, offset: 0))
+        #expect(inventory.segments.first?.byteRange == .init(length: 5000, offset: 720))
+    }
+
+    /// Before: a master's `#EXT-X-MEDIA` renditions were not listed, so export took the video only.
+    @Test func aMastersAudioRenditionIsFoundForItsVariant() throws {
+        let text = """
+            #EXTM3U
+            #EXT-X-MEDIA:TYPE=AUDIO,GROUP-ID="aud",NAME="Other",DEFAULT=NO,URI="other/index.m3u8"
+            #EXT-X-MEDIA:TYPE=AUDIO,GROUP-ID="aud",NAME="Microphone",DEFAULT=YES,URI="audio/index.m3u8"
+            #EXT-X-MEDIA:TYPE=AUDIO,GROUP-ID="muxed",NAME="In the variant",DEFAULT=YES
+            #EXT-X-STREAM-INF:BANDWIDTH=220000,AUDIO="aud"
+            video/index.m3u8
+            #EXT-X-STREAM-INF:BANDWIDTH=100000,AUDIO="muxed"
+            low/index.m3u8
+            """
+        let inventory = try M3U8Rewriter(playlistURL: base, token: "tok").inventory(Data(text.utf8))
+        #expect(inventory.renditions.count == 3)
+        let best = try #require(inventory.bestVariant)
+        #expect(best.audioGroup == "aud")
+        #expect(inventory.audioRendition(of: best)?.uri == "https://cdn.example.com/media/30-days/evt-1/audio/index.m3u8?Authorization=tok")
+        #expect(inventory.audioRendition(of: inventory.variants[1]) == nil, "audio in the variant itself")
     }
 
     @Test func theRewriteItselfIsUnchangedAndRecordsNothing() throws {

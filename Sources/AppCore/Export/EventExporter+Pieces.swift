@@ -4,6 +4,7 @@ import Foundation
 import Glibc
 #endif
 import Networking
+import Playlist
 
 extension EventExporter {
     /// One fetched piece, and the plan with fresh tokens when the old ones were refused.
@@ -13,18 +14,16 @@ extension EventExporter {
         var refreshed: ExportPlan?
     }
 
-    /// Fetches piece `index` through the pipeline; a 401/403 lists the media again with fresh
-    /// tokens and tries once more.
+    /// Fetches piece `index` through the pipeline (its byte range with `Range`, decrypted with its
+    /// AES-128 key); a 401/403 lists the media again with fresh tokens and tries once more.
     func fetch(_ index: Int, of original: ExportPlan, event: Event) async throws -> Fetched {
         var plan = original
         var refreshed: ExportPlan?
         while true {
             let piece = plan.pieces[index]
-            // No header: the URLs carry `Authorization=<token>` where the token may go (not on a
-            // host reached through a redirect, whose URLs carry their own credential).
-            let request = HTTPRequest(kind: piece.kind == .initSegment ? .mediaInit : .mediaSegment, url: piece.url)
+            let what = Self.name(of: index, in: plan)
             do {
-                return Fetched(index: index, data: try await pipeline.send(request).body, refreshed: refreshed)
+                return Fetched(index: index, data: try await download(piece, what: what), refreshed: refreshed)
             } catch let error as NetworkError {
                 if error.isCancelled || Task.isCancelled { throw CancellationError() }
                 if let status = error.status, status == 401 || status == 403, refreshed == nil {
@@ -33,25 +32,81 @@ extension EventExporter {
                     plan = plan.refreshed(from: fresh)
                     continue
                 }
-                let what = piece.kind == .initSegment ? "the init segment" : "segment \(index + (plan.pieces[0].kind == .initSegment ? 0 : 1)) of \(plan.segmentCount)"
                 throw ExportError("cannot export \(plan.eventID): \(what) failed: \(error); run the same command again to resume")
+            } catch let error as ExportError {
+                throw ExportError("cannot export \(plan.eventID): \(error.description)")
             }
         }
     }
 
+    /// One piece's clear bytes.
+    func download(_ piece: ExportPlan.Piece, what: String) async throws -> Data {
+        // No header: the URLs carry `Authorization=<token>` where the token may go (not on a
+        // host reached through a redirect, whose URLs carry their own credential).
+        var request = HTTPRequest(kind: piece.kind == .initSegment ? .mediaInit : .mediaSegment, url: piece.url)
+        if let range = piece.byteRange { request.headers.add(name: "Range", value: range.header) }
+        let response = try await pipeline.send(request)
+        let data = try Self.body(of: response, range: piece.byteRange, what: what)
+        guard let encryption = piece.encryption else { return data }
+        let pipeline = self.pipeline
+        let key: Data
+        do {
+            key = try await keys.key(path: encryption.keyPath) {
+                try await pipeline.send(HTTPRequest(kind: .keyHlsAes, url: encryption.keyURL)).body
+            }
+        } catch let error as NetworkError where !error.isCancelled && error.status != 401 && error.status != 403 {
+            // A refused token (401/403) goes up to `fetch`, which refreshes it.
+            throw ExportError("the AES-128 key of \(what) failed: \(error); run the same command again to resume")
+        }
+        return try ExportCipher.decrypt(data, key: key, iv: encryption.iv, what: what)
+    }
+
+    /// The bytes of `range` in `response`: a 206 holds just them; a server that ignores `Range`
+    /// answers 200 with the whole file, which is cut.
+    static func body(of response: HTTPResponse, range: M3U8Inventory.ByteRange?, what: String) throws -> Data {
+        guard let range else { return response.body }
+        if response.status == 206, response.body.count == range.length { return response.body }
+        if response.status != 206, response.body.count >= range.offset + range.length {
+            return response.body.subdata(in: range.offset..<range.offset + range.length)
+        }
+        throw ExportError("\(what): the server answered bytes \(range.offset)-\(range.offset + range.length - 1) with \(response.body.count) bytes (status \(response.status))")
+    }
+
+    /// "the init segment", "segment 3 of 5", "audio segment 2 of 6" (counted from 1, per track).
+    static func name(of index: Int, in plan: ExportPlan) -> String {
+        let piece = plan.pieces[index]
+        let track = plan.pieces.filter { $0.track == piece.track }
+        let prefix = piece.track == .audio ? "audio " : ""
+        if piece.kind == .initSegment { return "the \(prefix)init segment" }
+        let segments = track.filter { $0.kind == .segment }
+        let number = plan.pieces[..<index].filter { $0.track == piece.track && $0.kind == .segment }.count + 1
+        return "\(prefix)segment \(number) of \(segments.count)"
+    }
+
     /// Turns the complete `.part` into the final file: remuxed by ffmpeg when the container
-    /// changes, else renamed; then removes the journal.
-    func finish(_ plan: ExportPlan, destination: ExportDestination, force: Bool) async throws {
+    /// changes, timestamps restart or a separate audio rendition is joined, else renamed; then
+    /// removes the journal.
+    func finish(_ plan: ExportPlan, journal: ExportJournal, destination: ExportDestination, force: Bool) async throws {
         try checkFree(destination, force: force)
         if plan.needsRemux {
             _ = unlink(destination.remux.path)   // a leftover, or a planted link (the link goes, never its target)
-            try await remuxer.remux(destination.part, to: destination.remux, format: plan.output)
+            try await remuxer.remux(Self.inputs(plan, journal: journal, part: destination.part), to: destination.remux,
+                                    format: plan.output, timestampsRestart: plan.hasDiscontinuity)
             try rename(destination.remux, to: destination.final)
             try? FileManager.default.removeItem(at: destination.part)
         } else {
             try rename(destination.part, to: destination.final)
         }
         try? FileManager.default.removeItem(at: destination.journal)
+    }
+
+    /// What ffmpeg reads: the whole `.part`, or, with a separate audio rendition, its video
+    /// bytes and its audio bytes (which follow) as two inputs.
+    static func inputs(_ plan: ExportPlan, journal: ExportJournal, part: URL) -> [ExportRemuxer.Input] {
+        guard let firstAudio = plan.pieces.firstIndex(where: { $0.track == .audio }) else { return [.init(file: part)] }
+        let videoBytes = journal.entries.prefix(firstAudio).reduce(0) { $0 + $1.bytes }
+        let total = journal.entries.reduce(0) { $0 + $1.bytes }
+        return [.init(file: part, bytes: 0..<videoBytes, streams: .video), .init(file: part, bytes: videoBytes..<total, streams: .audio)]
     }
 
     func rename(_ from: URL, to: URL) throws {

@@ -5,11 +5,13 @@ import Networking
 import Playlist
 
 /// Saves an event's video to one file (for the `export` command and the
-/// TUI's `e` key): lists the media (a master's best variant), fetches the init segment and the
-/// segments (a few at once, written in order) through the network pipeline (kinds `mediaInit`/`mediaSegment`, filters,
-/// retries) with the media token, appends them to `<final>.part` and records each in
-/// `<final>.part.json`, remuxes with ffmpeg when the container changes, and renames to the final
-/// name when complete. A rerun resumes from the journal. Cancelling the task stops between reads
+/// TUI's `e` key): lists the media (a master's best variant and its separate audio rendition),
+/// fetches the init segment and the segments (a few at once, written in order; byte ranges with
+/// `Range`; AES-128 ones decrypted with keys fetched as kind `keyHlsAes` and kept in memory only)
+/// through the network pipeline (kinds `mediaInit`/`mediaSegment`, filters, retries) with the
+/// media token, appends them to `<final>.part` and records each in `<final>.part.json`, remuxes
+/// with ffmpeg when the container changes, timestamps restart or a separate audio rendition is
+/// joined, and renames to the final name when complete. A rerun resumes from the journal. Cancelling the task stops between reads
 /// and keeps what was written.
 ///
 /// ```swift
@@ -24,6 +26,8 @@ public final class EventExporter: Sendable {
     let loader: PlaylistLoader
     let tokens: APITokenProvider
     let remuxer: ExportRemuxer
+    /// AES-128 keys of the running export, in memory only.
+    let keys = ExportKeyRing()
     let now: @Sendable () -> Date
     let logger = Logger(label: "eventplayer.export")
     /// Pieces fetched at once (they are written in order).
@@ -80,32 +84,38 @@ public final class EventExporter: Sendable {
         logger.info("export started", metadata: ["event": "\(plan.eventID)", "pieces": "\(plan.pieces.count)",
                                                  "resumedPieces": "\(start.piece)", "file": "\(destination.final.path)"])
         // Up to `concurrency` pieces in flight; written strictly in order, each recorded once written.
-        try await withThrowingTaskGroup(of: Fetched.self) { group in
-            var next = start.piece, written = start.piece
-            var ready: [Int: Data] = [:]
-            while written < plan.pieces.count {
-                while next < plan.pieces.count, next - written < concurrency {
-                    let index = next, snapshot = plan
-                    group.addTask { try await self.fetch(index, of: snapshot, event: event) }
-                    next += 1
-                }
-                guard let fetched = try await group.next() else { break }
-                if let fresh = fetched.refreshed { plan = plan.refreshed(from: fresh) }
-                ready[fetched.index] = fetched.data
-                while let data = ready.removeValue(forKey: written) {
-                    try file.append(data)
-                    bytes += data.count
-                    bytesThisRun += data.count
-                    let entry = ExportJournal.Entry(key: plan.pieces[written].key, bytes: data.count)
-                    journal.entries.append(entry)
-                    if !destination.isStandardOutput { try ExportJournal.append(entry, to: destination.journal) }
-                    written += 1
-                    report(written)
+        do {
+            try await withThrowingTaskGroup(of: Fetched.self) { group in
+                var next = start.piece, written = start.piece
+                var ready: [Int: Data] = [:]
+                while written < plan.pieces.count {
+                    while next < plan.pieces.count, next - written < concurrency {
+                        let index = next, snapshot = plan
+                        group.addTask { try await self.fetch(index, of: snapshot, event: event) }
+                        next += 1
+                    }
+                    guard let fetched = try await group.next() else { break }
+                    if let fresh = fetched.refreshed { plan = plan.refreshed(from: fresh) }
+                    ready[fetched.index] = fetched.data
+                    while let data = ready.removeValue(forKey: written) {
+                        try file.append(data)
+                        bytes += data.count
+                        bytesThisRun += data.count
+                        let entry = ExportJournal.Entry(key: plan.pieces[written].key, bytes: data.count)
+                        journal.entries.append(entry)
+                        if !destination.isStandardOutput { try ExportJournal.append(entry, to: destination.journal) }
+                        written += 1
+                        report(written)
+                    }
                 }
             }
+        } catch {
+            await keys.removeAll()
+            throw error
         }
+        await keys.removeAll()
         try file.finish()
-        if !destination.isStandardOutput { try await finish(plan, destination: destination, force: force) }
+        if !destination.isStandardOutput { try await finish(plan, journal: journal, destination: destination, force: force) }
         let size = destination.isStandardOutput ? bytes : (try? FileManager.default.attributesOfItem(atPath: destination.final.path)[.size] as? Int) ?? bytes
         logger.info("export saved", metadata: ["event": "\(plan.eventID)", "bytes": "\(size)", "remuxed": "\(plan.needsRemux)"])
         return Outcome(file: destination.final, bytes: size, resumedPieces: start.piece)

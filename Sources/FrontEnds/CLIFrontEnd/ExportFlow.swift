@@ -74,7 +74,7 @@ public enum ExportFlow {
         let format = request.format ?? request.output.flatMap { ExportFormat(pathExtension: URL(filePath: $0).pathExtension) }
         let plan = try await exporter.plan(for: event, format: format)
         if request.output == "-", plan.needsRemux {
-            throw ExportError("-o - streams the source's container (\(plan.source.rawValue)); --format \(plan.output.rawValue) needs a file: -o NAME.\(plan.output.rawValue)")
+            throw ExportError(ExportMessages.cannotStream(plan))
         }
         let name = ExportNaming.defaultName(camera: event.cameraName, start: event.startTime, format: plan.output)
         let destination = ExportDestination(output: try request.output ?? configuredDirectory(services.config), defaultName: name)

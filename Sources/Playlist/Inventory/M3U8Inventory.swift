@@ -1,6 +1,7 @@
 /// What a playlist names, URI by URI, as the rewriter wrote it (absolute and authorised): a
-/// media playlist's segments and init segment, a master's variants with their bandwidth. For
-/// callers that fetch the media themselves (export); playback never needs it.
+/// media playlist's segments (with their byte ranges and AES-128 keys) and init segment, a
+/// master's variants with their bandwidth and its `#EXT-X-MEDIA` renditions. For callers that
+/// fetch the media themselves (export); playback never needs it.
 ///
 /// ```swift
 /// let rewriter = M3U8Rewriter(playlistURL: url, token: token)
@@ -15,10 +16,70 @@ public struct M3U8Inventory: Sendable, Equatable {
         public var uri: String
         /// Its `#EXTINF` duration in seconds (0 when the tag is missing).
         public var duration: Double
+        /// Its `#EXT-X-BYTERANGE` (the offset filled in when the tag omits it), nil for a whole file.
+        public var byteRange: ByteRange?
+        /// The `#EXT-X-KEY` in force for it, nil when clear (`METHOD=NONE` or no key).
+        public var key: Key?
+        /// Its media sequence number (`#EXT-X-MEDIA-SEQUENCE` + its index): the IV of AES-128
+        /// when the key names none.
+        public var sequence: Int
 
-        public init(uri: String, duration: Double) {
+        public init(uri: String, duration: Double, byteRange: ByteRange? = nil, key: Key? = nil, sequence: Int = 0) {
             self.uri = uri
             self.duration = duration
+            self.byteRange = byteRange
+            self.key = key
+            self.sequence = sequence
+        }
+    }
+
+    /// `#EXT-X-BYTERANGE:<length>[@<offset>]` (or a `BYTERANGE` attribute): bytes of a shared file.
+    public struct ByteRange: Sendable, Equatable {
+        public var length: Int
+        public var offset: Int
+
+        public init(length: Int, offset: Int) {
+            self.length = length
+            self.offset = offset
+        }
+
+        /// The HTTP `Range` header value, `bytes=<first>-<last>`.
+        public var header: String { "bytes=\(offset)-\(offset + length - 1)" }
+    }
+
+    /// An `#EXT-X-KEY` other than `METHOD=NONE`.
+    public struct Key: Sendable, Equatable {
+        /// `AES-128`, `SAMPLE-AES`, …
+        public var method: String
+        /// Absolute, authorised URI of the key (nil when the tag names none).
+        public var uri: String?
+        /// The `IV` attribute's 16 bytes, nil when absent (then the media sequence number is the IV).
+        public var iv: [UInt8]?
+
+        public init(method: String, uri: String?, iv: [UInt8]?) {
+            self.method = method
+            self.uri = uri
+            self.iv = iv
+        }
+    }
+
+    /// One `#EXT-X-MEDIA` rendition of a master.
+    public struct Rendition: Sendable, Equatable {
+        /// `AUDIO`, `SUBTITLES`, `VIDEO`, `CLOSED-CAPTIONS`.
+        public var type: String
+        public var groupID: String?
+        public var name: String?
+        /// `DEFAULT=YES`.
+        public var isDefault: Bool
+        /// Absolute, authorised URI of its media playlist; nil when its media is in the variants.
+        public var uri: String?
+
+        public init(type: String, groupID: String?, name: String?, isDefault: Bool, uri: String?) {
+            self.type = type
+            self.groupID = groupID
+            self.name = name
+            self.isDefault = isDefault
+            self.uri = uri
         }
     }
 
@@ -28,10 +89,13 @@ public struct M3U8Inventory: Sendable, Equatable {
         public var uri: String
         /// Its `BANDWIDTH` attribute in bits per second, nil when missing or unreadable.
         public var bandwidth: Int?
+        /// Its `AUDIO` attribute: the `GROUP-ID` of the audio renditions that go with it.
+        public var audioGroup: String?
 
-        public init(uri: String, bandwidth: Int?) {
+        public init(uri: String, bandwidth: Int?, audioGroup: String? = nil) {
             self.uri = uri
             self.bandwidth = bandwidth
+            self.audioGroup = audioGroup
         }
     }
 
@@ -41,8 +105,12 @@ public struct M3U8Inventory: Sendable, Equatable {
     public var segments: [Segment] = []
     /// The first `#EXT-X-MAP` URI (fMP4 init segment), absolute and authorised.
     public var initSegmentURI: String?
+    /// The first `#EXT-X-MAP`'s `BYTERANGE`, when it has one.
+    public var initSegmentByteRange: ByteRange?
     /// `#EXT-X-STREAM-INF` variants in playlist order (empty for a media playlist).
     public var variants: [Variant] = []
+    /// `#EXT-X-MEDIA` renditions in playlist order (empty for a media playlist).
+    public var renditions: [Rendition] = []
     /// An `#EXT-X-KEY` with a method other than `NONE`: the segments are encrypted.
     public var isEncrypted = false
     /// `#EXT-X-BYTERANGE` is used: segments are ranges of shared files.
@@ -58,5 +126,13 @@ public struct M3U8Inventory: Sendable, Equatable {
             let (x, y) = (a.element.bandwidth ?? -1, b.element.bandwidth ?? -1)
             return x == y ? a.offset > b.offset : x < y
         }?.element
+    }
+
+    /// The separate audio of `variant`: the `DEFAULT=YES` rendition of its `AUDIO` group that has
+    /// a URI, else the group's first with one; nil when its audio (if any) is in the variant.
+    public func audioRendition(of variant: Variant) -> Rendition? {
+        guard let group = variant.audioGroup else { return nil }
+        let candidates = renditions.filter { $0.type == "AUDIO" && $0.groupID == group && $0.uri != nil }
+        return candidates.first(where: \.isDefault) ?? candidates.first
     }
 }

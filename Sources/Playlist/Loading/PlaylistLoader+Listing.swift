@@ -2,8 +2,9 @@ import Foundation
 import Networking
 
 extension PlaylistLoader {
-    /// Fetches an event's playlist (a master's best variant: highest `BANDWIDTH`) and lists its
-    /// segments and init segment, authorised with the bucket's token. Nothing is stored. A 401/403
+    /// Fetches an event's playlist (a master's best variant: highest `BANDWIDTH`, and its separate
+    /// audio rendition if any) and lists its segments and init segment, authorised with the
+    /// bucket's token. Nothing is stored. A 401/403
     /// fetches fresh tokens once and starts over, as ``prepare(_:tokens:)`` does.
     /// - Throws: ``PlaylistLoadError`` (its message says "cannot export").
     ///
@@ -50,7 +51,14 @@ extension PlaylistLoader {
                                       step: .fetchVariant, eventID: id)
         let media = try inventory(of: variant.body, url: variant.finalURL, token: token,
                                   addsToken: own && variant.redirects == 0, eventID: id)
-        return MediaListing(token: token, playlistURL: variant.finalURL, inventory: media, master: top)
+        var audio: M3U8Inventory?
+        if let rendition = top.audioRendition(of: best), let uri = rendition.uri, let audioURL = URL(string: uri) {
+            let response = try await fetch(audioURL, token: own ? token : nil, kind: .manifestHlsVariant,
+                                           step: .fetchVariant, eventID: id)
+            audio = try inventory(of: response.body, url: response.finalURL, token: token,
+                                  addsToken: own && response.redirects == 0, eventID: id)
+        }
+        return MediaListing(token: token, playlistURL: variant.finalURL, inventory: media, master: top, audio: audio)
     }
 
     func inventory(of body: Data, url: URL, token: String, addsToken: Bool = true, eventID: String) throws -> M3U8Inventory {

@@ -1,7 +1,9 @@
 import Foundation
 
 /// An event's media playlist as a list of URIs to fetch, from
-/// ``PlaylistLoader/mediaListing(_:tokens:)``: for a master, its best variant (highest `BANDWIDTH`).
+/// ``PlaylistLoader/mediaListing(_:tokens:)``: for a master, its best variant (highest `BANDWIDTH`)
+/// and, when the variant's audio is a separate rendition (`#EXT-X-MEDIA:TYPE=AUDIO,URI=…`), that
+/// rendition's media playlist.
 ///
 /// ```swift
 /// let listing = try await loader.mediaListing(source, tokens: provider)
@@ -16,11 +18,15 @@ public struct MediaListing: Sendable {
     public var inventory: M3U8Inventory
     /// The master's inventory when the event's playlist was one (its variants and bandwidths).
     public var master: M3U8Inventory?
+    /// What the chosen variant's separate audio rendition names, when it has one.
+    public var audio: M3U8Inventory?
 
-    public init(token: String, playlistURL: URL, inventory: M3U8Inventory, master: M3U8Inventory? = nil) {
+    public init(token: String, playlistURL: URL, inventory: M3U8Inventory, master: M3U8Inventory? = nil,
+                audio: M3U8Inventory? = nil) {
         self.token = token
         self.playlistURL = playlistURL
         self.inventory = inventory
         self.master = master
+        self.audio = audio
     }
 }

@@ -62,7 +62,9 @@ extension RewriteEngine {
             // A bare tag (`#EXT-X-MAP`) names no URI: nothing to rewrite.
             guard hasValue else { copyLine(start, end); return }
             uriKind = Self.kind(of: tag)
+            let lineMark = out.count
             rewriteAttributes(start, nameEnd + 1, end, variant: tag == .media, map: tag == .map)
+            recordWrittenTag(tag, from: lineMark)
         }
     }
 

@@ -38,6 +38,12 @@ struct RewriteEngine {
     var inventory: M3U8Inventory?
     var pendingDuration = 0.0
     var pendingBandwidth: Int?
+    var pendingAudioGroup: String?
+    var pendingByteRange: M3U8Inventory.ByteRange?
+    /// Where a `#EXT-X-BYTERANGE` without `@offset` starts: the end of the previous range.
+    var nextRangeOffset = 0
+    var currentKey: M3U8Inventory.Key?
+    var mediaSequence = 0
 
     @inline(__always) static var flushThreshold: Int { 1 << 18 }
 

@@ -7,10 +7,13 @@ struct ExportCommand: AsyncParsableCommand {
         commandName: "export",
         abstract: "Save an event's video to one file (MPEG-TS to .ts, fMP4 to .mp4), with progress.",
         discussion: """
-            A master playlist exports its best variant. The file is downloaded into NAME.part and renamed \
+            A master playlist exports its best variant, with its separate audio rendition if it has one \
+            (joined by ffmpeg). AES-128 encrypted segments are decrypted and byte ranges fetched as they \
+            download. The file is downloaded into NAME.part and renamed \
             when complete; running the same command again after an interruption resumes. An event that is \
             still recording exports what exists now. `-o -` streams the source's container to standard \
-            output (refused when it is a terminal). Exit status: 0 saved, 1 error, 2 usage error, 128 + the \
+            output (refused when it is a terminal, and when ffmpeg must process the whole download: a \
+            --format remux, a discontinuity, a separate audio rendition). Exit status: 0 saved, 1 error, 2 usage error, 128 + the \
             signal that interrupted it (130 Ctrl-C, 143 SIGTERM, 129 SIGHUP), 141 standard output closed (a broken pipe).
             """
     )

@@ -58,16 +58,49 @@ struct ExportPlanTests {
         #expect(!ended.isPartial, "an ended event whose playlist lacks ENDLIST is complete")
     }
 
-    @Test func encryptedByteRangeAndEmptyPlaylistsAreRefused() {
-        var keyed = ExportFixtures.listing()
-        keyed.inventory.isEncrypted = true
-        #expect(throws: ExportError.self) { try ExportPlan(event: ExportFixtures.event(), listing: keyed, format: nil, now: now) }
-        var ranged = ExportFixtures.listing()
-        ranged.inventory.usesByteRanges = true
-        #expect(throws: ExportError.self) { try ExportPlan(event: ExportFixtures.event(), listing: ranged, format: nil, now: now) }
+    /// Before: every encrypted or byte-range playlist was refused.
+    @Test func aes128PiecesCarryTheirKeyAndIVAndByteRangesTheirRange() throws {
+        var listing = ExportFixtures.listing(segments: 3)
+        let key = M3U8Inventory.Key(method: "AES-128", uri: "https://cdn.example/media/30-days/evt-1/enc.key?Authorization=tok", iv: nil)
+        for index in listing.inventory.segments.indices {
+            listing.inventory.segments[index].key = key
+            listing.inventory.segments[index].sequence = 41 + index
+        }
+        listing.inventory.segments[2].key?.iv = Array(repeating: 7, count: 16)
+        listing.inventory.segments[1].byteRange = .init(length: 100, offset: 300)
+        let plan = try ExportPlan(event: ExportFixtures.event(), listing: listing, format: nil, now: now)
+        #expect(plan.isEncrypted && !plan.needsRemux, "decrypted as they arrive: the .part is clear MPEG-TS")
+        let first = try #require(plan.pieces[0].encryption)
+        #expect(first.keyPath == "/media/30-days/evt-1/enc.key")
+        #expect(first.iv == Array(repeating: 0, count: 15) + [41], "no IV attribute: the media sequence number")
+        #expect(plan.pieces[2].encryption?.iv == Array(repeating: 7, count: 16))
+        #expect(plan.pieces[1].key == "/media/30-days/evt-1/segment1.ts@300+100")
+        #expect(plan.pieces[1].byteRange == .init(length: 100, offset: 300))
+    }
+
+    @Test func sampleAESAKeyWithoutURIAndEmptyPlaylistsAreRefused() {
+        var sample = ExportFixtures.listing()
+        sample.inventory.segments[0].key = .init(method: "SAMPLE-AES", uri: "https://cdn.example/k", iv: nil)
+        #expect(throws: ExportError.self) { try ExportPlan(event: ExportFixtures.event(), listing: sample, format: nil, now: now) }
+        var noURI = ExportFixtures.listing()
+        noURI.inventory.segments[0].key = .init(method: "AES-128", uri: nil, iv: nil)
+        #expect(throws: ExportError.self) { try ExportPlan(event: ExportFixtures.event(), listing: noURI, format: nil, now: now) }
         #expect(throws: ExportError.self) {
             try ExportPlan(event: ExportFixtures.event(), listing: ExportFixtures.listing(segments: 0), format: nil, now: now)
         }
+    }
+
+    /// Before: a separate audio rendition was not fetched (video only).
+    @Test func aSeparateAudioRenditionFollowsTheVideoAndIsJoinedByFFmpeg() throws {
+        var listing = ExportFixtures.listing(segments: 5)
+        var audio = M3U8Inventory()
+        audio.segments = (0..<6).map { .init(uri: "https://cdn.example/media/30-days/evt-1/audio/segment\($0).ts?Authorization=tok", duration: 1.7) }
+        listing.audio = audio
+        let plan = try ExportPlan(event: ExportFixtures.event(), listing: listing, format: nil, now: now)
+        #expect(plan.pieces.count == 11)
+        #expect(plan.pieces.prefix(5).allSatisfy { $0.track == .main } && plan.pieces.suffix(6).allSatisfy { $0.track == .audio })
+        #expect(plan.hasSeparateAudio && plan.needsRemux && plan.output == .ts)
+        #expect(plan.segmentCount == 5 && plan.duration == 10, "the video's")
     }
 
     @Test func aRefreshedPlanKeepsItsPiecesWithTheNewTokens() throws {

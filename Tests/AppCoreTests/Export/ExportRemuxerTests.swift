@@ -38,4 +38,21 @@ import Testing
             Issue.record("expected an ExportError naming ffmpeg's last line, got \(error) (the remuxer hung on a full pipe)")
         }
     }
+
+    /// Before: one input, its own streams: a separate audio rendition could not be joined.
+    @Test func aSeparateAudioRenditionIsASecondInputOfTheSamePart() {
+        let part = URL(filePath: "/exports/clip.ts.part")
+        let arguments = ExportRemuxer.arguments([.init(file: part, bytes: 0..<1000, streams: .video),
+                                                 .init(file: part, bytes: 1000..<1500, streams: .audio)],
+                                                output: URL(filePath: "/exports/clip.ts.remux.part"), format: .ts)
+        let text = arguments.joined(separator: " ")
+        #expect(text.contains("-i subfile,,start,0,end,1000,,:/exports/clip.ts.part"))
+        #expect(text.contains("-i subfile,,start,1000,end,1500,,:/exports/clip.ts.part"))
+        #expect(text.contains("-map 0:v -map 1:a -c copy -avoid_negative_ts make_zero -f mpegts"))
+        #expect(arguments.contains("-copyts"), "one timeline for both renditions")
+        #expect(arguments.filter { $0 == "-protocol_whitelist" }.count == 2)
+        #expect(arguments.last == "/exports/clip.ts.remux.part")
+        let whole = ExportRemuxer.arguments([.init(file: part)], output: URL(filePath: "/o.mp4"), format: .mp4).joined(separator: " ")
+        #expect(whole.contains("-i /exports/clip.ts.part -map 0:v? -map 0:a? -c copy -f mp4 -movflags +faststart /o.mp4"))
+    }
 }
