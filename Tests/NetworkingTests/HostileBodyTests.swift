@@ -31,7 +31,11 @@ import Testing
         let error = await failure { try await pipeline.send(request) }
         #expect(error?.isTimeout == true)
         #expect(error?.description.contains("did not answer within 1 s") == true, "\(String(describing: error))")
-        #expect(await server.requestLog().filter { $0.path == "/bench/4096" }.count == 1)
+        // One attempt (a timeout of a collected body is not retried here: retries 0), as the
+        // pipeline's own log says; the server logs an exchange only when its drip notices the
+        // closed connection, later on a loaded machine.
+        let attempts = pipeline.requestLog.snapshot().filter { $0.target.hasSuffix("/bench/4096") }
+        #expect(attempts.count == 1, "\(attempts)")
         await server.stop()
     }
 
