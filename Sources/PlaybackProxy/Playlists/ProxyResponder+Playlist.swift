@@ -9,6 +9,32 @@ extension ProxyResponder {
     /// A complete event's media playlists end with `#EXT-X-ENDLIST` and are cached; a live one's
     /// are fetched again on every request.
     func playlist(_ uri: ProxiedURI, head: Bool) async -> Response {
+        var body: Data
+        switch await playlistBody(uri, head: head) {
+        case .body(let data): body = data
+        case .failed(let response): return response
+        }
+        if let part = uri.part {
+            // One part of a discontinuous playlist (see PlaylistParts); the whole one is cached.
+            guard let cut = PlaylistParts(body), part < cut.parts.count else { return Self.plain(.notFound, "no such part") }
+            body = Data(cut.parts[part].text.utf8)
+        }
+        var headers = HTTPFields()
+        headers[.contentType] = "application/vnd.apple.mpegurl"
+        headers[.cacheControl] = "no-store"
+        headers[.contentLength] = String(body.count)
+        if head { return Response(status: .ok, headers: headers) }
+        return Response(status: .ok, headers: headers, body: ResponseBody(byteBuffer: ByteBuffer(bytes: body)))
+    }
+
+    /// A playlist's rewritten text, or the response that says why there is none.
+    enum PlaylistReply {
+        case body(Data)
+        case failed(Response)
+    }
+
+    /// Fetches (or takes from the cache) the whole playlist `uri` names, rewritten, and records the exchange.
+    func playlistBody(_ uri: ProxiedURI, head: Bool) async -> PlaylistReply {
         let started = ContinuousClock.now
         let configuration = state.configuration
         let complete = configuration.policy.isComplete(configuration.source)
@@ -44,17 +70,12 @@ extension ProxyResponder {
                 record.error = failure.reason
                 record.milliseconds = (ContinuousClock.now - started).milliseconds
                 state.record(record)
-                return Self.plain(Self.status(for: error), failure.description)
+                return .failed(Self.plain(Self.status(for: error), failure.description))
             }
         }
         record.bytes = body.count
         record.milliseconds = (ContinuousClock.now - started).milliseconds
         state.record(record)
-        var headers = HTTPFields()
-        headers[.contentType] = "application/vnd.apple.mpegurl"
-        headers[.cacheControl] = "no-store"
-        headers[.contentLength] = String(body.count)
-        if head { return Response(status: .ok, headers: headers) }
-        return Response(status: .ok, headers: headers, body: ResponseBody(byteBuffer: ByteBuffer(bytes: body)))
+        return .body(body)
     }
 }

@@ -69,8 +69,11 @@ public final class ProxyPreparer: PlaybackPreparing {
         }
         timings.fetchMilliseconds = Self.milliseconds(since: started) - timings.tokensMilliseconds
         // No token for the player: the proxy adds it upstream (and refreshes it there).
-        return PreparedPlayback(eventID: event.id, playbackID: group, url: proxy.url, token: "",
-                                isComplete: proxy.isComplete, remoteURL: event.videoUrl, timings: timings)
+        var prepared = PreparedPlayback(eventID: event.id, playbackID: group, url: proxy.url, token: "",
+                                        isComplete: proxy.isComplete, remoteURL: event.videoUrl, timings: timings)
+        // A discontinuous event's parts (the playlist is fetched now and cached by the proxy).
+        prepared.parts = await proxy.parts()
+        return prepared
     }
 
     public func remove(_ prepared: PreparedPlayback) {
