@@ -20,7 +20,7 @@ struct PlayDiscontinuityTests {
         let binary = try Binary()
         try #require(try await binary.login(server.baseURL).status == 0)
         let arguments = ["play", "evt-discontinuity", "--server", server.baseURL.absoluteString, "--video", "none",
-                         "--no-audio", "--json", "--speed", "4", "--network", network]
+                         "--no-audio", "--json", "--speed", "2", "--network", network]
         for start in [0.0, 18] {
             let run = try await binary.run(arguments + (start > 0 ? ["--start", "18"] : []))
             #expect(run.status == 0, "\(network) from \(start): \(run.stdout)\n\(run.stderr)")
@@ -30,6 +30,7 @@ struct PlayDiscontinuityTests {
             #expect((positions.max() ?? 0) > 23, "\(network) from \(start): \(positions)")
             #expect(positions.allSatisfy { $0 >= start - 0.5 }, "\(network) from \(start): \(positions)")
             if start == 0 { #expect(positions.contains { $0 > 12.5 && $0 < 20 }, "after the join: \(positions)") }
+            if start > 0 { #expect(positions.contains { $0 > 19 && $0 < 23 }, "played on from 18: \(positions)") }
             for (a, b) in zip(positions, positions.dropFirst()) { #expect(b >= a - 0.1, "\(network): \(a) -> \(b)") }
             let durations = lines.compactMap { $0["duration"] as? Double }
             #expect(durations.allSatisfy { abs($0 - 24) < 0.5 }, "the whole event: \(durations)")

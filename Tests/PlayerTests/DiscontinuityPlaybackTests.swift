@@ -22,6 +22,7 @@ extension RealMPV {
             #expect(!after.isEmpty, "\(positions)")
             #expect(after.allSatisfy { $0 >= from - 0.5 && $0 <= 24.1 }, "\(after)")
             #expect((after.max() ?? 0) > 23, "played to the end: \(after)")
+            #expect(after.contains { $0 > from + 1 && $0 < 23 }, "played on from \(from), not jumped to the end: \(after)")
             for (a, b) in zip(after, after.dropFirst()) { #expect(b >= a - 0.1, "\(a) -> \(b)") }
         }
 
@@ -31,7 +32,9 @@ extension RealMPV {
             let source = try await demo.privateSource("evt-discontinuity")
             defer { try? FileManager.default.removeItem(at: source.url.deletingLastPathComponent()) }
             #expect(source.parts.map(\.start) == [0, 12])
-            let driver = try PlayerDriver(PlayerDriver.configuration(speed: 4))
+            var configuration = PlayerDriver.configuration(speed: 2)
+            configuration.progressInterval = .milliseconds(200)
+            let driver = try PlayerDriver(configuration)
             let id = try driver.player.load(source, startAt: 18)
             await driver.run(limit: .seconds(60)) { $0.finish != nil }
             #expect(driver.finishes(of: id) == [.ended], "log: \(driver.player.recentLogMessages.suffix(10))")
