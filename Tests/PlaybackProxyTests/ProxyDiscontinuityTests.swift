@@ -65,4 +65,30 @@ extension ProxyPlayback {
         Self.expectSecondPart(after, from: 18)
         #expect(after.contains { $0 >= 18 && $0 < 21 }, "\(after)")
     }
+
+    /// The playlist fetched for the parts fails (after the pipeline's retries): the player's
+    /// request gets that answer, not a second round of retries (twice the wait before the error).
+    @Test func aPlaylistThatFailsForThePartsIsNotFetchedAgainByThePlayer() async throws {
+        let origin = try await DemoOrigin.start()
+        defer { Task { await origin.server.stop() } }
+        await origin.server.faults.failPath(containing: "/evt-endlist/", status: 500)
+        let proxy = try await origin.proxy("evt-endlist", pipeline: Self.pipeline(retries: 2))
+        defer { Task { await proxy.stop() } }
+        let failures = proxy.events()
+        let source = await Self.source(proxy)
+        #expect(source.parts.isEmpty)
+        let driver = try PlayerDriver(speed: 4)
+        let id = try driver.player.load(source)
+        await driver.run { $0.finish != nil }
+        guard case .error? = driver.finishes(of: id).first else {
+            Issue.record("finished \(driver.finishes(of: id)), not with an error")
+            return
+        }
+        let playlists = await origin.server.requestLog().filter { $0.path.contains("/evt-endlist/") }
+        #expect(playlists.count == 3, "one request and 2 retries: \(playlists.map { "\($0.path) \($0.status)" })")
+        await proxy.stop()
+        var reported: [String] = []
+        for await event in failures { if case .failed(let failure) = event { reported.append(failure.description) } }
+        #expect(reported.count == 1 && reported.first?.contains("500") == true, "\(reported)")
+    }
 }

@@ -10,9 +10,14 @@ extension ProxyResponder {
     /// are fetched again on every request.
     func playlist(_ uri: ProxiedURI, head: Bool) async -> Response {
         var body: Data
+        if let failure = state.prefetchFailures.withLock({ $0.removeValue(forKey: uri.upstream.absoluteString) }) {
+            // `PlaybackProxy.parts()` fetched this playlist for the playback's start and it failed
+            // (after the pipeline's retries): the player gets that answer instead of a second round.
+            return Self.plain(.init(code: failure.status), failure.text)
+        }
         switch await playlistBody(uri, head: head) {
         case .body(let data): body = data
-        case .failed(let response): return response
+        case .failed(let status, let text): return Self.plain(status, text)
         }
         if let part = uri.part {
             // One part of a discontinuous playlist (see PlaylistParts); the whole one is cached.
@@ -27,10 +32,10 @@ extension ProxyResponder {
         return Response(status: .ok, headers: headers, body: ResponseBody(byteBuffer: ByteBuffer(bytes: body)))
     }
 
-    /// A playlist's rewritten text, or the response that says why there is none.
+    /// A playlist's rewritten text, or the status and text that say why there is none.
     enum PlaylistReply {
         case body(Data)
-        case failed(Response)
+        case failed(HTTPTypes.HTTPResponse.Status, String)
     }
 
     /// Fetches (or takes from the cache) the whole playlist `uri` names, rewritten, and records the exchange.
@@ -70,7 +75,7 @@ extension ProxyResponder {
                 record.error = failure.reason
                 record.milliseconds = (ContinuousClock.now - started).milliseconds
                 state.record(record)
-                return .failed(Self.plain(Self.status(for: error), failure.description))
+                return .failed(Self.status(for: error), failure.description)
             }
         }
         record.bytes = body.count

@@ -43,9 +43,11 @@ public final class ProxyPreparer: PlaybackPreparing {
         let group = UUID().uuidString
         proxies.withLock { $0[group] = proxy }
         let continuation = continuation
+        // Subscribed now: the playlist fetched below for the parts may already fail.
+        let events = proxy.events()
         Task {
             let meter = SharedRateMeter()
-            for await event in proxy.events() {
+            for await event in events {
                 switch event {
                 case .failed(let failure):
                     continuation.yield(PlaybackNotice(group: group, text: failure.description))
