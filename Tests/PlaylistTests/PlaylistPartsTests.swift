@@ -48,6 +48,8 @@ import Testing
         #expect(PlaylistParts(Data(live.utf8)) == nil)
         let master = "#EXTM3U\n#EXT-X-STREAM-INF:BANDWIDTH=1\nv.m3u8\n#EXT-X-DISCONTINUITY\n#EXT-X-ENDLIST\n"
         #expect(PlaylistParts(Data(master.utf8)) == nil)
+        let hostile = "#EXTM3U\n#EXT-X-MEDIA-SEQUENCE:\(Int.max)\n#EXTINF:4,\na.ts\n#EXT-X-DISCONTINUITY\n#EXTINF:4,\nb.ts\n#EXT-X-ENDLIST\n"
+        #expect(PlaylistParts(Data(hostile.utf8)) == nil, "a sequence number that would overflow: not cut, no trap")
     }
 
     /// Direct mode: the loader writes each part's private playlist next to the event's.

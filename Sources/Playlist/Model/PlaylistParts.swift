@@ -72,7 +72,8 @@ public struct PlaylistParts: Sendable, Equatable {
             return !line.hasPrefix("#EXT-X-DISCONTINUITY-SEQUENCE")
         }
         let starts = segments.indices.filter { $0 == 0 || segments[$0].joins }
-        guard starts.count > 1 else { return nil }
+        // A hostile sequence number near Int.max: not cut (no trap), played as one file.
+        guard starts.count > 1, !firstSequence.addingReportingOverflow(segments.count).overflow else { return nil }
         var parts: [Part] = []
         var key: String?, map: String?
         for (index, first) in starts.enumerated() {
