@@ -69,12 +69,14 @@ public final class ProxyPreparer: PlaybackPreparing {
                 }
             }
         }
+        // A discontinuous event's parts (a complete event's playlist is fetched now, and cached by
+        // the proxy for the player).
+        let parts = await proxy.parts()
         timings.fetchMilliseconds = Self.milliseconds(since: started) - timings.tokensMilliseconds
         // No token for the player: the proxy adds it upstream (and refreshes it there).
         var prepared = PreparedPlayback(eventID: event.id, playbackID: group, url: proxy.url, token: "",
                                         isComplete: proxy.isComplete, remoteURL: event.videoUrl, timings: timings)
-        // A discontinuous event's parts (the playlist is fetched now and cached by the proxy).
-        prepared.parts = await proxy.parts()
+        prepared.parts = parts
         return prepared
     }
 
