@@ -1,7 +1,8 @@
 import Foundation
 
-/// The handle of a playback: made with the source as it is, or (fMP4 at a position) with a
-/// playlist that starts at that position's segment (see `FragmentedPlaylist`); retired to the
+/// The handle of a playback: made with the source as it is, as one timeline of a discontinuous
+/// event's parts (see `PartTimeline`), or (fMP4 at a position) with a playlist that starts at
+/// that position's segment (see `FragmentedPlaylist`); retired to the
 /// background destroyer when the playback is replaced or stopped.
 extension Player {
     /// Handles of replaced or stopped playbacks still being destroyed in the background
@@ -38,6 +39,11 @@ extension Player {
             overrides = [MPVOption(name: "rebase-start-time", value: "no"), MPVOption(name: "pause", value: "yes")]
             start = 0
         }
+        var target = url.isFileURL ? url.path : url.absoluteString
+        if let timeline = PartTimeline.url(for: source.parts) {
+            target = timeline
+            overrides.append(PartTimeline.demuxer)
+        }
         do {
             let options = try MPVOptionPlan.options(
                 for: source, configuration: configuration, start: start,
@@ -48,7 +54,7 @@ extension Player {
                 wakeupDescriptor: wakeup.writeFD)
             handle.ownedFile = trimFile
             try attachVideoRenderer(to: handle)
-            handle.command(["loadfile", url.isFileURL ? url.path : url.absoluteString, "replace"])
+            handle.command(["loadfile", target, "replace"])
             self.handle = handle
         } catch {
             if let trimFile { try? FileManager.default.removeItem(at: trimFile) }

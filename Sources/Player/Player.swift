@@ -104,8 +104,8 @@ public final class Player {
         let start = ContinuousClock.now
         loadStart = start
         queue(reducer.begin(id, source: source, start: position, host: MediaHost.of(source)))
-        fragmented = FragmentedPlaylist(url: source.url)
-        reducer.discontinuities = DiscontinuityMap(url: source.url)
+        // A discontinuous event plays as one timeline of its parts (PartTimeline), where mpv seeks itself.
+        fragmented = source.parts.count > 1 ? nil : FragmentedPlaylist(url: source.url)
         do {
             try openHandle(id, source: source, start: position, reload: position > 0 ? (direction: nil, resume: true) : nil)
         } catch {

@@ -93,3 +93,17 @@ import Playlist
         #expect(rate.text(now: Date(timeIntervalSince1970: 20)) == "0 B/s")
     }
 }
+
+extension ProxyPaths {
+    /// A part of a discontinuous playlist (`part/<n>/`) reads back, with and without `plain/`.
+    @Test func aPartReadsBack() throws {
+        let upstream = try #require(URL(string: "http://127.0.0.1:9/media/b/e/index.m3u8?v=1"))
+        for carries in [true, false] {
+            let uri = ProxiedURI(kind: .manifestHlsMaster, upstream: upstream, carriesToken: carries, part: 3)
+            #expect(uri.path.hasPrefix("part/3/"))
+            #expect(ProxiedURI(path: uri.path) == uri)
+        }
+        #expect(ProxiedURI(path: "part/x/manifestHlsMaster/http/127.0.0.1:9/a.m3u8") == nil)
+        #expect(ProxiedURI(path: "part/-1/manifestHlsMaster/http/127.0.0.1:9/a.m3u8") == nil)
+    }
+}

@@ -23,9 +23,16 @@ import Playlist
     static func play(_ proxy: PlaybackProxy, speed: Double = 4,
                      during: ((PlayerSnapshot) async -> Void)? = nil) async throws -> (PlayerDriver, PlaybackID) {
         let driver = try PlayerDriver(speed: speed)
-        let id = try driver.player.load(MediaSource(url: proxy.url, isLive: !proxy.isComplete))
+        let id = try driver.player.load(await source(proxy))
         await driver.run { $0.finish != nil }
         return (driver, id)
+    }
+
+    /// What `ProxyPreparer` gives the player: the proxy's URL and, for a discontinuous event, its parts.
+    static func source(_ proxy: PlaybackProxy) async -> MediaSource {
+        var source = MediaSource(url: proxy.url, isLive: !proxy.isComplete)
+        source.parts = await proxy.parts().map { MediaSource.Part(start: $0.start, url: $0.url) }
+        return source
     }
 
     @Test(arguments: ["evt-endlist", "evt-no-endlist", "evt-fmp4", "evt-master", "evt-extensionless", "evt-stale-auth"])

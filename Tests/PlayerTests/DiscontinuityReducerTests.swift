@@ -57,35 +57,4 @@ import Testing
         play(&reducer, [4.04, 4.5])
         #expect(reducer.progressNow.position == 4.5)
     }
-
-    /// mpv drops the frames it had queued at the reset: the last position seen may be a second
-    /// short of the join. With the local playlist's joins the count continues from the join.
-    @Test func theCountContinuesFromThePlaylistsJoinWhenItIsKnown() throws {
-        var reducer = PlaybackReducer(configuration: .init())
-        started(&reducer)
-        reducer.discontinuities = try #require(DiscontinuityMap(text: """
-            #EXTM3U
-            #EXTINF:4.0,
-            a0.ts
-            #EXTINF:4.0,
-            a1.ts
-            #EXTINF:4.0,
-            a2.ts
-            #EXT-X-DISCONTINUITY
-            #EXTINF:4.0,
-            b0.ts
-            #EXTINF:4.0,
-            b1.ts
-            #EXTINF:4.0,
-            b2.ts
-            #EXT-X-ENDLIST
-            """))
-        #expect(reducer.discontinuities?.partStarts == [12])
-        play(&reducer, stride(from: 0.0, through: 10.8, by: 0.4))
-        play(&reducer, [0.04, 0.5])
-        #expect(abs(reducer.progressNow.position - 12.5) < 0.01)
-        play(&reducer, stride(from: 0.5, through: 11.96, by: 0.4))
-        _ = reducer.apply(MPVEvent(id, .property(.eofReached(true))))
-        #expect(reducer.settle().map(\.kind).last == .finished(.ended))
-    }
 }

@@ -18,10 +18,11 @@ extension RealMPV {
             let demo = try await DemoMedia.start()
             defer { Task { await demo.server.stop() } }
             try #require(demo.server.fixedEventIDs.contains(eventID), "generated media missing (ffmpeg?)")
-            let (file, token) = try await demo.privatePlaylist(eventID)
-            defer { try? FileManager.default.removeItem(at: file.deletingLastPathComponent()) }
+            let source = try await demo.privateSource(eventID)
+            let token = try #require(source.authorizationToken)
+            defer { try? FileManager.default.removeItem(at: source.url.deletingLastPathComponent()) }
             let driver = try PlayerDriver(PlayerDriver.configuration(speed: 4))
-            let id = try driver.player.load(MediaSource(url: file, authorizationToken: token))
+            let id = try driver.player.load(source)
             await driver.run(limit: .seconds(60)) { $0.finish != nil }
             #expect(driver.finishes(of: id) == [.ended], "log: \(driver.player.recentLogMessages.suffix(10))")
             let reported = try #require(driver.player.snapshot.progress.duration)
@@ -40,15 +41,16 @@ extension RealMPV {
             }
         }
 
-        /// `evt-discontinuity`: two 12 s parts whose timestamps each start at 0. Before, mpv's
-        /// `time-pos` started again at the join and the end was "stream ended early at 0:11 of 0:24".
+        /// `evt-discontinuity`: two 12 s parts whose timestamps each start at 0, played as one
+        /// timeline of its parts. Before, mpv's `time-pos` started again at the join and the end was
+        /// "stream ended early at 0:11 of 0:24".
         @Test func theDiscontinuityCountsOnAcrossTheJoin() async throws {
             let demo = try await DemoMedia.start()
             defer { Task { await demo.server.stop() } }
-            let (file, token) = try await demo.privatePlaylist("evt-discontinuity")
-            defer { try? FileManager.default.removeItem(at: file.deletingLastPathComponent()) }
+            let source = try await demo.privateSource("evt-discontinuity")
+            defer { try? FileManager.default.removeItem(at: source.url.deletingLastPathComponent()) }
             let driver = try PlayerDriver(PlayerDriver.configuration(speed: 4))
-            let id = try driver.player.load(MediaSource(url: file, authorizationToken: token))
+            let id = try driver.player.load(source)
             await driver.run(limit: .seconds(60)) { $0.finish != nil }
             #expect(driver.finishes(of: id) == [.ended], "log: \(driver.player.recentLogMessages.suffix(10))")
             let positions = driver.updates(of: id).compactMap { kind -> Double? in
@@ -57,7 +59,7 @@ extension RealMPV {
             #expect((positions.max() ?? 0) > 23, "\(positions)")
             #expect(positions.contains { $0 > 12.5 && $0 < 20 }, "positions after the join: \(positions)")
             for (a, b) in zip(positions, positions.dropFirst()) {
-                #expect(b >= a - 0.5, "the position never goes back on its own: \(a) -> \(b)")
+                #expect(b >= a - 0.1, "the position never goes back on its own: \(a) -> \(b)")
             }
             #expect(driver.player.snapshot.progress.duration.map { abs($0 - 24) < 0.5 } == true)
         }

@@ -9,6 +9,37 @@ extension ProxyResponder {
     /// A complete event's media playlists end with `#EXT-X-ENDLIST` and are cached; a live one's
     /// are fetched again on every request.
     func playlist(_ uri: ProxiedURI, head: Bool) async -> Response {
+        var body: Data
+        if let failure = state.prefetchFailures.withLock({ $0.removeValue(forKey: uri.upstream.absoluteString) }) {
+            // `PlaybackProxy.parts()` fetched this playlist for the playback's start and it failed
+            // (after the pipeline's retries): the player gets that answer instead of a second round.
+            return Self.plain(.init(code: failure.status), failure.text)
+        }
+        switch await playlistBody(uri, head: head) {
+        case .body(let data): body = data
+        case .failed(let status, let text): return Self.plain(status, text)
+        }
+        if let part = uri.part {
+            // One part of a discontinuous playlist (see PlaylistParts); the whole one is cached.
+            guard let cut = PlaylistParts(body), part < cut.parts.count else { return Self.plain(.notFound, "no such part") }
+            body = Data(cut.parts[part].text.utf8)
+        }
+        var headers = HTTPFields()
+        headers[.contentType] = "application/vnd.apple.mpegurl"
+        headers[.cacheControl] = "no-store"
+        headers[.contentLength] = String(body.count)
+        if head { return Response(status: .ok, headers: headers) }
+        return Response(status: .ok, headers: headers, body: ResponseBody(byteBuffer: ByteBuffer(bytes: body)))
+    }
+
+    /// A playlist's rewritten text, or the status and text that say why there is none.
+    enum PlaylistReply {
+        case body(Data)
+        case failed(HTTPTypes.HTTPResponse.Status, String)
+    }
+
+    /// Fetches (or takes from the cache) the whole playlist `uri` names, rewritten, and records the exchange.
+    func playlistBody(_ uri: ProxiedURI, head: Bool) async -> PlaylistReply {
         let started = ContinuousClock.now
         let configuration = state.configuration
         let complete = configuration.policy.isComplete(configuration.source)
@@ -44,17 +75,12 @@ extension ProxyResponder {
                 record.error = failure.reason
                 record.milliseconds = (ContinuousClock.now - started).milliseconds
                 state.record(record)
-                return Self.plain(Self.status(for: error), failure.description)
+                return .failed(Self.status(for: error), failure.description)
             }
         }
         record.bytes = body.count
         record.milliseconds = (ContinuousClock.now - started).milliseconds
         state.record(record)
-        var headers = HTTPFields()
-        headers[.contentType] = "application/vnd.apple.mpegurl"
-        headers[.cacheControl] = "no-store"
-        headers[.contentLength] = String(body.count)
-        if head { return Response(status: .ok, headers: headers) }
-        return Response(status: .ok, headers: headers, body: ResponseBody(byteBuffer: ByteBuffer(bytes: body)))
+        return .body(body)
     }
 }

@@ -11,6 +11,9 @@ final class ProxyState: Sendable {
     let origins: Locked<OriginPolicy>
     let tokens: TokenKeeper
     let cache = Locked<[String: Data]>([:])
+    /// A playlist `PlaybackProxy.parts()` failed to fetch, by upstream URL: the player's first
+    /// request for it gets this status and text (the pipeline already retried).
+    let prefetchFailures = Locked<[String: (status: Int, text: String)]>([:])
     let upstream = Locked(0)
     let listeners = ProxyListeners()
     let requestLog: RequestLog

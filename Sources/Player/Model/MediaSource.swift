@@ -23,6 +23,24 @@ public struct MediaSource: Sendable, Equatable {
     /// nothing…") when ``url`` is a loopback proxy; nil: ``url``'s own host (or the first URI of a
     /// local playlist).
     public var origin: URL?
+    /// A complete event cut at its discontinuities (a camera that reconnected): each part's own
+    /// playlist, in order. The player joins them into one timeline (mpv's EDL), so positions,
+    /// the duration and seeks are the whole event's; ``url`` still names the event. Empty: play
+    /// ``url`` as it is.
+    public var parts: [Part] = []
+
+    /// One part of a discontinuous event.
+    public struct Part: Sendable, Equatable {
+        /// Seconds of the event before it.
+        public var start: Double
+        /// Its playlist (a private file or a URL).
+        public var url: URL
+
+        public init(start: Double, url: URL) {
+            self.start = start
+            self.url = url
+        }
+    }
 
     public init(url: URL, authorizationToken: String? = nil, isLive: Bool = false, origin: URL? = nil) {
         self.url = url

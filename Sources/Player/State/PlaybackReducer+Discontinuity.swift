@@ -6,9 +6,13 @@
 /// logs "Reset playback due to audio timestamp reset" (or "Invalid video timestamp") and both
 /// run 0…12 again; the file ends at `time-pos` 12 of 24. So the position is mpv's `time-pos` plus
 /// the seconds played before each restart: a `time-pos` well below the last one while no seek or
-/// reload is in flight is a restart (mpv never goes back on its own otherwise). mpv resets playback
-/// at the jump and drops the frames it had queued, so when the playlist is local (direct mode) the
-/// count continues from the join it names (``DiscontinuityMap``); otherwise from the last position.
+/// reload is in flight is a restart (mpv never goes back on its own otherwise), and the count
+/// continues from the last position (mpv drops the frames it had queued at the reset, so it may
+/// fall a second short of the join).
+///
+/// A complete media playlist never gets here: its parts arrive with the source and play as one
+/// timeline (`PartTimeline`), whose `time-pos` is the event's own. This is for what cannot be cut
+/// into parts: a live event's growing playlist and a master's variants.
 extension PlaybackReducer {
     /// How far `time-pos` must fall, with no seek in flight, to count as a restart.
     static let restartThreshold = 1.0
@@ -18,12 +22,7 @@ extension PlaybackReducer {
         guard let value else { return }
         let steady = facts.loaded && facts.seekDirection == nil && facts.reloadTarget == nil
         if steady, let last = facts.steadyTimePos, value < last - Self.restartThreshold {
-            let reached = facts.restartOffset + last
-            if let join = discontinuities?.nextStart(after: facts.restartOffset), join >= reached - 5 {
-                facts.restartOffset = join
-            } else {
-                facts.restartOffset = reached - value
-            }
+            facts.restartOffset += last - value
         }
         facts.steadyTimePos = steady ? value : nil
     }

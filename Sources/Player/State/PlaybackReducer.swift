@@ -21,8 +21,6 @@ struct PlaybackReducer: Sendable {
     var publishedProgress: PlaybackProgress?
     /// What updates have told the owner so far.
     var published: Published?
-    /// The joins of the current source's local playlist (see `PlaybackReducer+Discontinuity`).
-    var discontinuities: DiscontinuityMap?
 
     init(configuration: PlayerConfiguration) {
         self.configuration = configuration

@@ -61,6 +61,7 @@ extension PlaylistLoader {
             timings.rewriteMilliseconds += lap(&mark)
         }
         prepared.url = try write(output, playbackID: playbackID, eventID: id)
+        if summary.kind == .media { prepared.parts = try writeParts(output, playbackID: playbackID, eventID: id) }
         timings.writeMilliseconds += lap(&mark)
         prepared.files = store.files(playback: playbackID)
         prepared.timings = timings
@@ -90,9 +91,22 @@ extension PlaylistLoader {
             store.remove(playback: playbackID)
             return nil
         }
-        return PreparedPlayback(
+        // Our own file, read back only to cut it at its discontinuities.
+        let parts = try (try? Data(contentsOf: file)).map { try writeParts($0, playbackID: playbackID, eventID: source.eventID) } ?? []
+        var prepared = PreparedPlayback(
             eventID: source.eventID, playbackID: playbackID, url: file, token: token, isComplete: true, remoteURL: url,
             summary: summary, variantSummaries: [], files: store.files(playback: playbackID), timings: timings)
+        prepared.parts = parts
+        return prepared
+    }
+
+    /// A complete media playlist with discontinuities: one private file per part (see
+    /// ``PlaylistParts``); none otherwise.
+    func writeParts(_ output: Data, playbackID: String, eventID: String) throws -> [PreparedPlayback.Part] {
+        guard let cut = PlaylistParts(output) else { return [] }
+        return try cut.parts.map { part in
+            PreparedPlayback.Part(start: part.start, url: try write(Data(part.text.utf8), playbackID: playbackID, eventID: eventID))
+        }
     }
 
     /// Fetches a playlist; the token goes as the `Authorization` header unless `token` is nil (a URI

@@ -35,6 +35,23 @@ public struct PreparedPlayback: Sendable {
     /// its own credential). A private file's URIs carry the token themselves where it may go, so
     /// the player sends no header for one either (``playerToken``).
     public var playerSendsToken = true
+    /// A complete media playlist with `#EXT-X-DISCONTINUITY`: one playlist per part, in order
+    /// (see ``PlaylistParts``); empty otherwise. The player joins them into one timeline.
+    public var parts: [Part] = []
+
+    /// One part of a discontinuous event: where it starts in the event and the playlist of its
+    /// segments only (a private file, or a URL of the playback proxy).
+    public struct Part: Sendable, Equatable {
+        /// Seconds of the event before it.
+        public var start: Double
+        /// Its playlist.
+        public var url: URL
+
+        public init(start: Double, url: URL) {
+            self.start = start
+            self.url = url
+        }
+    }
 
     /// The token for the player's `Authorization` header, or nil to send none: none for a private
     /// file (its URIs carry `Authorization=<token>` where the token may go; a header would follow

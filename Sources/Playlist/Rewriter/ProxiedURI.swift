@@ -2,8 +2,9 @@ import Foundation
 import Networking
 
 /// A URI pointing into a playback proxy, as ``M3U8Rewriter`` writes it in proxy mode:
-/// `<proxyBase>[plain/]<kind>/<scheme>/<authority><path>[?query]`. The proxy reads it back.
-/// `plain/` marks a URI from a playlist reached through a redirect: fetched without the token.
+/// `<proxyBase>[part/<n>/][plain/]<kind>/<scheme>/<authority><path>[?query]`. The proxy reads it back.
+/// `plain/` marks a URI from a playlist reached through a redirect: fetched without the token;
+/// `part/<n>/` a playlist's part `n` (from 0) after a discontinuity (see ``PlaylistParts``).
 ///
 /// ```swift
 /// let uri = ProxiedURI(kind: .mediaSegment, upstream: URL(string: "https://cdn.example/v/seg0.ts?v=1")!)
@@ -18,11 +19,14 @@ public struct ProxiedURI: Sendable, Equatable {
     /// False for a URI named by a playlist reached through a redirect: the proxy sends it upstream
     /// without the media token (the redirect target carries its own credential).
     public var carriesToken: Bool
+    /// A playlist's part after a discontinuity (``PlaylistParts``), from 0; nil: the whole playlist.
+    public var part: Int?
 
-    public init(kind: HTTPRequestKind, upstream: URL, carriesToken: Bool = true) {
+    public init(kind: HTTPRequestKind, upstream: URL, carriesToken: Bool = true, part: Int? = nil) {
         self.kind = kind
         self.upstream = upstream
         self.carriesToken = carriesToken
+        self.part = part
     }
 
     /// `plain/`, the prefix of a URI fetched without the token.
@@ -32,6 +36,12 @@ public struct ProxiedURI: Sendable, Equatable {
     /// percent-decoded). Nil for an unknown kind, a scheme other than http(s), or no authority.
     public init?(path: some StringProtocol) {
         var path = Substring(path)
+        if path.hasPrefix("part/") {
+            let number = path.dropFirst(5).prefix { $0 != "/" }
+            guard let part = Int(number), part >= 0, part < 100_000 else { return nil }
+            self.part = part
+            path = path.dropFirst(5 + number.count).dropFirst()
+        }
         carriesToken = !path.hasPrefix("plain/")
         if !carriesToken { path = path.dropFirst(6) }
         let parts = path.split(separator: "/", maxSplits: 2, omittingEmptySubsequences: false)
@@ -47,7 +57,7 @@ public struct ProxiedURI: Sendable, Equatable {
     /// The part after the proxy base.
     public var path: String {
         let text = upstream.absoluteString
-        let plain = carriesToken ? "" : "plain/"
+        let plain = (part.map { "part/\($0)/" } ?? "") + (carriesToken ? "" : "plain/")
         guard let range = text.range(of: "://") else { return "\(plain)\(kind.rawValue)/\(text)" }
         return "\(plain)\(kind.rawValue)/\(text[..<range.lowerBound])/\(text[range.upperBound...])"
     }

@@ -2,6 +2,7 @@ import DemoBackend
 import Foundation
 import Networking
 import Playlist
+@testable import Player
 
 /// Media URLs and tokens of the real demo backend, fetched the way the app does (sign in, list
 /// events, GET /v1/events/tokens), with the URL authorised by hand (docs/playback.md) since
@@ -74,6 +75,21 @@ struct DemoMedia: Sendable {
         let file = directory.appending(path: "\(eventID).m3u8")
         try output.write(to: file)
         return (file, token)
+    }
+
+    /// What the app's direct mode gives the player for a complete event: the private playlist
+    /// and, for a discontinuous one, each part's private playlist (as `PlaylistLoader` writes them).
+    func privateSource(_ eventID: String) async throws -> MediaSource {
+        let (file, token) = try await privatePlaylist(eventID)
+        var source = MediaSource(url: file, authorizationToken: token)
+        if let cut = PlaylistParts(try Data(contentsOf: file)) {
+            for (index, part) in cut.parts.enumerated() {
+                let url = file.deletingLastPathComponent().appending(path: "part\(index).m3u8")
+                try Data(part.text.utf8).write(to: url)
+                source.parts.append(MediaSource.Part(start: part.start, url: url))
+            }
+        }
+        return source
     }
 
     /// The event's bucket, from its media URL `<base>/media/<bucket>/<id>/<file>`.

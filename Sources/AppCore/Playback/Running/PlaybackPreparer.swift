@@ -47,7 +47,9 @@ extension PreparedPlayback {
     /// proxy, with the token for the header only for a live event's own URL (see
     /// ``PreparedPlayback/playerToken``: none for a private file, after a redirect, or for the proxy).
     public var mediaSource: MediaSource {
-        MediaSource(url: url, authorizationToken: playerToken, isLive: !isComplete,
-                    origin: url.isFileURL ? nil : remoteURL)
+        var source = MediaSource(url: url, authorizationToken: playerToken, isLive: !isComplete,
+                                 origin: url.isFileURL ? nil : remoteURL)
+        source.parts = parts.map { MediaSource.Part(start: $0.start, url: $0.url) }
+        return source
     }
 }

@@ -43,9 +43,11 @@ public final class ProxyPreparer: PlaybackPreparing {
         let group = UUID().uuidString
         proxies.withLock { $0[group] = proxy }
         let continuation = continuation
+        // Subscribed now: the playlist fetched below for the parts may already fail.
+        let events = proxy.events()
         Task {
             let meter = SharedRateMeter()
-            for await event in proxy.events() {
+            for await event in events {
                 switch event {
                 case .failed(let failure):
                     continuation.yield(PlaybackNotice(group: group, text: failure.description))
@@ -67,10 +69,15 @@ public final class ProxyPreparer: PlaybackPreparing {
                 }
             }
         }
+        // A discontinuous event's parts (a complete event's playlist is fetched now, and cached by
+        // the proxy for the player).
+        let parts = await proxy.parts()
         timings.fetchMilliseconds = Self.milliseconds(since: started) - timings.tokensMilliseconds
         // No token for the player: the proxy adds it upstream (and refreshes it there).
-        return PreparedPlayback(eventID: event.id, playbackID: group, url: proxy.url, token: "",
-                                isComplete: proxy.isComplete, remoteURL: event.videoUrl, timings: timings)
+        var prepared = PreparedPlayback(eventID: event.id, playbackID: group, url: proxy.url, token: "",
+                                        isComplete: proxy.isComplete, remoteURL: event.videoUrl, timings: timings)
+        prepared.parts = parts
+        return prepared
     }
 
     public func remove(_ prepared: PreparedPlayback) {
