@@ -38,7 +38,7 @@ import Testing
         let session = try Tmux(socket: "video-e2e-\(glyphs)-\(getpid())")
         defer { session.kill() }
         let script = "env -u NO_COLOR TERM=tmux-256color COLORTERM=truecolor SSH_CONNECTION='10.0.0.1 1 10.0.0.2 22' "
-            + "'\(harness!)' --glyphs \(glyphs) --seconds 20 '\(media)'; echo HARNESS_EXIT=$?; sleep 30"
+            + "'\(harness!)' --glyphs \(glyphs) --seconds 90 '\(media)'; echo HARNESS_EXIT=$?; sleep 30"
         session.run(["new-session", "-d", "-x", "120", "-y", "40", "sh", "-c", script])
         try session.waitFor("▶ Playing")
         try session.waitFor(" 0:01 ")
