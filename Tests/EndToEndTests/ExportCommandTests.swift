@@ -168,13 +168,14 @@ struct ExportInterruptTests {
         await server.faults.delay(seconds: 1, pathPrefix: "/media/30-days/evt-endlist/segment")
         let arguments = ["export", "evt-endlist", "-o", output.path, "--server", server.baseURL.absoluteString]
         let (process, stdout) = try binary.start(arguments)
-        let deadline = Date().addingTimeInterval(20)
+        let deadline = Date().addingTimeInterval(60)   // a hang guard, not a timing assertion
         // The journal's second line: a first piece is written (four download at once, each a
         // second late; the fifth is still to come). The server's log said "answered", which the
         // client may not have written yet under load.
         while Date() < deadline, !ExportEveryShapeTests.journalHasAPiece(output) {
             try await Task.sleep(for: .milliseconds(20))
         }
+        try #require(ExportEveryShapeTests.journalHasAPiece(output), "no piece was written within 60 s")
         #expect(kill(process.processIdentifier, signal) == 0)
         let text = await binary.finish(process, stdout)
         #expect(process.terminationReason == .exit && process.terminationStatus == status, "\(text)")
