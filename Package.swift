@@ -129,7 +129,7 @@ let package = Package(
         // `eventplayer` (and `eventplayer tui`): the interactive terminal UI.
         .target(
             name: "TUIFrontEnd",
-            dependencies: ["AppCore", "TUI", "Player", "PlaybackStates", "Playlist", "EventsAPI", "Networking", "SystemSupport"],
+            dependencies: ["AppCore", "TUI", "Player", "EventsAPI", "Networking", "SystemSupport"],
             path: "Sources/FrontEnds/TUIFrontEnd",
             swiftSettings: strict
         ),
@@ -143,10 +143,7 @@ let package = Package(
         // `login`, `logout`, `events`, `playlist`, `rewrite`, `demo-server`.
         .target(
             name: "CLIFrontEnd",
-            dependencies: [
-                "AppCore", "EventsAPI", "Playlist", "Networking", "DemoBackend", "SystemSupport",
-                .product(name: "Logging", package: "swift-log"),
-            ],
+            dependencies: ["AppCore", "EventsAPI", "Playlist", "DemoBackend", "SystemSupport"],
             path: "Sources/FrontEnds/CLIFrontEnd",
             swiftSettings: strict
         ),
@@ -183,7 +180,7 @@ let package = Package(
         ),
         .executableTarget(
             name: "bench-video",
-            dependencies: ["Player", "PlaybackStates", "TUI"],
+            dependencies: ["Player", "TUI"],
             path: "Benchmarks/bench-video",
             swiftSettings: strict
         ),
@@ -256,7 +253,7 @@ let package = Package(
         ),
         .testTarget(
             name: "FrontEndTests",
-            dependencies: ["AppCore", "TUIFrontEnd", "CLIFrontEnd", "PlayFrontEnd", "Player", "PlaybackStates", "EventsAPI",
+            dependencies: ["AppCore", "TUIFrontEnd", "CLIFrontEnd", "Player", "PlaybackStates", "EventsAPI",
                            "TUI", "Networking", "DemoBackend"],
             swiftSettings: strict
         ),

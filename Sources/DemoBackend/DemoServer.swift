@@ -1,6 +1,4 @@
 import Foundation
-import Hummingbird
-import Logging
 import ServiceLifecycle
 
 /// The embedded demo backend: the events API of docs/playback.md with demo media, token checks,
@@ -71,10 +69,5 @@ public final class DemoServer: Sendable {
             return first
         }
         _ = finished
-    }
-
-    /// Waits until the server has stopped (after ``stop()``, or when it failed).
-    public func waitUntilStopped() async {
-        await runTask.value
     }
 }

@@ -1,5 +1,4 @@
 import Foundation
-import Logging
 
 /// Options every command shares (the eventplayer target maps its flags onto this).
 public struct GlobalOptions: Sendable {

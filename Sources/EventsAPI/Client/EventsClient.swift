@@ -63,12 +63,6 @@ public actor EventsClient {
         return session
     }
 
-    /// Forgets the session (locally; the API has no sign-out endpoint).
-    public func signOut() async {
-        session = nil
-        await sessionDidChange(nil)
-    }
-
     /// Exchanges the refresh token for a new session. Concurrent callers share one refresh.
     @discardableResult
     public func refresh() async throws -> Session {

@@ -1,7 +1,6 @@
 import SystemSupport
 import AppCore
 import Synchronization
-import TUI
 
 /// Where async work (sign-in, pages) leaves its results for the UI thread; posting wakes the loop
 /// through the app's self-pipe.

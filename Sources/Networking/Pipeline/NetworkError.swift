@@ -41,11 +41,6 @@ public struct NetworkError: Error, Sendable, CustomStringConvertible {
         self.note = note
     }
 
-    /// Constructors for callers outside the module (filters, tests).
-    public static func filterFailed(_ message: String, request: HTTPRequest) -> NetworkError {
-        NetworkError(.filter(message), request: request)
-    }
-
     /// The HTTP status when the server answered with one that failed the request.
     public var status: Int? {
         if case .status(let code, _) = reason { return code }

@@ -2,6 +2,8 @@
 /// green, blue, one unused byte) at the size set with ``Player/setVideoOutputSize(width:height:)``,
 /// rows ``stride`` bytes apart. The value is small; its pixels live in the player's one reused
 /// buffer, so read them (``withPixels(_:)``) before the next `drain()`; no frame allocates.
+/// Not `Sendable`: the next render overwrites that buffer on the player's thread, so a frame
+/// must not leave it (copy the pixels, as the TUI's `TerminalVideo.hold(_:)` does, to keep them).
 ///
 /// ```swift
 /// if let frame = player.videoFrame, frame.generation != shownGeneration {
@@ -9,15 +11,14 @@
 ///     frame.withPixels { bytes in videoPane.show(rgb0: bytes, width: frame.width, height: frame.height, stride: frame.stride) }
 /// }
 /// ```
-public struct SoftwareFrame: Sendable, Equatable {
+public struct SoftwareFrame: Equatable {
     public let width: Int
     public let height: Int
     /// Bytes per row (a multiple of 64).
     public let stride: Int
     /// Increases with every rendered frame (across playbacks).
     public let generation: UInt64
-    // reason: the pixels are written only by the owner's render call and read on the same thread.
-    nonisolated(unsafe) let buffer: PixelBuffer
+    let buffer: PixelBuffer
 
     init(buffer: PixelBuffer, generation: UInt64) {
         self.width = buffer.width

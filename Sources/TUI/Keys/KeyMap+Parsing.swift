@@ -72,19 +72,6 @@ extension KeyMap {
         return base.appendingPathComponent("eventplayer/keymap.conf")
     }
 
-    /// The map as keymap.conf text (one `bind` per key, grouped by context).
-    public func configText() -> String {
-        var out: [String] = []
-        for context in KeyContext.allCases {
-            for spec in ActionTable.all {
-                for key in keys(for: spec.id, in: context) {
-                    out.append("bind \(context.rawValue) \(key.name) \(spec.id)")
-                }
-            }
-        }
-        return out.joined(separator: "\n") + "\n"
-    }
-
     private struct LineError: Error { let text: String }
 
     private static func parseLine(_ line: String) -> Result<KeyMapDirective, LineError> {

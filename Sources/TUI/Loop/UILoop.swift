@@ -54,9 +54,6 @@ public final class UILoop {
         sources.append((pipe.readFD, name, pipe))
     }
 
-    /// Cells of the video pane in the current layout (for terminal video later).
-    public var videoPaneSize: (columns: Int, rows: Int) { (layout.video.width, layout.video.height) }
-
     /// Runs until the delegate answers ``LoopControl/quit`` (or stdin is gone). Does not restore the terminal.
     public func run(_ delegate: any UILoopDelegate) {
         running = true

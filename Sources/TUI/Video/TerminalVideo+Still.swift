@@ -14,9 +14,6 @@ extension TerminalVideo {
         showHeld()
     }
 
-    /// True while a held still waits for the pane.
-    public var isHoldingStill: Bool { held != nil }
-
     func showHeld() {
         guard let still = held else { return }
         let shown = still.bytes.withUnsafeBytes {

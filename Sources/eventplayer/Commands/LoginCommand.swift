@@ -38,13 +38,19 @@ struct LoginCommand: AsyncParsableCommand {
 struct LogoutCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "logout",
-        abstract: "Forget the stored session."
+        abstract: "Forget the stored session (with --config: only the session for that file's server)."
     )
 
-    @Option(help: "Config file (default: ~/.config/eventplayer/config.toml).")
+    @Option(help: "Config file whose `server` to sign out of; a session for another server is kept.")
     var config: String?
 
     func run() async throws {
-        StandardStreams.line(try LogoutFlow.run())
+        var server: URL?
+        if let config {
+            do { server = try AppConfig.load(from: URL(filePath: config), mustExist: true).server } catch {
+                throw usageFailure(error)
+            }
+        }
+        StandardStreams.line(try LogoutFlow.run(server: server))
     }
 }

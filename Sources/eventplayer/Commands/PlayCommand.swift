@@ -49,7 +49,7 @@ struct PlayCommand: AsyncParsableCommand {
 
     func run() async throws {
         let code = try await AppServices.with(global) { services in
-            let playback = PlaybackOptions(video: try VideoFlag.resolve(video, services: services), audio: !noAudio,
+            let playback = PlaybackOptions(video: VideoFlag.resolve(video, services: services), audio: !noAudio,
                                            mpvOptions: mpvOptions, frames: frames,
                                            network: NetworkMode.resolve(flag: network, config: services.config), speed: speed)
             let options = HeadlessPlayOptions(eventID: eventID, playback: playback, start: start, json: json)

@@ -37,7 +37,7 @@ struct TUICommand: AsyncParsableCommand {
 
     func run() async throws {
         let status = try await AppServices.with(global) { services in
-            let options = PlaybackOptions(video: try VideoFlag.resolve(video, services: services), audio: !noAudio,
+            let options = PlaybackOptions(video: VideoFlag.resolve(video, services: services), audio: !noAudio,
                                           mpvOptions: mpvOptions, network: NetworkMode.resolve(flag: network, config: services.config),
                                           glyphs: videoGlyphs ?? services.config.videoGlyphs ?? "half")
             return try await InteractiveSession.run(options, services: services)

@@ -43,7 +43,7 @@ public struct PlaybackOptions: Sendable, Equatable {
     public func playerConfiguration(config: AppConfig,
                                     environment: [String: String] = ProcessInfo.processInfo.environment) throws -> PlayerConfiguration {
         var configuration = PlayerConfiguration()
-        let video = try config.videoMode(flag: self.video)
+        let video = config.videoMode(flag: self.video)
         do {
             configuration.video = try VideoModeChoice(parsing: video).resolve(environment: environment)
         } catch {
