@@ -151,6 +151,8 @@ let package = Package(
             name: "eventplayer",
             dependencies: [
                 "AppCore", "TUIFrontEnd", "PlayFrontEnd", "CLIFrontEnd", "DemoBackend", "EventsAPI", "SystemSupport",
+                // Only for the choice enums flags take (Commands/ChoiceArguments.swift).
+                "Player", "TUI",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             swiftSettings: strict

@@ -1,6 +1,8 @@
 import AppCore
 import Foundation
+import Player
 import Testing
+import TUI
 
 @Suite("Config file parsing")
 struct ConfigTests {
@@ -25,7 +27,7 @@ struct ConfigTests {
         cache-secs = 30
         """)
         #expect(config.server == URL(string: "https://events.example.com"))
-        #expect(config.video == "none")
+        #expect(config.video == VideoModeChoice.none)
         #expect(config.audio == false)
         #expect(config.logLevel == "debug")
         #expect(config.network == ["retries": 5, "retry-cap": 2.5])
@@ -128,14 +130,23 @@ struct ConfigTests {
         #expect(required?.description == "config file \(dangling.path) does not exist")
     }
 
-    @Test("video: the flag wins, then the file, then auto; glyphs and network mode are read")
-    func videoMode() throws {
-        #expect(try AppConfig.parse("").videoMode(flag: nil) == "auto")
-        #expect(try AppConfig.parse("video = \"window\"").videoMode(flag: nil) == "window")
-        #expect(try AppConfig.parse("video = \"window\"").videoMode(flag: "none") == "none")
-        #expect(try AppConfig.parse("video = \"terminal\"").videoMode(flag: nil) == "terminal")
-        #expect(try AppConfig.parse("video-glyphs = \"sextant\"").videoGlyphs == "sextant")
-        #expect(try AppConfig.parse("network-mode = \"direct\"").networkMode == "direct")
+    @Test("video, video-glyphs, network-mode: read once into their enums; the flag wins, then the file, then the default")
+    func choices() throws {
+        #expect(try AppConfig.parse("").videoMode(flag: nil) == .auto)
+        #expect(try AppConfig.parse("video = \"window\"").video == .window)
+        #expect(try AppConfig.parse("video = \"window\"").videoMode(flag: VideoModeChoice.none) == VideoModeChoice.none)
+        #expect(try AppConfig.parse("video = \"terminal\"").videoMode(flag: nil) == .terminal)
+        #expect(try AppConfig.parse("video-glyphs = \"sextant\"").videoGlyphs == .sextant)
+        #expect(try AppConfig.parse("").videoGlyphs(flag: nil) == .half)
+        #expect(try AppConfig.parse("video-glyphs = \"sextant\"").videoGlyphs(flag: .quadrant) == .quadrant)
+        #expect(try AppConfig.parse("network-mode = \"direct\"").networkMode == .direct)
+        #expect(NetworkMode.resolve(flag: nil, config: try AppConfig.parse("network-mode = \"direct\"")) == .direct)
+        #expect(NetworkMode.resolve(flag: .proxy, config: try AppConfig.parse("network-mode = \"direct\"")) == .proxy)
+        #expect(NetworkMode.resolve(flag: nil, config: AppConfig()) == .proxy)
+        let network = #expect(throws: ConfigError.self) { try AppConfig.parse("network-mode = \"carrier-pigeon\"") }
+        #expect(network?.description == "config.toml:1: network-mode must be direct or proxy (got \"carrier-pigeon\")")
+        let video = #expect(throws: ConfigError.self) { try AppConfig.parse("video = 3") }
+        #expect(video?.description == "config.toml:1: video must be auto, window, terminal or none (got 3)")
         let error = #expect(throws: ConfigError.self) {
             try AppConfig.parse("audio = true\nvideo-glyphs = \"braille\"", file: "/home/me/config.toml")
         }

@@ -130,6 +130,36 @@ struct CLIInputTests {
                     + "(the embedded demo backend signs in by itself)\n")
     }
 
+    /// `--video`, `--network`, `--video-glyphs` and `--format` are enums: `--help` lists their
+    /// values, a bad word is a usage error naming the flag and every allowed word.
+    @Test func choiceFlagsListTheirValuesAndRefuseOthers() async throws {
+        let binary = try Binary()
+        /// Help text is wrapped to the terminal's width: compare with single spaces.
+        func words(_ text: String) -> String { text.split(whereSeparator: \.isWhitespace).joined(separator: " ") }
+        let tui = try await binary.run(["tui", "--help"])
+        #expect(tui.status == 0, "\(tui.stderr)")
+        for values in ["(values: auto, window, terminal, none)", "(values: direct, proxy)", "(values: half, quadrant, sextant)"] {
+            #expect(words(tui.stdout).contains(values), "\(values) in:\n\(tui.stdout)")
+        }
+        let play = try await binary.run(["play", "--help"])
+        #expect(words(play.stdout).contains("(values: auto, window, terminal, none)") && words(play.stdout).contains("(values: direct, proxy)"),
+                "\(play.stdout)")
+        let export = try await binary.run(["export", "--help"])
+        #expect(words(export.stdout).contains("(values: ts, mp4)"), "\(export.stdout)")
+        for (arguments, allowed) in [(["play", "evt-endlist", "--video", "big"], "'auto', 'window', 'terminal' or 'none'"),
+                                     (["play", "evt-endlist", "--network", "carrier-pigeon"], "'direct' and 'proxy'"),
+                                     (["tui", "--video-glyphs", "braille"], "'half', 'quadrant' or 'sextant'"),
+                                     (["export", "evt-endlist", "--format", "mkv"], "'ts' and 'mp4'")] {
+            let result = try await binary.run(arguments)
+            #expect(result.status == 2, "\(arguments): \(result.stderr)")
+            #expect(words(result.stderr).contains("The value '\(arguments[arguments.count - 1])' is invalid for '\(arguments[arguments.count - 2])"),
+                    "\(result.stderr)")
+            #expect(words(result.stderr).contains("Please provide one of \(allowed)."), "\(arguments): \(result.stderr)")
+        }
+        let upper = try await binary.run(["export", "evt-endlist", "--format", "MP4", "-o", ""])
+        #expect(upper.stderr.contains("-o needs a path"), "--format stays case-insensitive: \(upper.stderr)")
+    }
+
     @Test func badFlagsAreUsageErrors() async throws {
         let binary = try Binary()
         for arguments in [["events", "--log-level", "loud"], ["events", "--header", "NoColon"],

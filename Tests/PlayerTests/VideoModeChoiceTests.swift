@@ -15,12 +15,6 @@ import Testing
         #expect(VideoModeChoice.terminal.resolve(environment: ["DISPLAY": ":0"]) == .terminal)
     }
 
-    @Test func parsingNamesTheModes() throws {
-        #expect(try VideoModeChoice(parsing: "Terminal") == .terminal)
-        #expect(throws: VideoModeChoiceError(text: "tct")) { try VideoModeChoice(parsing: "tct") }
-        #expect(VideoModeChoiceError(text: "tct").description == "--video must be auto, window, terminal or none, not 'tct'")
-    }
-
     @Test func terminalModeRendersInSoftwareThroughLibmpv() throws {
         var configuration = PlayerConfiguration()
         configuration.video = .terminal

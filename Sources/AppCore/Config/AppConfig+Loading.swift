@@ -54,8 +54,6 @@ extension AppConfig {
 
     /// The keys of the top level, for messages.
     static let knownKeys = "server, video, video-glyphs, network-mode, audio, log-level, speed, export-dir, [network], [headers.<kind>], [mpv]"
-    /// The values of `video` (and `--video`).
-    public static let videoModes = ["auto", "window", "terminal", "none"]
     /// The values of `log-level` (and `--log-level`).
     public static let logLevels = ["trace", "debug", "info", "notice", "warning", "error", "critical"]
 
@@ -68,20 +66,11 @@ extension AppConfig {
             guard let text = value.string else { throw fail([key], "server must be an http(s) URL string (got \(Self.show(value)))") }
             do { server = try ServerURLError.check(text, origin: "server") } catch { throw fail([key], error.description) }
         case "video":
-            guard let mode = value.string, Self.videoModes.contains(mode) else {
-                throw fail([key], "video must be auto, window, terminal or none (got \(Self.show(value)))")
-            }
-            video = mode
+            video = try choice(value, key: key, file: file)
         case "video-glyphs":
-            guard let glyphs = value.string, ["half", "quadrant", "sextant"].contains(glyphs) else {
-                throw fail([key], "video-glyphs must be half, quadrant or sextant (got \(Self.show(value)))")
-            }
-            videoGlyphs = glyphs
+            videoGlyphs = try choice(value, key: key, file: file)
         case "network-mode":
-            guard let mode = value.string, NetworkMode(rawValue: mode) != nil else {
-                throw fail([key], "network-mode must be direct or proxy (got \(Self.show(value)))")
-            }
-            networkMode = mode
+            networkMode = try choice(value, key: key, file: file)
         case "audio":
             guard let flag = value.bool else { throw fail([key], "audio must be true or false (got \(Self.show(value)))") }
             audio = flag
@@ -132,6 +121,14 @@ extension AppConfig {
         default:
             throw fail([key], "unknown key `\(key)` (known: \(Self.knownKeys); see Resources/config.example.toml)")
         }
+    }
+
+    /// A top-level word of a fixed set, by its raw value; anything else names the allowed words.
+    private func choice<Choice: ConfigChoice>(_ value: any TOMLValueConvertible, key: String, file: String) throws(ConfigError) -> Choice {
+        guard let word = value.string, let choice = Choice(rawValue: word) else {
+            throw ConfigError(file: file, line: lines.line(of: [key]), "\(key) must be \(Choice.allowedWords) (got \(Self.show(value)))")
+        }
+        return choice
     }
 
     /// A table of strings, numbers or booleans, as name-value pairs sorted by name.

@@ -1,12 +1,19 @@
+import Player
+import TUI
+
 extension AppConfig {
-    /// Where video goes: `--video` when given (the command checked it), else `video` from the
-    /// config file, else `auto`.
+    /// Where video goes: `--video` when given, else `video` from the config file, else auto.
     ///
     /// ```swift
-    /// let mode = services.config.videoMode(flag: nil)   // "window" with `video = "window"` in the file
+    /// services.config.videoMode(flag: nil)   // .window with `video = "window"` in the file
     /// ```
-    /// Both were checked against ``videoModes`` already (the file when it was read).
-    public func videoMode(flag: String?) -> String {
-        flag ?? video ?? "auto"
+    public func videoMode(flag: VideoModeChoice?) -> VideoModeChoice {
+        flag ?? video ?? .auto
+    }
+
+    /// Terminal video cells: `--video-glyphs` when given, else `video-glyphs` from the config
+    /// file, else half.
+    public func videoGlyphs(flag: VideoGlyphs?) -> VideoGlyphs {
+        flag ?? videoGlyphs ?? .half
     }
 }

@@ -1,4 +1,6 @@
 import Foundation
+import Player
+import TUI
 
 /// The user's settings from `~/.config/eventplayer/config.toml` (see Resources/config.example.toml).
 /// Every key is optional; command-line flags win over the file.
@@ -11,11 +13,11 @@ public struct AppConfig: Sendable, Equatable {
     /// `server`: base URL of the events service.
     public var server: URL?
     /// `video`: auto, window, terminal or none.
-    public var video: String?
+    public var video: VideoModeChoice?
     /// `video-glyphs`: half, quadrant or sextant (terminal video).
-    public var videoGlyphs: String?
+    public var videoGlyphs: VideoGlyphs?
     /// `network-mode`: direct or proxy (how the player's own requests travel).
-    public var networkMode: String?
+    public var networkMode: NetworkMode?
     /// `audio`: false plays without sound.
     public var audio: Bool?
     /// `log-level`: trace, debug, info, notice, warning, error, critical.

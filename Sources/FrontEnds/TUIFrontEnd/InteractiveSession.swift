@@ -11,7 +11,7 @@ import TUI
 ///
 /// ```swift
 /// let services = try await AppServices.start(options)
-/// try await InteractiveSession.run(PlaybackOptions(video: "auto"), services: services)
+/// try await InteractiveSession.run(PlaybackOptions(video: .auto), services: services)
 /// ```
 public enum InteractiveSession {
     /// Runs until the user quits; returns the exit status: 0, or 128 + the signal that ended it
@@ -46,16 +46,16 @@ public enum InteractiveSession {
     }
 
     /// The video mode as the status bar shows it: "terminal·sextant", "window" or "no video".
-    static func videoModeText(_ mode: VideoMode, glyphs: String) -> String {
+    static func videoModeText(_ mode: VideoMode, glyphs: VideoGlyphs) -> String {
         switch mode {
-        case .terminal: "terminal·\((VideoGlyphs(rawValue: glyphs) ?? .half).rawValue)"
+        case .terminal: "terminal·\(glyphs.rawValue)"
         case .window: "window"
         case .none: "no video"
         }
     }
 
     /// Blocks this thread until the user quits; the terminal is restored and private files removed on the way out.
-    static func runLoop(state: AppState, configuration: PlayerConfiguration, glyphs: String, services: AppServices,
+    static func runLoop(state: AppState, configuration: PlayerConfiguration, glyphs: VideoGlyphs, services: AppServices,
                         preparer: any PlaybackPreparing, logPath: String) throws -> Int32 {
         var state = state
         let (keyMap, problems) = KeyMap.load(userFile: KeyMap.defaultUserFile())
@@ -73,7 +73,7 @@ public enum InteractiveSession {
         defer { coordinator.shutdown() }
         let loop = UILoop(terminal: terminal, keyMap: keyMap)
         if configuration.video == .terminal {
-            loop.video.glyphs = VideoGlyphs(rawValue: glyphs) ?? .half
+            loop.video.glyphs = glyphs
             coordinator.video = TerminalVideoBridge(player: player, video: loop.video)
             coordinator.video?.stills = StillLoader(preparer: preparer, configuration: configuration) { inbox.post($0) }
         }

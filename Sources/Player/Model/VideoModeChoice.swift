@@ -2,17 +2,11 @@
 /// turns `auto` into a ``VideoMode``.
 ///
 /// ```swift
-/// let choice = try VideoModeChoice(parsing: options.video ?? config.video ?? "auto")
+/// let choice = VideoModeChoice.auto   // parsed from `--video` or the config file's `video`
 /// configuration.video = choice.resolve(environment: ProcessInfo.processInfo.environment)
 /// ```
 public enum VideoModeChoice: String, Sendable, Equatable, CaseIterable {
     case auto, window, terminal, none
-
-    /// Parses `auto`, `window`, `terminal` or `none`; anything else is an error that says so.
-    public init(parsing text: String) throws(VideoModeChoiceError) {
-        guard let choice = VideoModeChoice(rawValue: text.lowercased()) else { throw VideoModeChoiceError(text: text) }
-        self = choice
-    }
 
     /// `auto`: a window when there is a display (`DISPLAY` or `WAYLAND_DISPLAY` set and non-empty)
     /// and the session is not over SSH (`SSH_CONNECTION`, `SSH_TTY`); terminal video otherwise.
@@ -30,8 +24,3 @@ public enum VideoModeChoice: String, Sendable, Equatable, CaseIterable {
     }
 }
 
-/// `--video` (or the `video` config key) had a value that is not a mode.
-public struct VideoModeChoiceError: Error, Sendable, Equatable, CustomStringConvertible {
-    public let text: String
-    public var description: String { "--video must be auto, window, terminal or none, not '\(text)'" }
-}

@@ -5,7 +5,7 @@
 /// represent its pixels and the block glyph whose pattern separates them.
 ///
 /// ```swift
-/// let glyphs = VideoGlyphs(rawValue: "sextant") ?? .half
+/// let glyphs = VideoGlyphs.sextant   // `--video-glyphs sextant` or `video-glyphs = "sextant"`
 /// glyphs.pixelsPerCell   // (columns: 2, rows: 3)
 /// ```
 public enum VideoGlyphs: String, Sendable, Hashable, CaseIterable {

@@ -27,18 +27,17 @@ struct ExportCommand: AsyncParsableCommand {
     var output: String?
 
     @Option(help: ArgumentHelp("ts or mp4 (default: the source's container; mp4 remuxes MPEG-TS with ffmpeg, stream copy).", valueName: "format"))
-    var format: String?
+    var format: ExportFormat?
 
     @Flag(help: "Overwrite the output file if it exists (a regular file only: never a link, FIFO or device).")
     var force = false
 
     func validate() throws {
-        if let format, ExportFormat(argument: format) == nil { throw ValidationError("--format must be ts or mp4") }
         if let output, output.isEmpty { throw ValidationError("-o needs a path") }
     }
 
     func run() async throws {
-        let request = ExportFlow.Request(eventID: eventID, output: output, format: format.flatMap(ExportFormat.init(argument:)),
+        let request = ExportFlow.Request(eventID: eventID, output: output, format: format,
                                          force: force)
         let code = try await AppServices.with(global) { services in
             try await ExportFlow.run(request, services: services)

@@ -1,6 +1,7 @@
 import AppCore
 import PlayFrontEnd
 import ArgumentParser
+import Player
 import SystemSupport
 
 struct PlayCommand: AsyncParsableCommand {
@@ -16,10 +17,10 @@ struct PlayCommand: AsyncParsableCommand {
     var eventID: String
 
     @Option(help: "Where video goes: auto (a window when there is a display and no SSH, else terminal), window, terminal (drawn in the TUI; play decodes none), none (default: `video` in the config file, else auto).")
-    var video: String?
+    var video: VideoModeChoice?
 
     @Option(help: "How the player's requests travel: proxy (through eventplayer's network pipeline: headers, retries, request log) or direct (mpv fetches media itself). Default: `network-mode` in the config file, else proxy.")
-    var network: String?
+    var network: NetworkMode?
 
     @Flag(help: "Play without sound.")
     var noAudio = false
@@ -40,8 +41,6 @@ struct PlayCommand: AsyncParsableCommand {
     var mpvOptions: [String] = []
 
     func validate() throws {
-        try VideoFlag.validate(video)
-        if let network, NetworkMode(rawValue: network) == nil { throw ValidationError("--network must be direct or proxy, not \(network)") }
         guard start >= 0, start.isFinite else { throw ValidationError("--start must be 0 or more seconds") }
         if let frames, frames < 1 { throw ValidationError("--frames must be at least 1") }
         if let speed, !PlaybackSpeed.range.contains(speed) { throw ValidationError("--speed must be from 0.25 to 16, not \(speed)") }
@@ -49,7 +48,7 @@ struct PlayCommand: AsyncParsableCommand {
 
     func run() async throws {
         let code = try await AppServices.with(global) { services in
-            let playback = PlaybackOptions(video: VideoFlag.resolve(video, services: services), audio: !noAudio,
+            let playback = PlaybackOptions(video: video, audio: !noAudio,
                                            mpvOptions: mpvOptions, frames: frames,
                                            network: NetworkMode.resolve(flag: network, config: services.config), speed: speed)
             let options = HeadlessPlayOptions(eventID: eventID, playback: playback, start: start, json: json)

@@ -1,6 +1,8 @@
 import AppCore
 import TUIFrontEnd
 import ArgumentParser
+import Player
+import TUI
 
 /// `eventplayer` with no subcommand: the interactive TUI.
 struct TUICommand: AsyncParsableCommand {
@@ -13,13 +15,13 @@ struct TUICommand: AsyncParsableCommand {
     @OptionGroup var global: GlobalFlags
 
     @Option(help: "Where video goes: auto (a window when there is a display and no SSH, else terminal), window, terminal (drawn in the TUI; play decodes none), none (default: `video` in the config file, else auto).")
-    var video: String?
+    var video: VideoModeChoice?
 
     @Option(help: "How the player's requests travel: proxy (through eventplayer's network pipeline: headers, retries, request log) or direct (mpv fetches media itself). Default: `network-mode` in the config file, else proxy.")
-    var network: String?
+    var network: NetworkMode?
 
     @Option(help: "Terminal video cells: half (default), quadrant or sextant (more detail; sextants need a font with Unicode 13 block sextants). Default: `video-glyphs` in the config file, else half.")
-    var videoGlyphs: String?
+    var videoGlyphs: VideoGlyphs?
 
     @Flag(help: "Play without sound.")
     var noAudio = false
@@ -27,19 +29,11 @@ struct TUICommand: AsyncParsableCommand {
     @Option(name: .customLong("mpv-option"), help: ArgumentHelp("An mpv option key=value, after ours and the config's [mpv] (repeatable).", valueName: "key=value"))
     var mpvOptions: [String] = []
 
-    func validate() throws {
-        try VideoFlag.validate(video)
-        if let videoGlyphs, !["half", "quadrant", "sextant"].contains(videoGlyphs) {
-            throw ValidationError("--video-glyphs must be half, quadrant or sextant, not \(videoGlyphs)")
-        }
-        if let network, NetworkMode(rawValue: network) == nil { throw ValidationError("--network must be direct or proxy, not \(network)") }
-    }
-
     func run() async throws {
         let status = try await AppServices.with(global) { services in
-            let options = PlaybackOptions(video: VideoFlag.resolve(video, services: services), audio: !noAudio,
+            let options = PlaybackOptions(video: video, audio: !noAudio,
                                           mpvOptions: mpvOptions, network: NetworkMode.resolve(flag: network, config: services.config),
-                                          glyphs: videoGlyphs ?? services.config.videoGlyphs ?? "half")
+                                          glyphs: services.config.videoGlyphs(flag: videoGlyphs))
             return try await InteractiveSession.run(options, services: services)
         }
         if status != 0 { throw ExitCode(status) }

@@ -1,4 +1,5 @@
 import AppCore
+import Player
 import Testing
 
 @Suite("Config: speed")
@@ -7,11 +8,11 @@ struct ConfigSpeedTests {
         #expect(try AppConfig.parse("speed = 1.5\n").speed == 1.5)
         #expect(try AppConfig.parse("speed = 2\n").speed == 2)
         #expect(try AppConfig.parse("").speed == nil)
-        let configuration = try PlaybackOptions(video: "none").playerConfiguration(config: AppConfig.parse("speed = 1.5\n"))
+        let configuration = try PlaybackOptions(video: VideoModeChoice.none).playerConfiguration(config: AppConfig.parse("speed = 1.5\n"))
         #expect(configuration.speed == 1.5)
-        let flag = try PlaybackOptions(video: "none", speed: 3).playerConfiguration(config: AppConfig.parse("speed = 1.5\n"))
+        let flag = try PlaybackOptions(video: VideoModeChoice.none, speed: 3).playerConfiguration(config: AppConfig.parse("speed = 1.5\n"))
         #expect(flag.speed == 3, "--speed wins over the file")
-        #expect(try PlaybackOptions(video: "none").playerConfiguration(config: AppConfig()).speed == 1)
+        #expect(try PlaybackOptions(video: VideoModeChoice.none).playerConfiguration(config: AppConfig()).speed == 1)
     }
 
     @Test func outOfRangeOrNotANumberNamesTheLine() {

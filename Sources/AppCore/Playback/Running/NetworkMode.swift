@@ -7,14 +7,14 @@
 ///   request, ffmpeg's own retry: one, then the segment is skipped).
 ///
 /// ```swift
-/// let mode = try NetworkMode.resolve(flag: "direct", config: services.config)
+/// let mode = NetworkMode.resolve(flag: .direct, config: services.config)
 /// ```
 public enum NetworkMode: String, Sendable, CaseIterable {
     case direct, proxy
 
     /// The flag, else the config file's `network-mode`, else ``proxy``.
-    public static func resolve(flag: String?, config: AppConfig) -> NetworkMode {
-        (flag ?? config.networkMode).flatMap(NetworkMode.init(rawValue:)) ?? .proxy
+    public static func resolve(flag: NetworkMode?, config: AppConfig) -> NetworkMode {
+        flag ?? config.networkMode ?? .proxy
     }
 
     /// The preparer for this mode.

@@ -1,17 +1,18 @@
 import Foundation
 import Player
+import TUI
 
 /// How a front end wants its playbacks set up (`--video`, `--no-audio`, `--mpv-option`,
 /// `--frames`), turned into the player's configuration together with the config file. The TUI and
 /// `play` both use it.
 ///
 /// ```swift
-/// let options = PlaybackOptions(video: "none", audio: false)
+/// let options = PlaybackOptions(video: VideoModeChoice.none, audio: false)
 /// let configuration = try options.playerConfiguration(config: services.config)
 /// ```
 public struct PlaybackOptions: Sendable, Equatable {
-    /// auto, window, terminal or none; nil takes the config file's `video`, else auto (``AppConfig/videoMode(flag:)``).
-    public var video: String?
+    /// `--video`; nil takes the config file's `video`, else auto (``AppConfig/videoMode(flag:)``).
+    public var video: VideoModeChoice?
     public var audio: Bool
     /// `--mpv-option key=value`, after the config file's `[mpv]` table.
     public var mpvOptions: [String]
@@ -21,13 +22,13 @@ public struct PlaybackOptions: Sendable, Equatable {
     public var network: NetworkMode
     /// Whether this front end draws terminal video (the TUI does, `play` does not).
     public var terminalVideo: Bool
-    /// `--video-glyphs`: half, quadrant or sextant.
-    public var glyphs: String
+    /// `--video-glyphs` (resolved with ``AppConfig/videoGlyphs(flag:)``).
+    public var glyphs: VideoGlyphs
     /// `--speed`: playback speed (nil takes the config file's `speed`, else 1).
     public var speed: Double?
 
-    public init(video: String? = nil, audio: Bool = true, mpvOptions: [String] = [], frames: Int? = nil,
-                network: NetworkMode = .proxy, terminalVideo: Bool = false, glyphs: String = "half", speed: Double? = nil) {
+    public init(video: VideoModeChoice? = nil, audio: Bool = true, mpvOptions: [String] = [], frames: Int? = nil,
+                network: NetworkMode = .proxy, terminalVideo: Bool = false, glyphs: VideoGlyphs = .half, speed: Double? = nil) {
         self.video = video
         self.audio = audio
         self.mpvOptions = mpvOptions
@@ -43,12 +44,7 @@ public struct PlaybackOptions: Sendable, Equatable {
     public func playerConfiguration(config: AppConfig,
                                     environment: [String: String] = ProcessInfo.processInfo.environment) throws -> PlayerConfiguration {
         var configuration = PlayerConfiguration()
-        let video = config.videoMode(flag: self.video)
-        do {
-            configuration.video = try VideoModeChoice(parsing: video).resolve(environment: environment)
-        } catch {
-            throw PlaybackOptionsError(error.description)
-        }
+        configuration.video = config.videoMode(flag: video).resolve(environment: environment)
         // Only the TUI draws frames; headless `play` decodes nothing to a screen for terminal video.
         if configuration.video == .terminal, !terminalVideo { configuration.video = .none }
         configuration.audio = audio && (config.audio ?? true)

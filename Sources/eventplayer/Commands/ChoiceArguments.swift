@@ -1,0 +1,17 @@
+import AppCore
+import ArgumentParser
+import Player
+import TUI
+
+// The choices flags take, parsed by ArgumentParser from the same enums the config file reads
+// (``ConfigChoice``): by raw value, a bad word is a usage error listing the allowed ones, and
+// `--help` shows them (CaseIterable). The libraries stay free of ArgumentParser.
+
+/// `--video auto|window|terminal|none`.
+extension VideoModeChoice: ExpressibleByArgument {}
+/// `--video-glyphs half|quadrant|sextant`.
+extension VideoGlyphs: ExpressibleByArgument {}
+/// `--network direct|proxy`.
+extension NetworkMode: ExpressibleByArgument {}
+/// `--format ts|mp4`, case-insensitive (``ExportFormat/init(argument:)``).
+extension ExportFormat: ExpressibleByArgument {}
