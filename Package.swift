@@ -174,7 +174,7 @@ let package = Package(
         .executableTarget(
             name: "bench-proxy",
             dependencies: [
-                "PlaybackProxy", "Networking", "Playlist", "Player", "DemoBackend",
+                "PlaybackProxy", "Networking", "Playlist", "Player", "DemoBackend", "SystemSupport",
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
             ],
             path: "Benchmarks/bench-proxy",
@@ -206,7 +206,7 @@ let package = Package(
         ),
         .testTarget(
             name: "NetworkingTests",
-            dependencies: ["Networking", "DemoBackend"],
+            dependencies: ["Networking", "DemoBackend", "SystemSupport"],
             swiftSettings: strict
         ),
         .testTarget(
@@ -227,7 +227,7 @@ let package = Package(
         .testTarget(
             name: "PlaybackProxyTests",
             dependencies: [
-                "PlaybackProxy", "Player", "PlaybackStates", "Playlist", "Networking", "DemoBackend",
+                "PlaybackProxy", "Player", "PlaybackStates", "Playlist", "Networking", "DemoBackend", "SystemSupport",
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
             ],
             swiftSettings: strict
@@ -261,7 +261,7 @@ let package = Package(
         ),
         .testTarget(
             name: "EndToEndTests",
-            dependencies: ["DemoBackend", "TestSupport"],
+            dependencies: ["DemoBackend", "SystemSupport", "TestSupport"],
             swiftSettings: strict
         ),
     ]

@@ -18,6 +18,7 @@ import Foundation
 import Networking
 import PlaybackProxy
 import Playlist
+import SystemSupport
 
 struct NoToken: MediaTokenSource {
     func token(refresh: Bool) async throws -> String { "bench" }

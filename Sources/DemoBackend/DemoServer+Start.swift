@@ -33,11 +33,11 @@ extension DemoServer {
             faults: FaultInjector(), log: RequestLog(),
             live: LiveClock(interval: configuration.liveSegmentInterval, totalSegments: segments),
             thumbnail: resources.appendingPathComponent("demo").appendingPathComponent(catalog.thumbnail),
-            boundBaseURL: LockedBox(nil)
+            boundBaseURL: Locked(nil)
         )
         var logger = Logger(label: "eventplayer.demo-backend")
         logger.logLevel = configuration.logLevel
-        let bound = OneShot<Int>()
+        let bound = OneShot<Int, any Error>()
         let app = Application(
             responder: DemoResponder(context: context),
             configuration: .init(address: .hostname(configuration.host, port: configuration.port), serverName: "eventplayer-demo"),

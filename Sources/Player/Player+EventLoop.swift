@@ -1,4 +1,5 @@
 import Foundation
+import SystemSupport
 
 /// The owner's side of the event loop: the wakeup pipe, the drain, and the progress deadline.
 extension Player {
@@ -71,9 +72,7 @@ extension Player {
 
     /// Milliseconds until ``nextDeadline`` for `poll(2)` (0 if past, -1 if none).
     public func pollTimeout(now: ContinuousClock.Instant = .now) -> Int32 {
-        guard let next = nextDeadline else { return -1 }
-        let remaining = (next - now).milliseconds
-        return Int32(clamping: max(0, remaining + 1))
+        PollTimeout.until(nextDeadline, now: now)
     }
 
     /// The progress tick: when the deadline has passed, schedules the next one and returns a

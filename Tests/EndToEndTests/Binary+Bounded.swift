@@ -1,5 +1,6 @@
 import Foundation
 import Glibc
+import SystemSupport
 
 extension Binary {
     /// ``run(_:input:environment:)`` with a hang guard: the process is killed (SIGKILL) when it is
@@ -36,16 +37,5 @@ extension Binary {
                 })
             }.start()
         }
-    }
-}
-
-/// A value shared between the guard timer and the waiting thread.
-private final class Locked<Value: Sendable>: @unchecked Sendable {
-    private let lock = NSLock()
-    private var stored: Value
-    init(_ value: Value) { stored = value }
-    var value: Value {
-        get { lock.withLock { stored } }
-        set { lock.withLock { stored = newValue } }
     }
 }

@@ -86,7 +86,7 @@ import Glibc
         configuration.audio = false
         let runner = try PlaybackRunner(player: try Player(configuration: configuration), preparer: preparer)
         let state = AppState(server: services.server.url.absoluteString, isDemo: true, user: "Demo User")
-        return TUICoordinator(state: state, services: services, runner: runner, inbox: Inbox(wake: try SelfPipe()))
+        return TUICoordinator(state: state, services: services, runner: runner, inbox: Mailbox(wake: try SelfPipe()))
     }
 
     /// Runs the loop's side of things until `done` holds for the screen.

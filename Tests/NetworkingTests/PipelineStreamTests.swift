@@ -1,6 +1,7 @@
 import DemoBackend
 import Foundation
 import NIOCore
+import SystemSupport
 import Testing
 @testable import Networking
 

@@ -1,5 +1,6 @@
 import Foundation
 import Synchronization
+import SystemSupport
 import Testing
 @testable import Networking
 

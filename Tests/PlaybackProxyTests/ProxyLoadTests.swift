@@ -5,6 +5,7 @@ import Foundation
 import Glibc
 #endif
 import Networking
+import SystemSupport
 import Testing
 @testable import PlaybackProxy
 import Playlist

@@ -14,7 +14,7 @@ import SystemSupport
 /// let text = await drain.text()
 /// ```
 final class ChildOutputDrain: Sendable {
-    private let done = OneShot<Data>()
+    private let done = OneShot<Data, any Error>()
 
     /// Starts reading at once; `limit` bytes of the end are kept.
     init(_ handle: FileHandle, limit: Int = 16 << 10) {

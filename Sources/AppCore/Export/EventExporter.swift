@@ -3,6 +3,7 @@ import Foundation
 import Logging
 import Networking
 import Playlist
+import SystemSupport
 
 /// Saves an event's video to one file (for the `export` command and the
 /// TUI's `e` key): lists the media (a master's best variant and its separate audio rendition),

@@ -1,5 +1,6 @@
 import Player
 import Playlist
+import SystemSupport
 import TUI
 
 /// A playback's ``StartupTimeline`` as the rows of the timeline overlay, in milliseconds since
@@ -15,16 +16,11 @@ enum StartupTimelineRows {
             sum += ms
             rows.append(TimelineRow(label: label, milliseconds: Int(sum.rounded())))
         }
-        rows.append(TimelineRow(label: "prepared", milliseconds: milliseconds(timeline.prepared)))
+        rows.append(TimelineRow(label: "prepared", milliseconds: Int(timeline.prepared.milliseconds)))
         let player = timeline.player
         for (label, duration) in [("mpv opened", player.mpvOpen), ("file loaded", player.fileLoaded), ("first frame", player.firstFrame)] {
-            if let duration { rows.append(TimelineRow(label: label, milliseconds: milliseconds(timeline.loaded + duration))) }
+            if let duration { rows.append(TimelineRow(label: label, milliseconds: Int((timeline.loaded + duration).milliseconds))) }
         }
         return rows
-    }
-
-    static func milliseconds(_ duration: Duration) -> Int {
-        let (seconds, attoseconds) = duration.components
-        return Int(seconds * 1000 + attoseconds / 1_000_000_000_000_000)
     }
 }

@@ -1,5 +1,5 @@
 import Foundation
-import Synchronization
+import SystemSupport
 
 /// Everything the routes share: configuration, the event list, and the stateful actors.
 struct DemoContext: Sendable {
@@ -16,9 +16,9 @@ struct DemoContext: Sendable {
     let live: LiveClock
     let thumbnail: URL
     /// The base URL as bound, for requests without a Host header.
-    let boundBaseURL: LockedBox<URL?>
+    let boundBaseURL: Locked<URL?>
     /// The second listener's base URL (``DemoSecondHost``), once bound.
-    let secondBaseURL = LockedBox<URL?>(nil)
+    let secondBaseURL = Locked<URL?>(nil)
 
     /// `http://<Host header>` when the client sent one (so links work for remote clients), else the bound URL.
     func baseURL(for request: RequestInfo) -> String {
@@ -26,17 +26,5 @@ struct DemoContext: Sendable {
             return "http://\(host)"
         }
         return boundBaseURL.value?.absoluteString ?? "http://\(configuration.host):\(configuration.port)"
-    }
-}
-
-/// A value behind a lock, for the few places an actor would need an `await` it cannot have.
-final class LockedBox<Value: Sendable>: Sendable {
-    private let stored: Mutex<Value>
-
-    init(_ value: Value) { stored = Mutex(value) }
-
-    var value: Value {
-        get { stored.withLock { $0 } }
-        set { stored.withLock { $0 = newValue } }
     }
 }

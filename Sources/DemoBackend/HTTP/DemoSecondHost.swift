@@ -11,8 +11,8 @@ import SystemSupport
 enum DemoSecondHost {
     /// The application to add to the server's service group, and a future of its base URL.
     static func application(context: DemoContext, host: String, logger: Logger)
-        -> (app: any Service, port: OneShot<Int>) {
-        let bound = OneShot<Int>()
+        -> (app: any Service, port: OneShot<Int, any Error>) {
+        let bound = OneShot<Int, any Error>()
         let app = Application(
             responder: DemoResponder(context: context),
             configuration: .init(address: .hostname(host, port: 0), serverName: "eventplayer-demo-storage"),

@@ -1,4 +1,5 @@
 import Foundation
+import SystemSupport
 
 /// The media of ``DemoHosting`` events: the redirect of their playlist URL, the presigned paths,
 /// and the CDN playlist naming the second loopback host.

@@ -68,7 +68,7 @@ public enum InteractiveSession {
         let terminal = try Terminal(options: terminalOptions)
         defer { terminal.restore() }
         let wake = try SelfPipe()
-        let inbox = Inbox(wake: wake)
+        let inbox = Mailbox<AppInput>(wake: wake)
         let coordinator = TUICoordinator(state: state, services: services, runner: runner, inbox: inbox)
         defer { coordinator.shutdown() }
         let loop = UILoop(terminal: terminal, keyMap: keyMap)

@@ -1,6 +1,7 @@
 import AppCore
 import EventsAPI
 import Foundation
+import SystemSupport
 
 /// The `e` effect: ``EventExporter`` in a task (the same network pipeline as playback) while the UI
 /// loop goes on; it posts ``ExportUpdate``s through the inbox. Never overwrites: a file already under
@@ -20,7 +21,7 @@ extension TUICoordinator {
         }
     }
 
-    private static func export(_ event: Event, services: AppServices, inbox: Inbox) async throws {
+    private static func export(_ event: Event, services: AppServices, inbox: Mailbox<AppInput>) async throws {
         let exporter = try EventExporter(services: services)
         let plan = try await exporter.plan(for: event, format: nil)
         let name = ExportNaming.defaultName(camera: event.cameraName, start: event.startTime, format: plan.output)

@@ -2,6 +2,7 @@ import AppCore
 import EventsAPI
 import Foundation
 import Player
+import SystemSupport
 import TUI
 
 /// The App side of the UI loop, on the loop's thread: it owns the ``AppState`` and the
@@ -12,7 +13,7 @@ final class TUICoordinator: UILoopDelegate {
     var state: AppState
     let services: AppServices
     let runner: PlaybackRunner
-    let inbox: Inbox
+    let inbox: Mailbox<AppInput>
     /// Terminal video, when the pane shows it.
     var video: TerminalVideoBridge?
     var pageTask: Task<Void, Never>?
@@ -26,7 +27,7 @@ final class TUICoordinator: UILoopDelegate {
     static let playbackWake = "playback"
     static let appWake = "app"
 
-    init(state: AppState, services: AppServices, runner: PlaybackRunner, inbox: Inbox) {
+    init(state: AppState, services: AppServices, runner: PlaybackRunner, inbox: Mailbox<AppInput>) {
         self.state = state
         self.services = services
         self.runner = runner

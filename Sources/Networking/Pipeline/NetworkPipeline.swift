@@ -1,5 +1,6 @@
 import Foundation
 import Logging
+import SystemSupport
 
 /// Sends every request eventplayer makes: configured headers, request filters, the transport,
 /// response filters and the retry policy, in that order (docs/network.md). Filters run in

@@ -1,4 +1,5 @@
 import Foundation
+import SystemSupport
 
 extension NetworkPipeline {
     /// Sends `request` like ``send(_:)`` but hands back the body as it arrives. Request filters,

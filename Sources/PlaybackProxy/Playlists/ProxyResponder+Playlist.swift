@@ -3,6 +3,7 @@ import HTTPTypes
 import Hummingbird
 import Networking
 import Playlist
+import SystemSupport
 
 extension ProxyResponder {
     /// Fetches (or takes from the cache) the playlist, rewritten so every URI points into the proxy.

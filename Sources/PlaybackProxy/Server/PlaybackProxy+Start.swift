@@ -21,7 +21,7 @@ extension PlaybackProxy {
         let source = configuration.source.videoURL
         guard OriginPolicy.origin(source) != nil else { throw ProxyError(.badVideoURL(source.absoluteString)) }
         let state = ProxyState(configuration: configuration, prefix: ProxyState.randomPrefix())
-        let bound = OneShot<Int>()
+        let bound = OneShot<Int, any Error>()
         let host = configuration.host == "localhost" ? "127.0.0.1" : configuration.host
         let app = Application(
             responder: ProxyResponder(state: state),

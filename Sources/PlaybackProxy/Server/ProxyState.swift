@@ -1,6 +1,7 @@
 import Foundation
 import Networking
 import Playlist
+import SystemSupport
 
 /// What the proxy's handlers share: configuration, base URL, tokens, cache, counters, listeners.
 final class ProxyState: Sendable {

@@ -18,11 +18,3 @@ public struct PlaybackTimeline: Sendable, Equatable {
         self.firstFrame = firstFrame
     }
 }
-
-extension Duration {
-    /// Whole milliseconds, for timelines: `Duration.seconds(1.5).milliseconds == 1500`.
-    var milliseconds: Int64 {
-        let (seconds, attoseconds) = components
-        return seconds * 1000 + attoseconds / 1_000_000_000_000_000
-    }
-}

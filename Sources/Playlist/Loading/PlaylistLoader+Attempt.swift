@@ -1,5 +1,6 @@
 import Foundation
 import Networking
+import SystemSupport
 
 extension PlaylistLoader {
     func attempt(

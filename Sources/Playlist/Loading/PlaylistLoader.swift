@@ -1,5 +1,6 @@
 import Foundation
 import Networking
+import SystemSupport
 
 /// Turns an event into something the player can open (docs/playback.md): gets the bucket's token,
 /// authorises the `videoUrl`, fetches the playlist (token as query item and `Authorization`

@@ -92,11 +92,7 @@ public final class UILoop {
 
     private func timeout(for deadline: ContinuousClock.Instant?) -> Int32 {
         guard let deadline, deadline != reportedDeadline else { return -1 }
-        let remaining = deadline - .now
-        if remaining <= .zero { return 0 }
-        let (seconds, attoseconds) = remaining.components
-        let ms = seconds * 1000 + (attoseconds + 999_999_999_999_999) / 1_000_000_000_000_000
-        return Int32(min(ms, 24 * 3600 * 1000))
+        return PollTimeout.until(deadline)
     }
 
     func render(_ screen: ScreenSnapshot) {

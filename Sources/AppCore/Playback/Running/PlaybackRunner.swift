@@ -3,6 +3,7 @@ import Foundation
 import PlaybackStates
 import Player
 import Playlist
+import SystemSupport
 
 /// Runs playbacks for one front end, on that front end's owner thread: it holds the current
 /// ``PlaybackSession`` (one at a time: starting another event stops the current one), runs the
@@ -25,7 +26,10 @@ import Playlist
 public final class PlaybackRunner {
     public let player: any PlayerControlling
     let preparer: any PlaybackPreparing
-    let inbox: PlaybackInbox
+    /// Where preparations leave their results (for the playback they were started for) and their
+    /// notices, for the owner thread; both wake the owner's poll through one self-pipe.
+    let results: Mailbox<(PlaybackID, PlaybackSession.Input)>
+    let notices: Mailbox<PlaybackNotice>
     /// The current (or last) playback.
     public private(set) var session: PlaybackSession?
     private var prepareTask: Task<Void, Never>?
@@ -44,27 +48,27 @@ public final class PlaybackRunner {
     public init(player: any PlayerControlling, preparer: any PlaybackPreparing) throws {
         self.player = player
         self.preparer = preparer
-        let inbox = try PlaybackInbox()
-        self.inbox = inbox
-        let notices = preparer.notices
+        let wake = try SelfPipe()
+        results = Mailbox(wake: wake)
+        let notices = Mailbox<PlaybackNotice>(wake: wake)
+        self.notices = notices
+        let stream = preparer.notices
         noticesTask = Task {
-            for await notice in notices { inbox.post(notice) }
+            for await notice in stream { notices.post(notice) }
         }
     }
 
     deinit { noticesTask.cancel() }
 
     /// The descriptors to poll: the player's wakeup and the preparations' inbox.
-    public var wakeupDescriptors: [Int32] { [player.wakeupDescriptor, inbox.wake.readFD] }
+    public var wakeupDescriptors: [Int32] { [player.wakeupDescriptor, results.wake.readFD] }
 
     /// When ``drain()`` next has timed work (the player's progress tick).
     public var nextDeadline: ContinuousClock.Instant? { player.nextDeadline }
 
     /// Milliseconds until ``nextDeadline`` for `poll(2)` (0 if past, -1 if none).
     public func pollTimeout(now: ContinuousClock.Instant = .now) -> Int32 {
-        guard let next = nextDeadline else { return -1 }
-        let (seconds, attoseconds) = (next - now).components
-        return Int32(clamping: max(0, seconds * 1000 + attoseconds / 1_000_000_000_000_000 + 1))
+        PollTimeout.until(nextDeadline, now: now)
     }
 
     /// Starts `event` as playback `id` at `at` seconds; the current playback (if any) is stopped
@@ -111,7 +115,8 @@ public final class PlaybackRunner {
 
     /// Everything pending: preparation results, player events, the progress tick. Never blocks.
     public func drain(now: ContinuousClock.Instant = .now) -> [PlaybackUpdate] {
-        for (id, input) in inbox.take() {
+        results.wake.drain()
+        for (id, input) in results.take() {
             if id == session?.id {
                 if case .prepared(let prepared, _) = input {
                     marks.prepared = now
@@ -122,7 +127,7 @@ public final class PlaybackRunner {
                 preparer.remove(prepared)   // for a playback that was replaced meanwhile
             }
         }
-        for notice in inbox.takeNotices() where notice.group == session?.current?.playbackID {
+        for notice in notices.take() where notice.group == session?.current?.playbackID {
             if let rate = notice.bytesPerSecond { publish(.downloadRate(bytesPerSecond: rate)) } else { apply(.notice(notice.text)) }
         }
         for update in player.drain() + player.tick(now: now) where update.playbackID == session?.id {
@@ -181,13 +186,13 @@ public final class PlaybackRunner {
     private func prepare(_ event: Event, id: PlaybackID, refreshTokens: Bool, attempt: Int) {
         prepareTask?.cancel()
         if marks.requested == nil || refreshTokens { marks.requested = .now }
-        let preparer = preparer, inbox = inbox
+        let preparer = preparer, results = results
         prepareTask = Task {
             do {
                 let prepared = try await preparer.prepare(event, refreshTokens: refreshTokens)
-                inbox.post(.prepared(prepared, attempt: attempt), for: id)
+                results.post((id, .prepared(prepared, attempt: attempt)))
             } catch {
-                inbox.post(.prepareFailed(String(describing: error), attempt: attempt), for: id)
+                results.post((id, .prepareFailed(String(describing: error), attempt: attempt)))
             }
         }
     }

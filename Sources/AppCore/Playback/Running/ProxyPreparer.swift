@@ -4,6 +4,7 @@ import Networking
 import PlaybackProxy
 import Playlist
 import Synchronization
+import SystemSupport
 
 /// The ``PlaybackPreparing`` of `--network proxy`: each playback gets its own loopback
 /// ``PlaybackProxy``, so every request the player makes (playlists, segments, init segments,
@@ -36,7 +37,7 @@ public final class ProxyPreparer: PlaybackPreparing {
         // The token first: no token for the event's bucket is an error now, not a player failure later.
         _ = try await tokens.tokens(refresh: refreshTokens).token(forBucket: event.bucket)
         var timings = StartupTimings()
-        timings.tokensMilliseconds = Self.milliseconds(since: started)
+        timings.tokensMilliseconds = (ContinuousClock.now - started).milliseconds
         let proxy = try await PlaybackProxy.start(ProxyConfiguration(
             source: event.playbackSource, pipeline: pipeline,
             tokens: BucketTokenSource(provider: tokens, bucket: event.bucket)))
@@ -72,7 +73,7 @@ public final class ProxyPreparer: PlaybackPreparing {
         // A discontinuous event's parts (a complete event's playlist is fetched now, and cached by
         // the proxy for the player).
         let parts = await proxy.parts()
-        timings.fetchMilliseconds = Self.milliseconds(since: started) - timings.tokensMilliseconds
+        timings.fetchMilliseconds = (ContinuousClock.now - started).milliseconds - timings.tokensMilliseconds
         // No token for the player: the proxy adds it upstream (and refreshes it there).
         var prepared = PreparedPlayback(eventID: event.id, playbackID: group, url: proxy.url, token: "",
                                         isComplete: proxy.isComplete, remoteURL: event.videoUrl, timings: timings)
@@ -91,11 +92,6 @@ public final class ProxyPreparer: PlaybackPreparing {
             return Array(proxies.values)
         }
         for proxy in all { Task { await proxy.stop() } }
-    }
-
-    static func milliseconds(since start: ContinuousClock.Instant) -> Double {
-        let (seconds, attoseconds) = (ContinuousClock.now - start).components
-        return Double(seconds) * 1000 + Double(attoseconds) / 1e15
     }
 }
 
