@@ -31,10 +31,29 @@ import Testing
     @Test(.enabled(if: !TmuxSmokeTests.isChild && Tmux.binary != nil && harness != nil),
           arguments: ["half", "sextant"])
     func playsColourBarsInThePaneAndKeysStillWork(glyphs: String) async throws {
-        try await Tmux.offPool { try Self.drive(glyphs: glyphs) }
+        // The screens are read on a thread of its own; the checks run here, in the test's task,
+        // so a failure is reported with its message against this test.
+        let seen = try await Tmux.offPool { try Self.drive(glyphs: glyphs) }
+        let colours = Self.colours(seen.first)
+        #expect(Set(colours.map { "\($0)" }).count > 100, "distinct colours in:\n\(seen.first)")
+        // testsrc2's bars: red, green, blue and yellow are all there.
+        #expect(colours.contains { $0.0 > 150 && $0.1 < 80 && $0.2 < 80 })
+        #expect(colours.contains { $0.1 > 150 && $0.0 < 80 && $0.2 < 80 })
+        #expect(colours.contains { $0.2 > 150 && $0.0 < 80 && $0.1 < 80 })
+        #expect(colours.contains { $0.0 > 150 && $0.1 > 150 && $0.2 < 80 })
+        #expect(seen.first != seen.second, "the picture moves")
+        let afterHelp = Self.colours(seen.afterHelp)
+        #expect(Set(afterHelp.map { "\($0)" }).count > 100, "the picture is back after the help:\n\(seen.afterHelp)")
     }
 
-    private static func drive(glyphs: String) throws {
+    /// What the pane showed: two screens a second apart while playing, and one after the help closed.
+    struct Seen: Sendable {
+        let first: String
+        let second: String
+        let afterHelp: String
+    }
+
+    private static func drive(glyphs: String) throws -> Seen {
         let session = try Tmux(socket: "video-e2e-\(glyphs)-\(getpid())")
         defer { session.kill() }
         let script = "env -u NO_COLOR TERM=tmux-256color COLORTERM=truecolor SSH_CONNECTION='10.0.0.1 1 10.0.0.2 22' "
@@ -45,14 +64,6 @@ import Testing
         let first = session.run(["capture-pane", "-e", "-p"], output: true)
         usleep(1_000_000)
         let second = session.run(["capture-pane", "-e", "-p"], output: true)
-        let colours = Self.colours(first)
-        #expect(Set(colours.map { "\($0)" }).count > 100, "distinct colours in:\n\(first)")
-        // testsrc2's bars: red, green, blue and yellow are all there.
-        #expect(colours.contains { $0.0 > 150 && $0.1 < 80 && $0.2 < 80 })
-        #expect(colours.contains { $0.1 > 150 && $0.0 < 80 && $0.2 < 80 })
-        #expect(colours.contains { $0.2 > 150 && $0.0 < 80 && $0.1 < 80 })
-        #expect(colours.contains { $0.0 > 150 && $0.1 > 150 && $0.2 < 80 })
-        #expect(first != second, "the picture moves")
         session.keys("Space")
         try session.waitFor("❚❚ Paused")
         // The help overlay covers the pane; closing it repaints the picture (no blank cells left).
@@ -61,9 +72,9 @@ import Testing
         session.keys("Escape")
         try session.waitFor("❚❚ Paused", absent: "Help: keys")
         usleep(300_000)
-        let afterHelp = Self.colours(session.run(["capture-pane", "-e", "-p"], output: true))
-        #expect(Set(afterHelp.map { "\($0)" }).count > 100)
+        let afterHelp = session.run(["capture-pane", "-e", "-p"], output: true)
         session.keys("q")
         try session.waitFor("HARNESS_EXIT=0")
+        return Seen(first: first, second: second, afterHelp: afterHelp)
     }
 }
