@@ -25,22 +25,13 @@ struct ExportEveryShapeTests {
         Shape(id: "evt-audio-rendition", seconds: 10, tolerance: 0.081, width: 320),
     ]
 
-    struct Setup {
-        let server: DemoServer
-        let binary: Binary
-        let directory: URL
-        var url: String { server.baseURL.absoluteString }
-    }
+    typealias Setup = ExportCommandTests.Setup
 
+    /// ``ExportCommandTests/setUp()`` for an event of the generated media, which must be there.
     func setUp(_ id: String) async throws -> Setup {
-        let server = try await DemoServer.start()
-        try #require(server.fixedEventIDs.contains(id), "generated media missing (ffmpeg?)")
-        let binary = try Binary()
-        let login = try await binary.login(server.baseURL)
-        try #require(login.status == 0, "\(login.stderr)")
-        let directory = binary.home.appending(path: "exports")
-        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-        return Setup(server: server, binary: binary, directory: directory)
+        let setup = try await ExportCommandTests().setUp()
+        try #require(setup.server.fixedEventIDs.contains(id), "generated media missing (ffmpeg?)")
+        return setup
     }
 
     /// Before: evt-aes and evt-byterange were refused ("encrypted events cannot be exported",

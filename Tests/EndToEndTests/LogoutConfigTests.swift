@@ -11,8 +11,7 @@ struct LogoutConfigTests {
         defer { Task { await server.stop() } }
         let binary = try Binary()
         let url = server.baseURL.absoluteString
-        let login = try await binary.run(["login", "--server", url, "--email", DemoAccount.email, "--password-stdin"],
-                                         input: DemoAccount.password + "\n")
+        let login = try await binary.login(server.baseURL)
         #expect(login.status == 0, "\(login.stderr)")
         let sessionFile = binary.home.appending(path: "state/eventplayer/session.json")
         #expect(FileManager.default.fileExists(atPath: sessionFile.path))
