@@ -18,9 +18,12 @@ run: deps release
 ## 140 suites the pool is busy for seconds, so they run in a process of their own too.
 IN_PROCESS_MPV := PlayerTests|PlaybackProxyTests|FrontEndTests
 ALONE := $(IN_PROCESS_MPV)|HostileBodyTests
+## The demo's generated media (ffmpeg, about 5 s) is made once before the suites that play it start
+## together; otherwise the first of them makes it while the others wait for it.
 test: deps
 	$(SWIFT) build --build-tests
 	$(MAKE) manual-tool
+	.build/debug/eventplayer demo-server --make-media
 	Fuzz/run --seconds 20
 	$(SWIFT) test --skip-build --skip '$(ALONE)'
 	$(SWIFT) test --skip-build --filter HostileBodyTests

@@ -9,6 +9,8 @@ public struct DemoBackendError: Error, CustomStringConvertible, Sendable {
         case resourcesNotFound
         case invalidCatalog
         case startFailed
+        /// The generated demo media could not be made (no ffmpeg, or ffmpeg failed).
+        case mediaUnavailable
     }
 
     let kind: Kind

@@ -18,8 +18,10 @@ extension DemoServer {
         let resources = try ResourceLocator.locate(configured: configuration.resourcesDirectory)
         let catalog = try DemoCatalog.load(from: resources)
         let now = Date(timeIntervalSince1970: Date().timeIntervalSince1970.rounded(.down))
-        // Made with ffmpeg on first use (see GeneratedMedia); without it those events are left out.
-        let generated = catalog.layouts.values.contains(where: \.isGenerated) ? await GeneratedMedia.prepare() : nil
+        // Made with ffmpeg on first use, in the background (see GeneratedMedia): the server answers
+        // at once and those events' media requests wait for it. Without ffmpeg they are left out.
+        let generated = catalog.layouts.values.contains(where: \.isGenerated) ? GeneratedMedia.plannedFolder() : nil
+        if generated != nil { GeneratedMedia.startPreparing() }
         let events = EventGenerator.events(
             catalog: catalog, resources: resources, generatedMedia: generated,
             generatedCount: configuration.generatedEventCount, now: now

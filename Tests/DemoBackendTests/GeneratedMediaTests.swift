@@ -66,6 +66,7 @@ struct GeneratedMediaTests {
         let root = FileManager.default.temporaryDirectory.appending(path: "demo-media-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: root) }
         #expect(GeneratedMedia.prepareBlocking(root: root, ffmpeg: "/nonexistent/ffmpeg") == nil)
+        #expect(GeneratedMedia.plannedFolder(root: root, ffmpeg: "/nonexistent/ffmpeg") == nil)
         let resources = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
             .deletingLastPathComponent().appending(path: "Resources")
         let catalog = try DemoCatalog.load(from: resources)
@@ -73,5 +74,42 @@ struct GeneratedMediaTests {
         let committed = catalog.events.filter { catalog.layouts[$0.layout]?.isGenerated != true }
         #expect(events.count == committed.count && events.count == catalog.events.count - Self.shapes.count)
         #expect(!events.contains { Self.shapes.contains($0.id) })
+    }
+
+    /// Processes that start together (the tests, two `eventplayer`s) make the media once: the
+    /// second waits on the first's lock and uses its folder. A stand-in ffmpeg counts its runs and
+    /// writes each command's output path. Before the lock both made it (twice the runs).
+    @Test func twoAtOnceMakeItOnce() async throws {
+        let root = FileManager.default.temporaryDirectory.appending(path: "demo-media-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: root) }
+        try FileManager.default.createDirectory(at: root, withIntermediateDirectories: true)
+        let count = root.appending(path: "runs")
+        let ffmpeg = root.appending(path: "ffmpeg")
+        try """
+            #!/bin/sh
+            echo run >> '\(count.path)'
+            sleep 0.2
+            for last; do :; done
+            : > "$last"
+
+            """.write(to: ffmpeg, atomically: true, encoding: .utf8)
+        try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: ffmpeg.path)
+        let media = root.appending(path: "cache")
+        let answers = await withTaskGroup(of: URL?.self) { group in
+            for _ in 0..<2 {
+                group.addTask {
+                    await withCheckedContinuation { continuation in
+                        Thread { continuation.resume(returning: GeneratedMedia.prepareBlocking(root: media, ffmpeg: ffmpeg.path)) }.start()
+                    }
+                }
+            }
+            return await group.reduce(into: [URL?]()) { $0.append($1) }
+        }
+        let made = media.appending(path: "v\(GeneratedMedia.version)", directoryHint: .isDirectory)
+        #expect(answers.map { $0?.standardizedFileURL } == [made.standardizedFileURL, made.standardizedFileURL])
+        let runs = try String(contentsOf: count, encoding: .utf8).split(separator: "\n").count
+        #expect(runs == 6, "one recipe is six ffmpeg runs; \(runs) means it was made more than once")
+        let leftovers = try FileManager.default.contentsOfDirectory(atPath: media.path).filter { $0.hasPrefix(".v") }
+        #expect(leftovers.isEmpty, "\(leftovers)")
     }
 }

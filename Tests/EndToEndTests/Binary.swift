@@ -37,13 +37,23 @@ struct Binary {
         env["HOME"] = home.path
         env["XDG_STATE_HOME"] = home.appending(path: "state").path
         env["XDG_CONFIG_HOME"] = home.appending(path: "config").path
+        // The demo media (made with ffmpeg on first use) is shared by every test, made once per
+        // machine as for a user; a fresh cache per test made it a dozen times at once.
+        env["XDG_CACHE_HOME"] = Self.sharedCache
         env.removeValue(forKey: "EVENTPLAYER_SERVER")
         return env
     }
 
+    /// The cache of the user running the tests (`$XDG_CACHE_HOME`, else `~/.cache`).
+    static let sharedCache: String = {
+        let env = ProcessInfo.processInfo.environment
+        if let xdg = env["XDG_CACHE_HOME"], xdg.hasPrefix("/") { return xdg }
+        return (env["HOME"].flatMap { $0.hasPrefix("/") ? $0 : nil } ?? NSTemporaryDirectory()) + "/.cache"
+    }()
+
     /// What a tmux pane running this binary needs on top of the server's environment.
     var paneEnvironment: [String: String] {
-        environment.filter { ["HOME", "XDG_STATE_HOME", "XDG_CONFIG_HOME", "PATH", "LANG", "LC_ALL"].contains($0.key) }
+        environment.filter { ["HOME", "XDG_STATE_HOME", "XDG_CONFIG_HOME", "XDG_CACHE_HOME", "PATH", "LANG", "LC_ALL"].contains($0.key) }
     }
 
     /// Starts the binary with stdout to a pipe; the caller signals and waits.

@@ -17,6 +17,8 @@ struct DemoEvent: Sendable {
     let videoUrlQuery: String?
     /// A file under the event that always answers 500.
     let failingFile: String?
+    /// Its media is made with ffmpeg (``GeneratedMedia``): requests wait until it is made.
+    var needsGeneratedMedia = false
 
     var isLive: Bool { playlistMode == .live }
 

@@ -3,7 +3,8 @@ import Foundation
 /// Builds the event list: the catalog's fixed events plus `count` generated ones, newest first.
 /// Generation is deterministic for a given seed, count and start time.
 enum EventGenerator {
-    /// `generatedMedia`: the folder of ``GeneratedMedia``; nil leaves out the events that need it.
+    /// `generatedMedia`: the folder of ``GeneratedMedia`` (made or being made); nil leaves out the
+    /// events that need it.
     static func events(catalog: DemoCatalog, resources: URL, generatedMedia: URL? = nil, generatedCount: Int, now: Date) -> [DemoEvent] {
         let demo = resources.appendingPathComponent("demo")
         var events = catalog.events.compactMap { fixed -> DemoEvent? in
@@ -15,7 +16,8 @@ enum EventGenerator {
                 mediaDirectory: root.appendingPathComponent(layout.directory, isDirectory: true),
                 playlist: layout.playlist, playlistMode: fixed.playlistMode, startTime: start,
                 endTime: fixed.durationSeconds.map { start.addingTimeInterval($0) },
-                videoUrlQuery: fixed.videoUrlQuery, failingFile: fixed.failingFile
+                videoUrlQuery: fixed.videoUrlQuery, failingFile: fixed.failingFile,
+                needsGeneratedMedia: layout.isGenerated
             )
         }
         events += generated(catalog.generated, layouts: catalog.layouts, demo: demo, count: generatedCount, now: now)

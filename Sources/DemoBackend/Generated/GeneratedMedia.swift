@@ -7,32 +7,64 @@ import Synchronization
 /// discontinuity; see ``GeneratedMediaRecipe``).
 ///
 /// Made once per machine into `$XDG_CACHE_HOME/eventplayer/demo-media/v<version>` (else
-/// `~/.cache/…`, else the temporary directory): generated in a temporary folder next to it and
-/// renamed into place, so parallel processes (tests) never see a half-made folder; the loser of a
-/// race throws its copy away. Without ffmpeg (or when it fails) the events that need this media
-/// are left out of the catalog with one log line.
+/// `~/.cache/…`, else the temporary directory). The server never waits for it: it lists these
+/// events at once (when the folder is complete or ffmpeg is there to make it), starts making it
+/// in the background, and a request for their media waits until it is made. Processes that start
+/// together (tests, several `eventplayer`s) make it once: the first holds `<cache>/.lock`, the
+/// others wait on it and then use its folder. It is made in a temporary folder and renamed into
+/// place, so a process killed halfway leaves nothing half-made. Without ffmpeg (or when it fails)
+/// the events that need this media are left out (or answer 503) with one log line.
 ///
 /// ```swift
-/// let root = await GeneratedMedia.prepare()   // nil without ffmpeg
+/// let folder = GeneratedMedia.plannedFolder()   // where it is or will be; nil without ffmpeg
+/// GeneratedMedia.startPreparing()                // in the background
+/// let root = await GeneratedMedia.prepare()      // waits; nil when it could not be made
 /// ```
 public enum GeneratedMedia {
     /// Bump when ``GeneratedMediaRecipe`` changes what it makes.
     static let version = 1
     private static let queue = DispatchQueue(label: "eventplayer.demo-media")
-    private static let memo = Mutex<URL??>(nil)
+    private static let memo = Mutex<Result<URL, DemoBackendError>?>(nil)
+
+    /// The folder the media is (or will be) in, answered at once without running ffmpeg: nil
+    /// when it is not complete and ffmpeg is not on `PATH` (then it can never be made).
+    public static func plannedFolder(environment: [String: String] = ProcessInfo.processInfo.environment) -> URL? {
+        plannedFolder(root: cacheRoot(environment: environment))
+    }
+
+    static func plannedFolder(root: URL, ffmpeg: String = "ffmpeg") -> URL? {
+        let final = folder(in: root)
+        if isComplete(final) || GeneratedMediaRecipe.locate(ffmpeg) != nil { return final }
+        return nil
+    }
+
+    /// Starts making the folder (if it is missing) on a queue of its own and returns at once.
+    public static func startPreparing(environment: [String: String] = ProcessInfo.processInfo.environment) {
+        whenPrepared(environment: environment) { _ in }
+    }
 
     /// The folder of generated media, made if missing; nil when it cannot be made. Runs ffmpeg
     /// on a queue of its own (never on Swift's cooperative pool); later calls in the process
     /// return the first call's answer.
     public static func prepare(environment: [String: String] = ProcessInfo.processInfo.environment) async -> URL? {
-        if let known = memo.withLock({ $0 }) { return known }
-        return await withCheckedContinuation { continuation in
-            queue.async {
-                if let known = memo.withLock({ $0 }) { return continuation.resume(returning: known) }
-                let made = prepareBlocking(root: cacheRoot(environment: environment))
-                memo.withLock { $0 = .some(made) }
-                continuation.resume(returning: made)
-            }
+        try? await make(environment: environment)
+    }
+
+    /// ``prepare(environment:)`` that says why it could not (`eventplayer demo-server --make-media`).
+    /// - Throws: ``DemoBackendError`` naming what is missing (ffmpeg) or what ffmpeg said.
+    public static func make(environment: [String: String] = ProcessInfo.processInfo.environment) async throws -> URL {
+        if let known = memo.withLock({ $0 }) { return try known.get() }
+        return try await withCheckedContinuation { continuation in
+            whenPrepared(environment: environment) { continuation.resume(returning: $0) }
+        }.get()
+    }
+
+    private static func whenPrepared(environment: [String: String], _ done: @escaping @Sendable (Result<URL, DemoBackendError>) -> Void) {
+        queue.async {
+            if let known = memo.withLock({ $0 }) { return done(known) }
+            let made = prepareResult(root: cacheRoot(environment: environment))
+            memo.withLock { $0 = made }
+            done(made)
         }
     }
 
@@ -49,15 +81,30 @@ public enum GeneratedMedia {
         return base.appending(path: "eventplayer/demo-media", directoryHint: .isDirectory)
     }
 
-    /// Returns `<root>/v<version>`, generating it first when missing.
+    /// Returns `<root>/v<version>`, generating it first when missing. Holds `<root>/.lock` while
+    /// it looks and makes, so concurrent processes make it once.
     static func prepareBlocking(root: URL, ffmpeg: String = "ffmpeg") -> URL? {
+        try? prepareResult(root: root, ffmpeg: ffmpeg).get()
+    }
+
+    private static func prepareResult(root: URL, ffmpeg: String = "ffmpeg") -> Result<URL, DemoBackendError> {
         let logger = Logger(label: "eventplayer.demo-backend")
-        let final = root.appending(path: "v\(version)", directoryHint: .isDirectory)
-        if FileManager.default.fileExists(atPath: final.appending(path: GeneratedMediaRecipe.doneMarker).path) { return final }
+        let final = folder(in: root)
+        if isComplete(final) { return .success(final) }
         guard let executable = GeneratedMediaRecipe.locate(ffmpeg) else {
-            logger.warning("demo backend: ffmpeg not found; the events with generated media (AES-128, byte ranges, HEVC, audio rendition, discontinuity) are left out")
-            return nil
+            let message = "demo backend: ffmpeg is not on PATH, so the events with generated media (AES-128, byte ranges, HEVC, audio rendition, discontinuity) are left out; install ffmpeg to have them"
+            logger.warning("\(message)")
+            return .failure(DemoBackendError(.mediaUnavailable, message))
         }
+        try? FileManager.default.createDirectory(at: root, withIntermediateDirectories: true)
+        // Released when closed (at return, or by the kernel if this process dies).
+        let lock = open(root.appending(path: ".lock").path, O_CREAT | O_RDWR | O_CLOEXEC, 0o644)
+        defer { if lock >= 0 { close(lock) } }
+        if lock >= 0 {
+            while flock(lock, LOCK_EX) != 0 && errno == EINTR {}
+        }
+        // Another process may have made it while this one waited.
+        if isComplete(final) { return .success(final) }
         let work = root.appending(path: ".v\(version)-\(UUID().uuidString)", directoryHint: .isDirectory)
         do {
             try FileManager.default.createDirectory(at: work, withIntermediateDirectories: true)
@@ -65,19 +112,30 @@ public enum GeneratedMedia {
             try GeneratedMediaRecipe(ffmpeg: executable, output: work).make()
             FileManager.default.createFile(atPath: work.appending(path: GeneratedMediaRecipe.doneMarker).path, contents: Data())
             if Foundation.rename(work.path, final.path) != 0 {
-                // Another process won the race (its folder is complete): use that one.
+                // A folder is already there (a process without the lock won a race): use it when complete.
+                let reason = String(cString: strerror(errno))
                 try? FileManager.default.removeItem(at: work)
-                guard FileManager.default.fileExists(atPath: final.appending(path: GeneratedMediaRecipe.doneMarker).path) else {
-                    logger.warning("demo backend: cannot move the generated media to \(final.path): \(String(cString: strerror(errno)))")
-                    return nil
+                guard isComplete(final) else {
+                    let message = "demo backend: cannot move the generated media to \(final.path): \(reason)"
+                    logger.warning("\(message)")
+                    return .failure(DemoBackendError(.mediaUnavailable, message))
                 }
             }
             logger.info("demo backend: generated demo media in \(final.path) (\(ContinuousClock.now - started))")
-            return final
+            return .success(final)
         } catch {
             try? FileManager.default.removeItem(at: work)
-            logger.warning("demo backend: cannot generate demo media (\(error)); the events that need it are left out")
-            return nil
+            let message = "demo backend: cannot make the demo media in \(root.path) (\(error)); the events that need it answer 503"
+            logger.warning("\(message)")
+            return .failure(DemoBackendError(.mediaUnavailable, message))
         }
+    }
+
+    private static func folder(in root: URL) -> URL {
+        root.appending(path: "v\(version)", directoryHint: .isDirectory)
+    }
+
+    private static func isComplete(_ folder: URL) -> Bool {
+        FileManager.default.fileExists(atPath: folder.appending(path: GeneratedMediaRecipe.doneMarker).path)
     }
 }

@@ -18,6 +18,9 @@ extension DemoRouter {
         guard let event = context.eventsByID[path.eventID], event.bucket == path.bucket else {
             return .error(404, "not_found", "No event \"\(path.eventID)\" in bucket \"\(path.bucket)\".")
         }
+        if event.needsGeneratedMedia, await GeneratedMedia.prepare() == nil {
+            return .error(503, "media_unavailable", "The demo backend could not make \(event.id)'s media with ffmpeg (see its log); the other events play.")
+        }
         if path.file == event.failingFile {
             return .error(500, "segment_unavailable", "This segment of \(event.id) is broken on purpose (demo).")
         }

@@ -18,4 +18,11 @@ public enum DemoServerRunner {
         output("stopping")
         await server.stop()
     }
+
+    /// `eventplayer demo-server --make-media`: makes the demo's generated media now (else the
+    /// first demo start makes it in the background) and prints its folder.
+    /// - Throws: `DemoBackendError` when ffmpeg is missing or fails.
+    public static func makeMedia(output: @Sendable (String) -> Void) async throws {
+        output("demo media in \(try await GeneratedMedia.make().path)")
+    }
 }

@@ -19,12 +19,16 @@ struct DemoServerCommand: AsyncParsableCommand {
     @Option(help: "How many generated events besides the fixed demo events.")
     var events = 3000
 
+    @Flag(help: "Make the demo's generated media (AES-128, byte ranges, HEVC, audio rendition, discontinuity; needs ffmpeg) in the cache now, print its folder and exit. Otherwise the first demo start makes it in the background.")
+    var makeMedia = false
+
     func validate() throws {
         guard (0...65535).contains(port) else { throw ValidationError("--port must be between 0 and 65535") }
         guard (0...200_000).contains(events) else { throw ValidationError("--events must be between 0 and 200000") }
     }
 
     func run() async throws {
+        if makeMedia { return try await DemoServerRunner.makeMedia(output: StandardStreams.line) }
         try await DemoServerRunner.run(host: host, port: port, generatedEvents: events, output: StandardStreams.line)
     }
 }

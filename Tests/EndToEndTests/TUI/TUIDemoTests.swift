@@ -31,4 +31,37 @@ import Testing
             try pane.waitFor("EXIT=0")
         }
     }
+
+    /// On a machine where the demo's generated media is not made yet, the list shows at once:
+    /// an `ffmpeg` that never finishes stands in for a slow first generation. Before, the
+    /// screen stayed blank until ffmpeg was done (minutes on a loaded machine).
+    @Test(.enabled(if: Tmux.binary != nil), .timeLimit(.minutes(1)))
+    func theListShowsWhileTheDemoMediaIsStillBeingMade() async throws {
+        let binary = try Binary()
+        let pane = try Tmux(socket: "ep-demo-slow-\(getpid())")
+        defer {
+            pane.kill()
+            try? FileManager.default.removeItem(at: binary.home)
+        }
+        let tools = binary.home.appending(path: "slow-tools")
+        try FileManager.default.createDirectory(at: tools, withIntermediateDirectories: true)
+        let ffmpeg = tools.appending(path: "ffmpeg")
+        try "#!/bin/sh\nexec sleep 40\n".write(to: ffmpeg, atomically: true, encoding: .utf8)
+        try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: ffmpeg.path)
+        var environment = binary.paneEnvironment
+        environment["XDG_CACHE_HOME"] = binary.home.appending(path: "cache").path
+        // tmux sets a new session's PATH from its client, whatever `-e` says: set it in the script.
+        let script = """
+        unset EVENTPLAYER_SERVER DISPLAY WAYLAND_DISPLAY; export PATH='\(tools.path)':"$PATH"; \
+        '\(binary.url.path)' --video none 2>/dev/null; echo "EXIT=$?"; sleep 60
+        """
+        pane.start(columns: 100, rows: 30, environment: environment, command: script)
+        try await Tmux.offPool {
+            try pane.waitUntil("the list while ffmpeg still runs", seconds: 20) { $0.contains(" loaded") && $0.contains(" demo ") }
+            pane.keys("q")
+            try pane.waitFor("EXIT=0")
+        }
+        let made = binary.home.appending(path: "cache/eventplayer/demo-media/v1/.complete")
+        #expect(!FileManager.default.fileExists(atPath: made.path), "the stand-in ffmpeg never finishes")
+    }
 }
