@@ -235,7 +235,7 @@ let package = Package(
         .testTarget(
             name: "DemoBackendTests",
             dependencies: [
-                "DemoBackend",
+                "DemoBackend", "TestSupport",
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOHTTP1", package: "swift-nio"),
@@ -250,7 +250,7 @@ let package = Package(
         ),
         .testTarget(
             name: "AppCoreTests",
-            dependencies: ["AppCore", "Player", "PlaybackStates", "Playlist", "EventsAPI", "TUI", "Networking"],
+            dependencies: ["AppCore", "Player", "PlaybackStates", "Playlist", "EventsAPI", "TUI", "Networking", "TestSupport"],
             swiftSettings: strict
         ),
         .testTarget(

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 @testable import DemoBackend
 
@@ -85,15 +86,14 @@ struct GeneratedMediaTests {
         try FileManager.default.createDirectory(at: root, withIntermediateDirectories: true)
         let count = root.appending(path: "runs")
         let ffmpeg = root.appending(path: "ffmpeg")
-        try """
+        try ExecutableScript.write("""
             #!/bin/sh
             echo run >> '\(count.path)'
             sleep 0.2
             for last; do :; done
             : > "$last"
 
-            """.write(to: ffmpeg, atomically: true, encoding: .utf8)
-        try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: ffmpeg.path)
+            """, to: ffmpeg)
         let media = root.appending(path: "cache")
         let answers = await withTaskGroup(of: URL?.self) { group in
             for _ in 0..<2 {

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 @testable import AppCore
 
@@ -11,15 +12,14 @@ import Testing
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: directory) }
         let script = directory.appending(path: "chatty-ffmpeg")
-        try """
+        try ExecutableScript.write("""
             #!/bin/sh
             i=0
             while [ $i -lt 3000 ]; do echo "warning line $i: padding padding padding padding padding padding" >&2; i=$((i+1)); done
             echo "the last line: cannot mux" >&2
             exit 1
 
-            """.write(to: script, atomically: true, encoding: .utf8)
-        try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: script.path)
+            """, to: script)
         let remux = Task {
             try await ExportRemuxer(executable: script.path).remux(
                 directory.appending(path: "in.ts"), to: directory.appending(path: "out.mp4"), format: .mp4)

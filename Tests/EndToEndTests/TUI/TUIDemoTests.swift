@@ -46,8 +46,7 @@ import Testing
         let tools = binary.home.appending(path: "slow-tools")
         try FileManager.default.createDirectory(at: tools, withIntermediateDirectories: true)
         let ffmpeg = tools.appending(path: "ffmpeg")
-        try "#!/bin/sh\nexec sleep 40\n".write(to: ffmpeg, atomically: true, encoding: .utf8)
-        try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: ffmpeg.path)
+        try ExecutableScript.write("#!/bin/sh\nexec sleep 40\n", to: ffmpeg)
         var environment = binary.paneEnvironment
         environment["XDG_CACHE_HOME"] = binary.home.appending(path: "cache").path
         // tmux sets a new session's PATH from its client, whatever `-e` says: set it in the script.
