@@ -70,6 +70,11 @@ extension FaultInjector {
     /// Decides the faults for a request to `path`, using up counted rules it hits.
     func plan(for path: String) -> FaultPlan {
         var plan = FaultPlan(accessGeneration: accessGeneration, mediaGeneration: mediaGeneration)
+        if let index = mediaExpiryTriggers.firstIndex(where: { path.contains($0) }) {
+            // This request still uses the generation above; the ones after it do not.
+            mediaExpiryTriggers.remove(at: index)
+            mediaGeneration += 1
+        }
         plan.delay = delayRules.filter { path.hasPrefix($0.pathPrefix) }.map(\.seconds).max() ?? 0
         plan.slowBody = slowRules.first { path.hasPrefix($0.pathPrefix) }
         plan.loopsCursors = cursorLoopPrefixes.contains { path.hasPrefix($0) }

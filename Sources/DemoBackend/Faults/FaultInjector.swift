@@ -18,9 +18,11 @@ public actor FaultInjector {
     var slowRules: [SlowBodyRule] = []
     var cursorLoopPrefixes: [String] = []
     var endlessRules: [EndlessBodyRule] = []
+    /// Path fragments whose next request expires the media tokens once it is answered.
+    var mediaExpiryTriggers: [String] = []
     /// Tokens issued under an older generation are expired.
     private(set) var accessGeneration = 0
-    private(set) var mediaGeneration = 0
+    var mediaGeneration = 0
 
     init() {}
 
@@ -34,6 +36,7 @@ public actor FaultInjector {
         slowRules = []
         cursorLoopPrefixes = []
         endlessRules = []
+        mediaExpiryTriggers = []
     }
 
     /// The next `count` requests whose path starts with `pathPrefix` answer `status` with an error
@@ -94,5 +97,12 @@ public actor FaultInjector {
     /// `/v1/events/tokens` then issues new ones).
     public func expireMediaTokens() {
         mediaGeneration += 1
+    }
+
+    /// The next request whose path contains `fragment` is answered with its token as it is, and
+    /// every media token issued until then is expired right after it: "the token ran out after
+    /// segment 1", at the same point of the playback however busy the machine is.
+    public func expireMediaTokens(afterRequestContaining fragment: String) {
+        mediaExpiryTriggers.append(fragment)
     }
 }

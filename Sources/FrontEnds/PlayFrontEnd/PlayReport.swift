@@ -38,7 +38,8 @@ struct PlayReport {
         last = line
         if json {
             var object: [String: Any] = ["ms": ms, "playback": "\(snapshot.playback.rawValue)", "load": loadName(snapshot.load),
-                                         "position": round2(snapshot.progress.position), "bufferedAhead": round2(snapshot.progress.bufferedAhead)]
+                                         "position": round2(snapshot.progress.position), "bufferedAhead": round2(snapshot.progress.bufferedAhead),
+                                         "speed": snapshot.speed]
             object["duration"] = snapshot.progress.duration.map(round2) ?? NSNull()
             if case .stalled(let percent) = snapshot.load { object["bufferingPercent"] = percent ?? NSNull() }
             if case .connecting(let waited) = snapshot.load { object["waitedSeconds"] = waited }
