@@ -1,6 +1,5 @@
 import AppCore
 import EventsAPI
-import Foundation
 import SystemSupport
 
 /// The `e` effect: the export use case (``EventExport``, the same as `eventplayer export`, with the
