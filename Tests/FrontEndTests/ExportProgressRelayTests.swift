@@ -28,10 +28,3 @@ import Testing
     }
 }
 
-/// The exporter's messages name CLI commands; in the TUI they name the key.
-@Suite struct TUIExportMessageTests {
-    @Test func rerunAdviceNamesTheKey() {
-        let error = ExportError("cannot export evt-1: segment 2 of 5 failed: HTTP 500; run the same command again to resume")
-        #expect(TUICoordinator.exportMessage(error) == "Cannot export evt-1: segment 2 of 5 failed: HTTP 500; press e on it again to resume.")
-    }
-}

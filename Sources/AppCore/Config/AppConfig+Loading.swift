@@ -54,8 +54,6 @@ extension AppConfig {
 
     /// The keys of the top level, for messages.
     static let knownKeys = "server, video, video-glyphs, network-mode, audio, log-level, speed, export-dir, [network], [headers.<kind>], [mpv]"
-    /// The values of `log-level` (and `--log-level`).
-    public static let logLevels = ["trace", "debug", "info", "notice", "warning", "error", "critical"]
 
     private mutating func read(_ key: String, _ value: any TOMLValueConvertible, file: String) throws {
         func fail(_ path: [String], _ message: String) -> ConfigError {
@@ -75,10 +73,7 @@ extension AppConfig {
             guard let flag = value.bool else { throw fail([key], "audio must be true or false (got \(Self.show(value)))") }
             audio = flag
         case "log-level":
-            guard let level = value.string, Self.logLevels.contains(level) else {
-                throw fail([key], "log-level must be one of \(Self.logLevels.joined(separator: ", ")) (got \(Self.show(value)))")
-            }
-            logLevel = level
+            logLevel = try choice(value, key: key, file: file)
         case "export-dir":
             guard let path = value.string, !path.isEmpty else {
                 throw fail([key], "export-dir must be a directory path string, e.g. \"~/Videos/eventplayer\" (got \(Self.show(value)))")

@@ -21,7 +21,7 @@ public struct AppConfig: Sendable, Equatable {
     /// `audio`: false plays without sound.
     public var audio: Bool?
     /// `log-level`: trace, debug, info, notice, warning, error, critical.
-    public var logLevel: String?
+    public var logLevel: LogLevel?
     /// `export-dir`: where `e` in the TUI and `export` without `-o` save (see ``exportDirectory(currentDirectory:home:)``).
     public var exportDir: String?
     /// `speed`: the playback speed every session starts with, 0.25 to 16 (1 is normal).

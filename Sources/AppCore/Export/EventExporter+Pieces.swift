@@ -32,9 +32,9 @@ extension EventExporter {
                     plan = plan.refreshed(from: fresh)
                     continue
                 }
-                throw ExportError("cannot export \(plan.eventID): \(what) failed: \(error); run the same command again to resume")
+                throw ExportError("cannot export \(plan.eventID): \(what) failed: \(error)", remedy: .resume)
             } catch let error as ExportError {
-                throw ExportError("cannot export \(plan.eventID): \(error.description)")
+                throw error.prefixed("cannot export \(plan.eventID): ")
             }
         }
     }
@@ -56,7 +56,7 @@ extension EventExporter {
             }
         } catch let error as NetworkError where !error.isCancelled && error.status != 401 && error.status != 403 {
             // A refused token (401/403) goes up to `fetch`, which refreshes it.
-            throw ExportError("the AES-128 key of \(what) failed: \(error); run the same command again to resume")
+            throw ExportError("the AES-128 key of \(what) failed: \(error)", remedy: .resume)
         }
         return try ExportCipher.decrypt(data, key: key, iv: encryption.iv, what: what)
     }
@@ -87,7 +87,7 @@ extension EventExporter {
     /// changes, timestamps restart or a separate audio rendition is joined, else renamed; then
     /// removes the journal.
     func finish(_ plan: ExportPlan, journal: ExportJournal, destination: ExportDestination, force: Bool) async throws {
-        try checkFree(destination, force: force)
+        try destination.checkFree(force: force)
         if plan.needsRemux {
             _ = unlink(destination.remux.path)   // a leftover, or a planted link (the link goes, never its target)
             try await remuxer.remux(Self.inputs(plan, journal: journal, part: destination.part), to: destination.remux,

@@ -64,7 +64,7 @@ public final class EventExporter: Sendable {
     /// to the final name. Throws `CancellationError` when cancelled (the `.part` and journal stay).
     public func run(_ plan: ExportPlan, event: Event, to destination: ExportDestination, force: Bool,
                     progress: @Sendable (ExportProgress) -> Void) async throws -> Outcome {
-        try checkFree(destination, force: force)
+        try destination.checkFree(force: force)
         let start = resumePoint(plan, at: destination)
         var journal = (ExportJournal.load(from: destination.journal) ?? ExportJournal(eventID: plan.eventID, source: plan.source))
             .trimmed(to: start)

@@ -1,4 +1,7 @@
 import Foundation
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// Where an export goes: the final file, and beside it the `.part` it is downloaded into and the
 /// `.part.json` journal that lets a rerun resume. Nothing appears under the final name until the
@@ -52,5 +55,26 @@ public struct ExportDestination: Sendable, Equatable {
 
     private func sibling(_ suffix: String) -> URL {
         final.deletingLastPathComponent().appending(path: final.lastPathComponent + suffix)
+    }
+
+    /// The one overwrite rule, for `eventplayer export` and the TUI's `e` (which never forces):
+    /// fails when something is under the final name and `force` is off (``ExportRemedy/overwrite``),
+    /// and, even with `force`, when it is not a regular file (a symbolic link, a FIFO, a device, a
+    /// directory: ``ExportRemedy/neverReplaced``). Links are not followed (`lstat`), so a dangling
+    /// link counts. Standard output is always free.
+    public func checkFree(force: Bool) throws(ExportError) {
+        guard !isStandardOutput else { return }
+        var status = stat()
+        guard lstat(final.path, &status) == 0 else { return }
+        let kind: String? = switch status.st_mode & S_IFMT {
+        case S_IFREG: nil
+        case S_IFLNK: "a symbolic link"
+        case S_IFIFO: "a FIFO"
+        case S_IFCHR, S_IFBLK: "a device"
+        case S_IFDIR: "a directory"
+        default: "not a regular file"
+        }
+        if let kind { throw ExportError("\(final.path) is \(kind)", remedy: .neverReplaced) }
+        if !force { throw ExportError("\(final.path) exists", remedy: .overwrite) }
     }
 }

@@ -30,7 +30,7 @@ struct ExportFile {
         }
         guard flock(fd, LOCK_EX | LOCK_NB) == 0 else {
             let final = url.deletingPathExtension()
-            throw ExportError("\(final.path) is already being exported by another eventplayer; wait for it or -o another path")
+            throw ExportError("\(final.path) is already being exported by another eventplayer", remedy: .busy)
         }
         do {
             try handle.truncate(atOffset: UInt64(bytes))

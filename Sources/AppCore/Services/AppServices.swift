@@ -43,7 +43,7 @@ public final class AppServices: Sendable {
         let paths = XDGPaths(environment: environment)
         let configURL = options.configFile.map { URL(filePath: $0) } ?? AppConfig.defaultURL(environment: environment)
         let config = try AppConfig.load(from: configURL, mustExist: options.configFile != nil)
-        if let problem = AppLogging.bootstrap(paths: paths, level: options.logLevel ?? config.logLevel) { notice(problem) }
+        if let problem = AppLogging.bootstrap(paths: paths, level: .resolve(flag: options.logLevel, config: config.logLevel)) { notice(problem) }
         let logger = Logger(label: "eventplayer")
         let server = try await ServerChoice.resolve(flag: options.server, environment: environment, config: config)
         let pipeline = try NetworkSetup.pipeline(config: config, headerFlags: options.headers)

@@ -7,11 +7,11 @@ public struct GlobalOptions: Sendable {
     /// `--header "Name: value"` or `--header "kind:Name: value"`, repeatable.
     public var headers: [String] = []
     /// `--log-level`.
-    public var logLevel: String?
+    public var logLevel: LogLevel?
     /// `--config FILE` (default: the XDG location).
     public var configFile: String?
 
-    public init(server: String? = nil, headers: [String] = [], logLevel: String? = nil, configFile: String? = nil) {
+    public init(server: String? = nil, headers: [String] = [], logLevel: LogLevel? = nil, configFile: String? = nil) {
         self.server = server
         self.headers = headers
         self.logLevel = logLevel

@@ -57,39 +57,21 @@ public enum ExportFlow {
         }
     }
 
-    /// `export-dir` from the config (created when missing) as a directory output; nil: the current directory.
-    static func configuredDirectory(_ config: AppConfig) throws -> String? {
-        guard config.exportDir != nil else { return nil }
-        return try config.createdExportDirectory().path + "/"
-    }
-
     /// The signal that interrupted the export, 0 while none has.
     final class Flag: Sendable {
         let value = Atomic<Int32>(0)
     }
 
+    /// Finds the event and runs the export use case, printing its reports.
     static func export(_ request: Request, services: AppServices, printer: ExportProgressPrinter) async throws {
         let event = try await EventFinder.event(id: request.eventID, client: services.client)
-        let exporter = try EventExporter(services: services)
-        let format = request.format ?? request.output.flatMap { ExportFormat(pathExtension: URL(filePath: $0).pathExtension) }
-        let plan = try await exporter.plan(for: event, format: format)
-        if request.output == "-", plan.needsRemux {
-            throw ExportError(ExportMessages.cannotStream(plan))
-        }
-        let name = ExportNaming.defaultName(camera: event.cameraName, start: event.startTime, format: plan.output)
-        let destination = ExportDestination(output: try request.output ?? configuredDirectory(services.config), defaultName: name)
-        try exporter.checkFree(destination, force: request.force)
-        for line in ExportMessages.starting(plan, event: event, destination: destination,
-                                            resume: exporter.resumePoint(plan, at: destination)) {
-            printer.message(line)
-        }
-        do {
-            let outcome = try await exporter.run(plan, event: event, to: destination, force: request.force, progress: printer.show)
-            printer.message(ExportMessages.done(plan, event: event, outcome: outcome))
-        } catch is CancellationError {
-            let kept = exporter.resumePoint(plan, at: destination)
-            printer.message(ExportMessages.interrupted(plan, kept: kept, destination: destination))
-            throw CancellationError()
+        let export = EventExport.Request(event: event, output: request.output, format: request.format, force: request.force)
+        try await EventExport.run(export, services: services, wording: .commandLine) { report in
+            switch report {
+            case .starting(let start): start.lines.forEach(printer.message)
+            case .progress(let progress): printer.show(progress)
+            case .saved(_, let message), .interrupted(let message): printer.message(message)
+            }
         }
     }
 }

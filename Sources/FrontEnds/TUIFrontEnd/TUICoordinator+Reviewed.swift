@@ -1,7 +1,9 @@
 import AppCore
 import Foundation
 
-/// One queue for the marks file: writes run off the UI thread, one at a time, in the order made.
+/// One queue for the marks file: writes run off the UI thread, one at a time, in the order made,
+/// and ``TUICoordinator/flushReviewed()`` can wait for them at exit. It is not a way back to the UI:
+/// a failure comes back through the coordinator's inbox (``Mailbox``), as every background result does.
 private let reviewedQueue = DispatchQueue(label: "eventplayer.reviewed")
 
 extension TUICoordinator {

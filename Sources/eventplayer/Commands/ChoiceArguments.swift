@@ -13,5 +13,7 @@ extension VideoModeChoice: ExpressibleByArgument {}
 extension VideoGlyphs: ExpressibleByArgument {}
 /// `--network direct|proxy`.
 extension NetworkMode: ExpressibleByArgument {}
+/// `--log-level trace|debug|info|notice|warning|error|critical`.
+extension LogLevel: ExpressibleByArgument {}
 /// `--format ts|mp4`, case-insensitive (``ExportFormat/init(argument:)``).
 extension ExportFormat: ExpressibleByArgument {}

@@ -13,22 +13,20 @@ struct GlobalFlags: ParsableArguments {
             help: ArgumentHelp("Extra request header, repeatable: \"Name: value\" for every request, or \"kind:Name: value\" for one request kind.", valueName: "header"))
     var headers: [String] = []
 
-    @Option(help: "Log level for the log file: trace, debug, info, notice, warning, error, critical.")
-    var logLevel: String?
+    @Option(help: "Log file verbosity (default: `log-level` in the config file, else info).")
+    var logLevel: LogLevel?
 
     @Option(help: "Config file (default: ~/.config/eventplayer/config.toml).")
     var config: String?
 
-    /// `--server`, `--header` and `--log-level` are checked before anything starts (usage errors, exit 2).
+    /// `--server` and `--header` are checked before anything starts (usage errors, exit 2);
+    /// `--log-level` is parsed as a ``LogLevel`` (``ChoiceArguments``).
     func validate() throws {
         do {
             if let server { _ = try ServerURLError.check(server, origin: "--server") }
             try NetworkSetup.check(headerFlags: headers)
         } catch {
             throw ValidationError("\(error)")
-        }
-        if let logLevel, !AppConfig.logLevels.contains(logLevel) {
-            throw ValidationError("--log-level must be one of \(AppConfig.logLevels.joined(separator: ", ")), not \(logLevel)")
         }
     }
 

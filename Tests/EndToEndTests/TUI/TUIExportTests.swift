@@ -60,11 +60,14 @@ import Testing
                 return screen.contains("Saved ")
             }
             #expect(saved.contains(exports.path), "the path is shown:\n\(saved)")
-            // The same event again: never overwritten, and the message says what to do.
+            // The same event again: never overwritten (the CLI's rule, never forced), and the
+            // message says what to do in the TUI's words.
             pane.keys("e")
             try pane.waitFor("✖ Export failed: ")
             pane.keys("d")                 // the whole text: the path is long
-            try pane.waitUntil("the whole error") { $0.replacingOccurrences(of: "\n", with: "").contains("exists already") }
+            try pane.waitUntil("the whole error") {
+                $0.replacingOccurrences(of: "\n", with: "").contains("exists: move or delete it to export again")
+            }
             pane.keys("Escape", "Escape")
             return (atExport, during)
         }

@@ -1,8 +1,9 @@
-import AppCore
 import EventsAPI
 import Foundation
 
-/// What `eventplayer export` says before, after, and when interrupted.
+/// What an export says before, after, and when interrupted, for both front ends (``EventExport``):
+/// `eventplayer export` prints the lines, the TUI shows them on its status line; where they tell
+/// the user what to do next, the front end's ``ExportWording`` names it.
 enum ExportMessages {
     static func starting(_ plan: ExportPlan, event: Event, destination: ExportDestination,
                          resume: ExportJournal.ResumePoint) -> [String] {
@@ -45,15 +46,15 @@ enum ExportMessages {
         count == 1 ? "1 segment" : "\(count) segments"
     }
 
-    static func done(_ plan: ExportPlan, event: Event, outcome: EventExporter.Outcome) -> String {
+    static func done(_ plan: ExportPlan, event: Event, outcome: EventExporter.Outcome, wording: ExportWording) -> String {
         let place = outcome.file == ExportDestination.standardOutputURL ? "to standard output" : outcome.file.path
         var text = "saved \(place) (\(ExportProgress.bytes(outcome.bytes)), \(EventFormatting.clock(plan.duration)))"
-        if plan.isPartial { text += "; \(event.id) is still recording: export it again later with --force for the rest" }
+        if plan.isPartial { text += "; \(event.id) is still recording: \(wording.rest)" }
         return text
     }
 
-    static func interrupted(_ plan: ExportPlan, kept: ExportJournal.ResumePoint, destination: ExportDestination) -> String {
-        "interrupted: \(kept.piece) of \(plan.pieces.count) pieces kept in \(destination.part.path); "
-            + "run the same command again to resume"
+    static func interrupted(_ plan: ExportPlan, kept: ExportJournal.ResumePoint, destination: ExportDestination,
+                                   wording: ExportWording) -> String {
+        "interrupted: \(kept.piece) of \(plan.pieces.count) pieces kept in \(destination.part.path); \(wording.resume)"
     }
 }
