@@ -77,7 +77,6 @@ public final class PlaybackRunner {
     public func start(_ event: Event, as id: PlaybackID, at position: Double) -> [PlaybackUpdate] {
         stop()
         session = PlaybackSession(id: id, event: event)
-        marks = Marks()
         apply(.start(at: position))
         return takePublished()
     }
@@ -89,27 +88,19 @@ public final class PlaybackRunner {
         return takePublished()
     }
 
-    /// A transport command. `play` after a stop or an error starts the same playback again from
-    /// the slider's position (prepared afresh: its private files were removed when it finished).
+    /// A transport command, as the session decides it: `play` after a stop or an error starts the
+    /// same playback again from the slider's position (prepared afresh: its private files were
+    /// removed when it finished); the player itself never reloads.
     @discardableResult
     public func perform(_ command: PlayerCommand) -> [PlaybackUpdate] {
-        guard let session else {
-            if case .setSpeed = command { player.perform(command) }   // for the first playback
+        guard session != nil else {
+            switch command {
+            case .setSpeed, .setVideoEnabled: player.perform(command)   // kept for the first playback
+            default: break
+            }
             return []
         }
-        switch command {
-        case .stop:
-            apply(.stop)
-        case .play, .togglePause:
-            if let reason = session.finishReason, reason != .ended {
-                marks = Marks()
-                apply(.start(at: session.position))
-            } else {
-                player.perform(command)
-            }
-        default:
-            player.perform(command)
-        }
+        apply(.command(command))
         return takePublished()
     }
 
@@ -161,6 +152,7 @@ public final class PlaybackRunner {
     private func run(_ effect: PlaybackSession.Effect, for session: PlaybackSession) -> [PlaybackSession.Input] {
         switch effect {
         case .prepare(let refreshTokens, let attempt):
+            if !refreshTokens { marks = Marks() }   // a start, or a start again after a stop: timed afresh
             prepare(session.event, id: session.id, refreshTokens: refreshTokens, attempt: attempt)
         case .load(let prepared, let position):
             marks.loaded = .now
@@ -169,11 +161,12 @@ public final class PlaybackRunner {
             } catch {
                 return [.loadFailed(String(describing: error))]
             }
+        case .perform(let command):
+            player.perform(command)
         case .stopPlayer:
-            player.perform(.stop)
             // What the stopped playback still had to say belongs before anything that follows under
-            // the same identity (a restart at the knob).
-            return player.drain().filter { $0.playbackID == session.id }.map { .player($0.kind) }
+            // the same identity (a restart at the knob): the stop returns it, no drain needed.
+            return player.stop().filter { $0.playbackID == session.id }.map { .player($0.kind) }
         case .remove(let prepared):
             preparer.remove(prepared)
         case .publish(let kind):
