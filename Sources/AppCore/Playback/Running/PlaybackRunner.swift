@@ -24,7 +24,9 @@ import SystemSupport
 /// }
 /// ```
 public final class PlaybackRunner {
-    public let player: any PlayerControlling
+    /// Front ends reach the player only through the runner (``perform(_:)``, ``drain(now:)``,
+    /// ``snapshot``, ``frames``), so each runner (a pane) owns its player.
+    let player: any PlayerControlling
     let preparer: any PlaybackPreparing
     /// Where preparations leave their results (for the playback they were started for) and their
     /// notices, for the owner thread; both wake the owner's poll through one self-pipe.
@@ -62,6 +64,18 @@ public final class PlaybackRunner {
 
     /// The descriptors to poll: the player's wakeup and the preparations' inbox.
     public var wakeupDescriptors: [Int32] { [player.wakeupDescriptor, results.wake.readFD] }
+
+    /// The current playback's state as the player has it now (the position between progress
+    /// ticks included; an empty state before the first load); nil while the player has another
+    /// playback than the current one.
+    public var snapshot: PlayerSnapshot? {
+        let snapshot = player.snapshot
+        guard snapshot.playbackID == nil || snapshot.playbackID == session?.id else { return nil }
+        return snapshot
+    }
+
+    /// Where terminal video's frames come from (the player's latest frame, sized to the pane).
+    public var frames: any VideoFrameSource { player }
 
     /// When ``drain()`` next has timed work (the player's progress tick).
     public var nextDeadline: ContinuousClock.Instant? { player.nextDeadline }

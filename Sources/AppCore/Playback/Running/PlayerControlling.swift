@@ -6,7 +6,7 @@ import Player
 /// ```swift
 /// let runner = PlaybackRunner(player: try Player(configuration: configuration), preparer: preparer)
 /// ```
-public protocol PlayerControlling: AnyObject {
+public protocol PlayerControlling: VideoFrameSource {
     /// Readable when ``drain()`` has work.
     var wakeupDescriptor: Int32 { get }
     /// When ``tick(now:)`` next has work.
