@@ -4,7 +4,7 @@ extension PlaybackReducer {
     /// audio settings. The previous playback, if still going, finishes as `.userExited`.
     mutating func begin(_ id: PlaybackID, source: MediaSource, start: Double, host: String? = nil) -> [PlayerUpdate] {
         var updates: [PlayerUpdate] = []
-        // A reload under the same identity (fresh tokens, play after stop) continues that playback.
+        // A load under the same identity (fresh tokens, the owner starting it again) continues that playback.
         if let old = snapshot.playbackID, old != id, snapshot.finish == nil {
             updates.append(PlayerUpdate(old, .finished(.userExited)))
         }
