@@ -1,19 +1,16 @@
 /// Transport commands. They never block: mpv gets async commands (replies come back through
 /// `drain()`), and state changes the player knows at once are queued as updates.
 extension Player {
-    /// Plays: unpauses; after the end, starts again from 0:00; after `stop` (or an error that
-    /// unloaded the media) loads the same source again from the slider's stored position.
+    /// Plays: unpauses; after the end, starts again from 0:00. After `stop` (or an error that
+    /// unloaded the media) there is nothing to play: starting again is the owner's (a new
+    /// ``load(_:startAt:as:)``; the app's `PlaybackSession` prepares it afresh).
     public func play() {
         if reducer.facts.interrupted {
             resumeAfterInterruption = false
-            queue(reducer.setInterrupted(false, unpausing: handle != nil && !reducer.needsReload))
-        }
-        if reducer.needsReload, let source = reducer.snapshot.source {
-            _ = try? load(source, startAt: reducer.storedPosition, as: reducer.snapshot.playbackID)
-            return
+            queue(reducer.setInterrupted(false, unpausing: handle != nil && !reducer.isUnloaded))
         }
         if reducer.facts.reloadTarget != nil { return queue(reducer.setResumeAfterReload(true)) }
-        guard let handle else { return }
+        guard let handle, !reducer.isUnloaded else { return }
         if reducer.isAtEnd { seek(to: 0) }
         handle.set("pause", flag: false)
     }
@@ -36,11 +33,20 @@ extension Player {
     }
 
     /// Stops: the playback finishes as `.userExited`, its mpv handle is retired (destroyed in
-    /// the background), and the slider keeps the position for a later ``play()``.
-    public func stop() {
-        let updates = reducer.stop()
+    /// the background), and the slider keeps the position (a later load can start there).
+    /// Returns the stopped playback's last updates, in order: what was waiting for the next
+    /// ``drain()`` and then the stop itself (`.stopped`, `.finished(.userExited)`), so the owner
+    /// has them before anything it does next under the same identity (a restart).
+    ///
+    /// ```swift
+    /// for update in player.stop() { model.apply(update) }
+    /// ```
+    @discardableResult
+    public func stop() -> [PlayerUpdate] {
+        let updates = pending + reducer.stop()
+        pending = []
         retireHandle()
-        queue(updates)
+        return updates
     }
 
     /// Seeks to `seconds` from the start; the state shows the direction until mpv restarts

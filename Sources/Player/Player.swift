@@ -19,7 +19,7 @@ import SystemSupport
 /// player.shutdown()
 /// ```
 ///
-/// Each load (and a play after stop) makes a new mpv handle with its own options (the token is a
+/// Each load makes a new mpv handle with its own options (the token is a
 /// header option, set before `mpv_initialize`) and a new ``PlaybackID``. The previous handle is
 /// retired first: its wakeups stop at once and it is destroyed on a background queue (the
 /// owner's thread never waits for mpv), so a new playback never sees the old one's events.

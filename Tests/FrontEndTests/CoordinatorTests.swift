@@ -68,6 +68,48 @@ import Glibc
         #expect(outcome.afterEnd.isEmpty, "and is gone once it ended, while the program still runs")
     }
 
+    /// The one restart after stop: Enter after `s` prepares the playback afresh (a new private
+    /// playlist; the stopped one's was removed) and plays on from the knob under the same identity.
+    @Test(.timeLimit(.minutes(1)))
+    func playAfterStopPreparesAfreshAndResumesAtTheKnob() async throws {
+        let home = Self.temporaryHome()
+        defer { try? FileManager.default.removeItem(at: home) }
+        let services = try await Self.services(home: home)
+        let preparer = try PlaybackPreparer(services: services)
+        typealias Outcome = (playing: Set<String>, stopped: Set<String>, restarted: Set<String>, knob: Double,
+                             resumedAt: Double?, ids: [PlaybackID?], finish: FinishReason?)
+        let outcome = try await Self.onThread { () throws -> Outcome in
+            let coordinator = try Self.coordinator(services: services, preparer: preparer)
+            coordinator.start()
+            let files = { Set((try? FileManager.default.contentsOfDirectory(atPath: preparer.privateDirectory.path)) ?? []) }
+            try Self.pump(coordinator) { !$0.list.rows.isEmpty }
+            let index = coordinator.screen.list.rows.firstIndex { $0.id == "evt-endlist" }!
+            _ = coordinator.handle(.action(.select(index: index)))
+            _ = coordinator.handle(.action(.play))
+            try Self.pump(coordinator) { _ in (coordinator.runner.session?.position ?? 0) > 1 }
+            let playing = files()
+            let first = coordinator.runner.session?.id
+            _ = coordinator.handle(.action(.stop))
+            try Self.pump(coordinator) { $0.player?.finish == .userExited }
+            let stopped = files()
+            let knob = coordinator.runner.session?.position ?? 0
+            _ = coordinator.handle(.action(.play))
+            try Self.pump(coordinator) { $0.player?.playback == .playing && $0.player?.finish == nil }
+            let outcome = (playing, stopped, files(), knob, coordinator.runner.session?.position,
+                           [first, coordinator.runner.session?.id], coordinator.screen.player?.finish)
+            coordinator.shutdown()
+            return outcome
+        }
+        await services.shutdown()
+        #expect(!outcome.playing.isEmpty, "the private playlist exists while it plays")
+        #expect(outcome.stopped.isEmpty, "stop removed it")
+        #expect(!outcome.restarted.isEmpty && outcome.restarted.isDisjoint(with: outcome.playing), "prepared afresh")
+        #expect(outcome.knob > 1)
+        #expect((outcome.resumedAt ?? 0) >= outcome.knob - 1, "resumed at the knob (\(outcome.knob)), not from the start")
+        #expect(outcome.ids[0] != nil && outcome.ids[0] == outcome.ids[1], "the same playback, started again")
+        #expect(outcome.finish == nil)
+    }
+
     /// A fresh HOME for one test (state, config and session files of its own).
     static func temporaryHome() -> URL {
         FileManager.default.temporaryDirectory.appending(path: "ep-coord-\(UUID().uuidString)")

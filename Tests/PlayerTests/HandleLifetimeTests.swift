@@ -27,7 +27,7 @@ extension RealMPV {
             print("load() ms with a slow server: \(milliseconds.map { String(Int($0)) }.joined(separator: " ")), max \(Int(milliseconds.max() ?? 0))")
             #expect(milliseconds.allSatisfy { $0 < 100 }, "\(milliseconds)")
             for id in ids.dropLast() { #expect(driver.finishes(of: id) == [.userExited]) }
-            driver.player.stop()
+            driver.stop()
             driver.player.shutdown()
             #expect(driver.player.pendingDestroys == 0)
             #expect(PlayerDriver.mpvThreads().isEmpty)
@@ -40,7 +40,7 @@ extension RealMPV {
             let driver = try PlayerDriver()
             let id = try driver.player.load(MediaSource(url: fixtures.tsEndlist))
             #expect(await driver.run { $0.playback == .playing })
-            driver.player.stop()
+            driver.stop()
             #expect(driver.player.handle == nil)
             driver.player.pause()
             driver.player.seek(to: 3)

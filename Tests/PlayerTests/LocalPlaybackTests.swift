@@ -101,16 +101,19 @@ extension RealMPV {
             #expect(states.firstIndex(of: .seekingForward)! < states.firstIndex(of: .seekingBackward)!)
         }
 
+        /// Stop keeps the slider; starting again is the owner's: `play` after stop loads nothing,
+        /// and a load at the slider under the same identity continues that playback.
         @Test(arguments: ["ts", "fmp4"])
-        func stopThenPlayResumesAtTheStoredPosition(kind: String) async throws {
+        func stopKeepsTheSliderAndALoadThereContinuesTheSamePlayback(kind: String) async throws {
             let driver = try PlayerDriver()
-            let first = try driver.player.load(MediaSource(url: kind == "ts" ? fixtures.tsEndlist : fixtures.fmp4))
+            let source = MediaSource(url: kind == "ts" ? fixtures.tsEndlist : fixtures.fmp4)
+            let first = try driver.player.load(source)
             #expect(await driver.run { $0.playback == .playing })
             #expect(await driver.run { $0.load == .playthroughOK })
             driver.player.seek(to: 5)
             #expect(await driver.run { $0.playback == .playing && $0.progress.position >= 5 })
-            driver.player.stop()
-            #expect(await driver.run { $0.playback == .stopped })
+            driver.stop()
+            #expect(driver.states(of: first).last == .stopped)
             #expect(driver.finishes(of: first) == [.userExited])
             let stored = driver.player.snapshot.progress.position
             #expect(stored >= 5 && stored < 7)
@@ -118,12 +121,16 @@ extension RealMPV {
             #expect(await driver.run { _ in driver.player.pendingDestroys == 0 })
             #expect(PlayerDriver.mpvThreads().isEmpty)
             driver.player.play()
-            let second = try #require(driver.player.snapshot.playbackID)
-            #expect(second == first, "play after stop continues the same playback (one identity)")
+            await driver.run(for: .milliseconds(300))
+            #expect(driver.player.handle == nil, "play after stop loads nothing: the owner starts again")
+            #expect(driver.player.snapshot.playback == .stopped)
+            try driver.player.load(source, startAt: stored, as: first)
             #expect(await driver.run { $0.playback == .playing && $0.progress.position > 0 })
+            #expect(driver.player.snapshot.playbackID == first)
             #expect(driver.player.snapshot.progress.position >= stored - 1)
             await driver.run(for: .milliseconds(500))
             #expect(driver.player.snapshot.finish == nil)
+            #expect(driver.finishes(of: first) == [.userExited], "a load under the same identity continues it")
             #expect(driver.player.snapshot.progress.position < HLSFixtures.duration - 0.5)
         }
 

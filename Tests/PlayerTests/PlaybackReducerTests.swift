@@ -163,7 +163,7 @@ import Testing
         let updates = reducer.settle().map(\.kind)
         #expect(updates == [.finished(.error("could not open the media: HTTP error 404 Not Found (mpv: loading failed)"))])
         #expect(reducer.snapshot.playback == .stopped)
-        #expect(reducer.needsReload)
+        #expect(reducer.isUnloaded)
     }
 
     @Test func forbiddenMediaRaisesAccessDeniedOnceWithThePosition() {
@@ -201,7 +201,7 @@ import Testing
         #expect(stopped.contains(.playback(.stopped)))
         #expect(stopped.contains(.finished(.userExited)))
         #expect(reducer.storedPosition == 6.5)
-        #expect(reducer.needsReload)
+        #expect(reducer.isUnloaded)
         // Late events of the stopped playback change nothing.
         #expect(reducer.apply(MPVEvent(id, .property(.timePos(9)))).isEmpty)
         let moved = reducer.seek(to: 3)
@@ -254,7 +254,7 @@ import Testing
         #expect(updates.contains(.playback(.stopped)))
         guard case .finished(.error(let message))? = updates.last else { Issue.record("\(updates)"); return }
         #expect(message.hasPrefix("stalled for 30 s at 0:03 of 0:10: segment 2 failed (keepalive request failed"))
-        #expect(reducer.needsReload)
+        #expect(reducer.isUnloaded)
         #expect(reducer.storedPosition == 3.5)
     }
 }

@@ -108,7 +108,7 @@ extension RealMPV {
             let error = Self.screenshots(driver, id).first.flatMap { if case .screenshot(_, let error) = $0 { error } else { nil } }
             #expect(error?.hasPrefix("no video frame to save (mpv: ") == true, "\(String(describing: error))")
             #expect(!FileManager.default.fileExists(atPath: path))
-            driver.player.stop()
+            driver.stop()
             driver.player.saveScreenshot(to: path)
             #expect(await driver.run { _ in Self.screenshots(driver, id).count == 2 })
             #expect(Self.screenshots(driver, id).last == .screenshot(path: path, error: "nothing is playing"))

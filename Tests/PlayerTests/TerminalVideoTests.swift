@@ -78,7 +78,7 @@ extension RealMPV {
             let frame = try #require(driver.player.videoFrame)
             #expect(Self.isBlue(frame.pixel(x: 108, y: 32)), "\(frame.pixel(x: 108, y: 32))")
             #expect(Self.isBlack(frame.pixel(x: 64, y: 60)))
-            driver.player.stop()
+            driver.stop()
             _ = driver.player.drain()
             // The still: the last frame stays after stop.
             #expect(driver.player.videoFrame?.generation == frame.generation)

@@ -33,7 +33,7 @@ struct PlayLoop {
             for update in updates {
                 if let code = render(update) { return code }
             }
-            report.status(runner.player.snapshot)
+            runner.snapshot.map { report.status($0) }
             var fds = (runner.wakeupDescriptors + [signals?.readFD ?? -1]).map { pollfd(fd: $0, events: Int16(POLLIN), revents: 0) }
             _ = poll(&fds, nfds_t(fds.count), runner.pollTimeout())
             updates = []
@@ -57,12 +57,12 @@ struct PlayLoop {
         case .player(.firstFrame):
             framesSeen = true
             if options.frames == 1 {
-                report.status(runner.player.snapshot)
+                runner.snapshot.map { report.status($0) }
                 report.message("stopped after the first frame (--frames 1)")
                 return 0
             }
         case .finished(let reason):
-            report.status(runner.player.snapshot)
+            runner.snapshot.map { report.status($0) }
             if let frames = options.frames, framesSeen, stoppingSignal == nil {
                 report.message("stopped after \(frames) frames (--frames)")
                 return 0

@@ -61,8 +61,7 @@ public enum InteractiveSession {
         let (keyMap, problems) = KeyMap.load(userFile: KeyMap.defaultUserFile())
         if let summary = KeyMapDiagnostic.summary(problems) { state.error = summary }
         defer { preparer.removeAll() }
-        let player = try Player(configuration: configuration)
-        let runner = try PlaybackRunner(player: player, preparer: preparer)
+        let runner = try PlaybackRunner(player: try Player(configuration: configuration), preparer: preparer)
         var terminalOptions = Terminal.Options()
         terminalOptions.stderrPath = logPath
         let terminal = try Terminal(options: terminalOptions)
@@ -74,7 +73,7 @@ public enum InteractiveSession {
         let loop = UILoop(terminal: terminal, keyMap: keyMap)
         if configuration.video == .terminal {
             loop.video.glyphs = glyphs
-            coordinator.video = TerminalVideoBridge(player: player, video: loop.video)
+            coordinator.video = TerminalVideoBridge(frames: runner.frames, video: loop.video)
             coordinator.video?.stills = StillLoader(preparer: preparer, configuration: configuration) { inbox.post($0) }
         }
         for fd in runner.wakeupDescriptors { loop.addWakeSource(fd: fd, name: TUICoordinator.playbackWake) }

@@ -23,6 +23,7 @@ extension TUICoordinator {
                 video?.clear()
                 produced += runner.start(event, as: id, at: startAt).map(AppInput.playback)
             case .setVideo(let enabled):
+                produced += runner.perform(.setVideoEnabled(enabled)).map(AppInput.playback)
                 video?.setEnabled(enabled)
             case .saveSnapshot(let event, let id, let position):
                 produced += saveSnapshot(of: event, id: id, position: position)

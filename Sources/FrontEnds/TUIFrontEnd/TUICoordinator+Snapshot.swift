@@ -10,8 +10,7 @@ extension TUICoordinator {
     /// answers the same way at once.
     func saveSnapshot(of event: Event, id: PlaybackID, position: Double) -> [AppInput] {
         // The player's own position is newer than the model's (which follows the 1 s tick while playing).
-        let player = runner.player.snapshot
-        let at = player.playbackID == id ? player.progress.position : position
+        let at = runner.snapshot.flatMap { $0.playbackID == id ? $0.progress.position : nil } ?? position
         let file = SnapshotFile(camera: event.cameraName, time: event.startTime.addingTimeInterval(at))
         do {
             let url = try file.reserve(in: SnapshotFile.directory())

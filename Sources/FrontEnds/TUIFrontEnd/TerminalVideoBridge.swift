@@ -2,19 +2,20 @@ import AppCore
 import Player
 import TUI
 
-/// Carries terminal video from the player to the TUI's video pane, on the UI thread: sizes the
-/// player's software frames to the pane (mpv scales and letterboxes), hands each new frame to the
-/// pane's writer (which drops frames the terminal cannot keep up with), and turns the picture on
-/// and off without restarting playback (`v`).
+/// Carries terminal video from a runner's frames to the TUI's video pane, on the UI thread: asks
+/// for frames at the pane's size (mpv scales and letterboxes), hands each new frame to the pane's
+/// writer (which drops frames the terminal cannot keep up with), and blanks the pane while the
+/// picture is off (`v`; the coordinator sends the runner `.setVideoEnabled`).
 ///
 /// ```swift
-/// let bridge = TerminalVideoBridge(player: player, video: loop.video)
+/// let bridge = TerminalVideoBridge(frames: runner.frames, video: loop.video)
 /// bridge.refresh()            // after every event the coordinator handles
 /// ```
 final class TerminalVideoBridge {
-    let player: Player
+    let frames: any VideoFrameSource
     let video: TerminalVideo
-    private var geometry: VideoGeometry?
+    /// False while the picture is off.
+    private(set) var isEnabled = true
     private var shownGeneration: UInt64 = 0
     /// The still in the pane instead of the player's frames (TerminalVideoBridge+Still.swift).
     var shownStill: String?
@@ -23,28 +24,30 @@ final class TerminalVideoBridge {
     /// The still asked for again at this key (the pane's geometry changed), once.
     var reloadedFor: String?
 
-    init(player: Player, video: TerminalVideo) {
-        self.player = player
+    init(frames: any VideoFrameSource, video: TerminalVideo) {
+        self.frames = frames
         self.video = video
     }
 
-    /// Sizes frames to the pane when it changed, and shows a new frame if there is one, or the
-    /// still of `stillEventID` instead (the selected event's first frame while nothing plays).
-    func refresh(still stillEventID: String? = nil) {
+    /// The latest frame, asked for at the pane's current size (frames follow a new size).
+    private var latestFrame: SoftwareFrame? {
         let wanted = video.geometry
-        if wanted != geometry {
-            geometry = wanted
-            player.setVideoOutputSize(width: wanted.pixelWidth, height: wanted.pixelHeight, pixelAspect: wanted.pixelAspect)
-        }
+        return frames.latestFrame(width: wanted.pixelWidth, height: wanted.pixelHeight, pixelAspect: wanted.pixelAspect)
+    }
+
+    /// Keeps frames sized to the pane, and shows a new frame if there is one, or the still of
+    /// `stillEventID` instead (the selected event's first frame while nothing plays).
+    func refresh(still stillEventID: String? = nil) {
+        let frame = latestFrame
         guard !showsStill(stillEventID) else { return }
-        guard player.isVideoEnabled, let frame = player.videoFrame, frame.generation != shownGeneration else { return }
+        guard isEnabled, let frame, frame.generation != shownGeneration else { return }
         shownGeneration = frame.generation
         frame.withPixels { _ = video.show(VideoPixels(bytes: $0, width: frame.width, height: frame.height, stride: frame.stride)) }
     }
 
-    /// Picture on or off; playback goes on either way.
+    /// Picture on or off (the player was told through the runner); playback goes on either way.
     func setEnabled(_ enabled: Bool) {
-        player.setVideoEnabled(enabled)
+        isEnabled = enabled
         if !enabled { video.clear() }
     }
 
@@ -52,13 +55,13 @@ final class TerminalVideoBridge {
     func clear() {
         video.clear()
         shownStill = nil
-        shownGeneration = player.videoFrame?.generation ?? shownGeneration
+        shownGeneration = latestFrame?.generation ?? shownGeneration
     }
 
     /// Shows the player's latest frame again (a still covered it), kept until the pane shows video.
     func restorePlayerFrame() {
         video.clear()
-        guard player.isVideoEnabled, let frame = player.videoFrame else { return }
+        guard isEnabled, let frame = latestFrame else { return }
         shownGeneration = frame.generation
         frame.withPixels { video.hold(VideoPixels(bytes: $0, width: frame.width, height: frame.height, stride: frame.stride)) }
     }

@@ -4,7 +4,7 @@ extension PlaybackReducer {
     /// audio settings. The previous playback, if still going, finishes as `.userExited`.
     mutating func begin(_ id: PlaybackID, source: MediaSource, start: Double, host: String? = nil) -> [PlayerUpdate] {
         var updates: [PlayerUpdate] = []
-        // A reload under the same identity (fresh tokens, play after stop) continues that playback.
+        // A load under the same identity (fresh tokens, the owner starting it again) continues that playback.
         if let old = snapshot.playbackID, old != id, snapshot.finish == nil {
             updates.append(PlayerUpdate(old, .finished(.userExited)))
         }
@@ -68,8 +68,9 @@ extension PlaybackReducer {
         return publish([.progress(progressNow)])
     }
 
-    /// True when `play` should load again (after stop, or after an error unloaded the media).
-    var needsReload: Bool {
+    /// True after stop, or after an error unloaded the media: `play` has nothing to resume (the
+    /// owner starts again with a new load).
+    var isUnloaded: Bool {
         guard snapshot.playbackID != nil else { return false }
         return facts.userStopped || !facts.loaded && snapshot.finish != nil
     }
@@ -90,8 +91,8 @@ extension PlaybackReducer {
     }
 }
 
-/// The answers to "toggle pause": pause mpv, unpause it, ``Player/play()`` (reload or restart
-/// from the beginning), or flip whether a reload in flight plays on once it arrives.
+/// The answers to "toggle pause": pause mpv, unpause it, ``Player/play()`` (restart from the
+/// beginning after the end), or flip whether a reload in flight plays on once it arrives.
 enum PauseToggle: Sendable, Equatable { case pause, resume, play, afterReload }
 
 extension PlaybackReducer {

@@ -15,7 +15,7 @@ struct PlaybackReducer: Sendable {
     var snapshot = PlayerSnapshot()
     /// Facts of the current playback.
     var facts = PlaybackFacts()
-    /// The slider: the last position played or sought to; a play after stop resumes here.
+    /// The slider: the last position played or sought to (reported while nothing plays).
     var storedPosition: Double = 0
     /// The progress last returned in a `.progress` update.
     var publishedProgress: PlaybackProgress?

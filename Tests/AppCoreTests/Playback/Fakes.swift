@@ -31,8 +31,14 @@ final class FakePlayer: PlayerControlling {
 
     func perform(_ command: PlayerCommand) {
         commands.append(command)
-        if command == .stop, let id = snapshot.playbackID { send(PlayerUpdate(id, .finished(.userExited))) }
     }
+
+    func stop() -> [PlayerUpdate] {
+        commands.append(.stop)
+        return snapshot.playbackID.map { [PlayerUpdate($0, .finished(.userExited))] } ?? []
+    }
+
+    func latestFrame(width: Int, height: Int, pixelAspect: Double) -> SoftwareFrame? { nil }
 
     func send(_ update: PlayerUpdate) {
         queued.append(update)

@@ -98,6 +98,23 @@ struct PlaybackSessionTests {
         #expect(session.handle(.prepared(F.prepared("again"), attempt: 3)).words == ["load again@5", "publish loaded"])
     }
 
+    /// The one restart after stop: `play` or Space once stopped (or failed) prepares afresh at the
+    /// position; after the end, and while it plays, the command is the player's.
+    @Test func playAfterAStopOrAnErrorStartsAgainAndOtherwiseGoesToThePlayer() {
+        var session = loaded()
+        #expect(session.handle(.command(.play)).words == ["perform play"])
+        _ = session.handle(.player(.progress(PlaybackProgress(position: 5, duration: 12))))
+        #expect(session.handle(.command(.stop)).words == ["stopPlayer", "remove a", "publish finished(user exited)"])
+        #expect(session.handle(.command(.togglePause)).words == ["publish preparing", "prepare#3"])
+        #expect(session.handle(.prepared(F.prepared("again"), attempt: 3)).words == ["load again@5", "publish loaded"])
+        _ = session.handle(.player(.finished(.error("could not open the media"))))
+        #expect(session.handle(.command(.play)).words == ["publish preparing", "prepare#5"])
+        _ = session.handle(.prepared(F.prepared("third"), attempt: 5))
+        _ = session.handle(.player(.finished(.ended)))
+        #expect(session.handle(.command(.play)).words == ["perform play"], "after the end the player replays")
+        #expect(session.handle(.command(.seek(to: 2))).words == ["perform seek(to: 2.0)"])
+    }
+
     @Test func aLoadTheEngineRejectsIsAnError() {
         var session = PlaybackSession(id: id, event: F.event)
         _ = session.handle(.start(at: 0))

@@ -22,6 +22,7 @@ extension PlaybackSession.Effect {
         case .prepare(let refresh, let attempt): refresh ? "refresh#\(attempt)" : "prepare#\(attempt)"
         case .load(let prepared, let at): "load \(prepared.playbackID)@\(Int(at))"
         case .stopPlayer: "stopPlayer"
+        case .perform(let command): "perform \(command)"
         case .remove(let prepared): "remove \(prepared.playbackID)"
         case .publish(.notice(let text)): "publish notice(\"\(text)\")"
         case .publish(let kind): "publish \(kind)"

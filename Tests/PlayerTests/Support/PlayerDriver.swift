@@ -42,6 +42,10 @@ final class PlayerDriver {
         return done(player.snapshot)
     }
 
+    /// Stops the player and records the stopped playback's last updates (``Player/stop()`` returns
+    /// them instead of leaving them for the next drain).
+    func stop() { updates += player.stop() }
+
     /// Runs the loop for `duration`, collecting updates.
     func run(for duration: Duration) async {
         let end = ContinuousClock.now + duration

@@ -24,7 +24,9 @@ import SystemSupport
 /// }
 /// ```
 public final class PlaybackRunner {
-    public let player: any PlayerControlling
+    /// Front ends reach the player only through the runner (``perform(_:)``, ``drain(now:)``,
+    /// ``snapshot``, ``frames``), so each runner (a pane) owns its player.
+    let player: any PlayerControlling
     let preparer: any PlaybackPreparing
     /// Where preparations leave their results (for the playback they were started for) and their
     /// notices, for the owner thread; both wake the owner's poll through one self-pipe.
@@ -63,6 +65,18 @@ public final class PlaybackRunner {
     /// The descriptors to poll: the player's wakeup and the preparations' inbox.
     public var wakeupDescriptors: [Int32] { [player.wakeupDescriptor, results.wake.readFD] }
 
+    /// The current playback's state as the player has it now (the position between progress
+    /// ticks included; an empty state before the first load); nil while the player has another
+    /// playback than the current one.
+    public var snapshot: PlayerSnapshot? {
+        let snapshot = player.snapshot
+        guard snapshot.playbackID == nil || snapshot.playbackID == session?.id else { return nil }
+        return snapshot
+    }
+
+    /// Where terminal video's frames come from (the player's latest frame, sized to the pane).
+    public var frames: any VideoFrameSource { player }
+
     /// When ``drain()`` next has timed work (the player's progress tick).
     public var nextDeadline: ContinuousClock.Instant? { player.nextDeadline }
 
@@ -77,7 +91,6 @@ public final class PlaybackRunner {
     public func start(_ event: Event, as id: PlaybackID, at position: Double) -> [PlaybackUpdate] {
         stop()
         session = PlaybackSession(id: id, event: event)
-        marks = Marks()
         apply(.start(at: position))
         return takePublished()
     }
@@ -89,27 +102,19 @@ public final class PlaybackRunner {
         return takePublished()
     }
 
-    /// A transport command. `play` after a stop or an error starts the same playback again from
-    /// the slider's position (prepared afresh: its private files were removed when it finished).
+    /// A transport command, as the session decides it: `play` after a stop or an error starts the
+    /// same playback again from the slider's position (prepared afresh: its private files were
+    /// removed when it finished); the player itself never reloads.
     @discardableResult
     public func perform(_ command: PlayerCommand) -> [PlaybackUpdate] {
-        guard let session else {
-            if case .setSpeed = command { player.perform(command) }   // for the first playback
+        guard session != nil else {
+            switch command {
+            case .setSpeed, .setVideoEnabled: player.perform(command)   // kept for the first playback
+            default: break
+            }
             return []
         }
-        switch command {
-        case .stop:
-            apply(.stop)
-        case .play, .togglePause:
-            if let reason = session.finishReason, reason != .ended {
-                marks = Marks()
-                apply(.start(at: session.position))
-            } else {
-                player.perform(command)
-            }
-        default:
-            player.perform(command)
-        }
+        apply(.command(command))
         return takePublished()
     }
 
@@ -161,6 +166,7 @@ public final class PlaybackRunner {
     private func run(_ effect: PlaybackSession.Effect, for session: PlaybackSession) -> [PlaybackSession.Input] {
         switch effect {
         case .prepare(let refreshTokens, let attempt):
+            if !refreshTokens { marks = Marks() }   // a start, or a start again after a stop: timed afresh
             prepare(session.event, id: session.id, refreshTokens: refreshTokens, attempt: attempt)
         case .load(let prepared, let position):
             marks.loaded = .now
@@ -169,11 +175,12 @@ public final class PlaybackRunner {
             } catch {
                 return [.loadFailed(String(describing: error))]
             }
+        case .perform(let command):
+            player.perform(command)
         case .stopPlayer:
-            player.perform(.stop)
             // What the stopped playback still had to say belongs before anything that follows under
-            // the same identity (a restart at the knob).
-            return player.drain().filter { $0.playbackID == session.id }.map { .player($0.kind) }
+            // the same identity (a restart at the knob): the stop returns it, no drain needed.
+            return player.stop().filter { $0.playbackID == session.id }.map { .player($0.kind) }
         case .remove(let prepared):
             preparer.remove(prepared)
         case .publish(let kind):

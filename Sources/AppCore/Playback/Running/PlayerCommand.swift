@@ -9,4 +9,7 @@ public enum PlayerCommand: Sendable, Equatable {
     case frameStep(forward: Bool)
     /// Save the current frame as a PNG at this path (answered by a `.screenshot` update).
     case screenshot(to: String)
+    /// Terminal video's picture on or off (`v`); playback goes on either way. Kept for later
+    /// playbacks; sent even before the first.
+    case setVideoEnabled(Bool)
 }

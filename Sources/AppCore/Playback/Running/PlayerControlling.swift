@@ -6,7 +6,7 @@ import Player
 /// ```swift
 /// let runner = PlaybackRunner(player: try Player(configuration: configuration), preparer: preparer)
 /// ```
-public protocol PlayerControlling: AnyObject {
+public protocol PlayerControlling: VideoFrameSource {
     /// Readable when ``drain()`` has work.
     var wakeupDescriptor: Int32 { get }
     /// When ``tick(now:)`` next has work.
@@ -15,8 +15,10 @@ public protocol PlayerControlling: AnyObject {
     var snapshot: PlayerSnapshot { get }
     /// Starts `source` at `startAt` seconds as playback `id`, replacing what plays.
     func load(_ source: MediaSource, startAt: Double, as id: PlaybackID?) throws -> PlaybackID
-    /// Runs a transport command.
+    /// Runs a transport command (``stop()`` for `.stop`: its updates come back at once).
     func perform(_ command: PlayerCommand)
+    /// Stops the current playback; returns its last updates (the finish included), in order.
+    func stop() -> [PlayerUpdate]
     /// Pending updates (never blocks).
     func drain() -> [PlayerUpdate]
     /// The progress tick.
@@ -30,7 +32,7 @@ extension Player: PlayerControlling {
         switch command {
         case .play: play()
         case .togglePause: togglePause()
-        case .stop: stop()
+        case .stop: _ = stop()   // the runner calls stop() itself, to take the updates it returns
         case .toggleMute: toggleMute()
         case .interrupt: interrupt()
         case .resume: resumeFromInterruption()
@@ -39,6 +41,7 @@ extension Player: PlayerControlling {
         case .setSpeed(let speed): setSpeed(speed)
         case .frameStep(let forward): frameStep(forward: forward)
         case .screenshot(let path): saveScreenshot(to: path)
+        case .setVideoEnabled(let enabled): setVideoEnabled(enabled)
         }
     }
 }

@@ -20,6 +20,9 @@ extension PlaybackSession {
         case notice(String)
         /// The user stopped it, quit, or started another event.
         case stop
+        /// A transport command from the front end (see ``PlaybackSession/handle(_:)``: `play` after
+        /// a stop or an error starts the playback again).
+        case command(PlayerCommand)
     }
 
     /// Work for the ``PlaybackRunner``.
@@ -30,6 +33,8 @@ extension PlaybackSession {
         case load(PreparedPlayback, startAt: Double)
         /// Stop the player (it destroys the mpv handle).
         case stopPlayer
+        /// Send the player a transport command.
+        case perform(PlayerCommand)
         /// Remove the private files of a prepared playback.
         case remove(PreparedPlayback)
         /// Tell the front end.

@@ -17,8 +17,9 @@ import Playlist
 /// ```
 ///
 /// Lifecycle: `idle -> preparing -> loaded (-> refreshing -> loaded)* -> finished`. A finished
-/// playback can be started again (Enter after a stop or an error): it is prepared afresh and loaded
-/// at the last position, under the same identity.
+/// playback can be started again (`.command(.play)`: Enter after a stop or an error): it is
+/// prepared afresh and loaded at the last position, under the same identity. This is the only
+/// restart after stop; the player never reloads by itself.
 public struct PlaybackSession: Sendable {
     /// The one identity of this playback: it tags the player's updates, the private files and what
     /// the front ends show.
@@ -71,6 +72,23 @@ public struct PlaybackSession: Sendable {
             // A finished playback may still show its last frame (ended, keep-open): stop that too.
             if case .idle = phase { return [] }
             return isFinished ? [.stopPlayer] : finish(.userExited, stopPlayer: true)
+        case .command(let command): return perform(command)
+        }
+    }
+
+    /// The one restart after stop: `play` (or `togglePause`) once the playback finished other than
+    /// at its end (stopped, an error) starts it again at the last position, prepared afresh (its
+    /// private files went when it finished) under the same identity. After the end the player
+    /// replays from 0:00 itself (keep-open kept the file); every other command goes to the player.
+    private mutating func perform(_ command: PlayerCommand) -> [Effect] {
+        switch command {
+        case .stop:
+            return handle(.stop)
+        case .play, .togglePause:
+            if let reason = finishReason, reason != .ended { return start(at: position) }
+            return [.perform(command)]
+        default:
+            return [.perform(command)]
         }
     }
 

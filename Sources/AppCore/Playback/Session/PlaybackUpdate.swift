@@ -5,7 +5,7 @@ import Player
 /// its state; `play` prints them as lines.
 ///
 /// ```swift
-/// for update in runner.drainPlayer() where update.id == current {
+/// for update in runner.drain() where update.id == current {
 ///     switch update.kind {
 ///     case .refreshing(let denied): print("refreshing access… (\(denied.status))")
 ///     case .finished(let reason): print("finished: \(reason)")
