@@ -24,12 +24,11 @@ import Playlist
 
     @Test func aPlayerClosingItsConnectionCancelsUpstream() async throws {
         let origin = try await DemoOrigin.start()
-        defer { Task { await origin.server.stop() } }
+        defer { Task { await origin.stop() } }
         let size = 1 << 20
         await origin.server.faults.slowBody(pathPrefix: "/bench/", bytes: 16 << 10, interval: 0.05)
-        let proxy = try await PlaybackProxy.start(ProxyConfiguration(
+        let proxy = try origin.proxies.register(ProxyConfiguration(
             source: origin.benchSource(bytes: size), pipeline: NetworkPipeline(), tokens: FixedToken()))
-        defer { Task { await proxy.stop() } }
         let segment = URL(string: proxy.baseURL.absoluteString
                           + ProxiedURI(kind: .mediaSegment, upstream: origin.server.baseURL.appending(path: "bench/\(size)")).path)!
         // A player that really hangs up: a raw socket, a GET, the first bytes, close(2).
@@ -59,12 +58,12 @@ import Playlist
     /// 50 clients fetch 1 MB segments through the proxy for 5 s: no errors, memory flat.
     @Test func fiftyClientsFetchingOneMegabyteSegments() async throws {
         let origin = try await DemoOrigin.start()
-        defer { Task { await origin.server.stop() } }
+        defer { Task { await origin.stop() } }
         var configuration = HTTPClient.Configuration()
         configuration.connectionPool.concurrentHTTP1ConnectionsPerHostSoftLimit = 64
         let client = HTTPClient(eventLoopGroup: HTTPClient.defaultEventLoopGroup, configuration: configuration)
         let size = 1 << 20
-        let proxy = try await PlaybackProxy.start(ProxyConfiguration(
+        let proxy = try origin.proxies.register(ProxyConfiguration(
             source: origin.benchSource(bytes: size),
             pipeline: NetworkPipeline(transport: AsyncHTTPClientTransport(client: client)), tokens: FixedToken()))
         let segment = URL(string: proxy.baseURL.absoluteString
@@ -98,7 +97,7 @@ import Playlist
             for await (count, errors) in group { total += count; all += errors }
             return (total, all)
         }
-        await proxy.stop()
+        origin.unregister(proxy)
         try await client.shutdown()
         #expect(errors.isEmpty, "\(errors.prefix(5))")
         #expect(fetched > 50)
