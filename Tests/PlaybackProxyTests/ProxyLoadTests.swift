@@ -55,6 +55,35 @@ import Playlist
         #expect(record.error == "the player closed the connection", "\(record)")
     }
 
+    /// A playback unregistered while the player reads a segment: the body stops at its next chunk
+    /// and the upstream request is released (the player's connection is not left streaming).
+    @Test func unregisteringAPlaybackStopsItsBodyInFlight() async throws {
+        let origin = try await DemoOrigin.start()
+        defer { Task { await origin.stop() } }
+        let size = 1 << 20
+        await origin.server.faults.slowBody(pathPrefix: "/bench/", bytes: 16 << 10, interval: 0.05)
+        let proxy = try origin.proxies.register(ProxyConfiguration(
+            source: origin.benchSource(bytes: size), pipeline: NetworkPipeline(), tokens: FixedToken()))
+        let segment = URL(string: proxy.baseURL.absoluteString
+                          + ProxiedURI(kind: .mediaSegment, upstream: origin.server.baseURL.appending(path: "bench/\(size)")).path)!
+        let client = HTTPClient(eventLoopGroup: HTTPClient.defaultEventLoopGroup)
+        let streamed = try await AsyncHTTPClientTransport(client: client)
+            .stream(HTTPRequest(kind: .mediaSegment, url: segment), timeouts: RequestTimeouts())
+        var bytes = 0
+        do {
+            for try await chunk in streamed.body {
+                if bytes == 0 { origin.unregister(proxy) }
+                bytes += chunk.readableBytes
+            }
+        } catch {
+            // The connection closed mid-body: what a player sees.
+        }
+        try await client.shutdown()
+        #expect(streamed.head.status == 200 && bytes > 0, "\(streamed.head.status), \(bytes) bytes")
+        #expect(bytes < size, "the whole body went on streaming after the unregister")
+        #expect(await Self.eventually { proxy.liveUpstreamCount == 0 })
+    }
+
     /// 50 clients fetch 1 MB segments through the proxy for 5 s: no errors, memory flat.
     @Test func fiftyClientsFetchingOneMegabyteSegments() async throws {
         let origin = try await DemoOrigin.start()

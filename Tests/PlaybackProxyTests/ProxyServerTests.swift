@@ -86,6 +86,26 @@ import Playlist
         #expect(cdnSeen.count == 2, "the playlist and the segment: \(cdnSeen)")
     }
 
+    /// Stopping the server (a process done with playbacks) finishes every playback's events and
+    /// takes no more playbacks, with an error that says so.
+    @Test func stoppingTheServerFinishesEveryPlaybacksEventsAndTakesNoMore() async throws {
+        let origin = try await DemoOrigin.start()
+        defer { Task { await origin.stop() } }
+        let first = try origin.proxy("evt-endlist")
+        let second = try origin.proxy("evt-fmp4")
+        #expect(origin.proxies.playbackCount == 2)
+        let streams = [first.events(), second.events()]
+        await origin.proxies.stop()
+        for stream in streams { for await _ in stream {} }   // each finishes (else the test hangs)
+        #expect(origin.proxies.playbackCount == 0)
+        do {
+            _ = try origin.proxy("evt-master")
+            Issue.record("a stopped server took a playback")
+        } catch {
+            #expect("\(error)" == "the playback proxy has stopped; start the playback again")
+        }
+    }
+
     @Test func refusesANonLoopbackAddress() async throws {
         for host in ["0.0.0.0", "192.168.1.10", "::"] {
             await #expect(throws: ProxyError.self) {
