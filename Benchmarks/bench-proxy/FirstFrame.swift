@@ -9,7 +9,7 @@ import Glibc
 #endif
 
 /// Time to first frame with real libmpv (vo=null, ao=null): the event's remote URL with the token
-/// header (direct) against the proxy's URL, the proxy's start included.
+/// header (direct) against the playback's URL on the proxy server, its registration included.
 enum FirstFrame {
     struct Tokens: MediaTokenSource {
         let token: String
@@ -37,18 +37,18 @@ enum FirstFrame {
         return (source, token)
     }
 
-    /// Milliseconds from load (or proxy start) to the first frame.
-    static func measure(_ source: PlaybackSource, token: String, viaProxy: Bool) async throws -> Double {
+    /// Milliseconds from load (or registration on `proxy`) to the first frame; direct without a `proxy`.
+    static func measure(_ source: PlaybackSource, token: String, proxy server: PlaybackProxyServer?) async throws -> Double {
         var configuration = PlayerConfiguration()
         configuration.video = .none
         configuration.extraOptions = [MPVOption(name: "ao", value: "null")]
         let player = try Player(configuration: configuration)
         let start = ContinuousClock.now
-        var proxy: PlaybackProxy?
-        if viaProxy {
-            let started = try await PlaybackProxy.start(ProxyConfiguration(source: source, pipeline: NetworkPipeline(), tokens: Tokens(token: token)))
-            proxy = started
-            _ = try player.load(MediaSource(url: started.url))
+        var proxied: ProxiedPlayback?
+        if let server {
+            let playback = try server.register(ProxyConfiguration(source: source, pipeline: NetworkPipeline(), tokens: Tokens(token: token)))
+            proxied = playback
+            _ = try player.load(MediaSource(url: playback.url))
         } else {
             _ = try player.load(MediaSource(url: try PlaybackURL(videoURL: source.videoURL, token: token).url, authorizationToken: token))
         }
@@ -62,9 +62,9 @@ enum FirstFrame {
         let elapsed = (ContinuousClock.now - start).milliseconds
         let snapshot = player.snapshot
         player.stop()
-        await proxy?.stop()
+        if let server, let proxied { server.unregister(proxied) }
         guard snapshot.timeline.firstFrame != nil else {
-            throw BenchError("no first frame (\(viaProxy ? "proxy" : "direct")): \(snapshot.finish.map(String.init(describing:)) ?? "timed out")")
+            throw BenchError("no first frame (\(server == nil ? "direct" : "proxy")): \(snapshot.finish.map(String.init(describing:)) ?? "timed out")")
         }
         return elapsed
     }

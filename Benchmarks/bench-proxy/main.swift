@@ -6,7 +6,8 @@
 //     as it goes (CPU-bound: the proxy's extra receive + send share the same cores), then from a
 //     paced origin (network-bound, as a remote one is);
 //   - memory: peak resident size of the process under 50 clients, direct and through the proxy;
-//   - time to first frame with real libmpv (vo=null), direct vs through a proxy started per playback.
+//   - time to first frame with real libmpv (vo=null), direct vs through the process's one proxy
+//     server (each playback registered on it, as ProxyPreparer does).
 //
 //   swift run -c release bench-proxy [seconds per throughput/load phase, default 4]
 //
@@ -84,7 +85,8 @@ clientConfiguration.connectionPool.concurrentHTTP1ConnectionsPerHostSoftLimit = 
 let client = HTTPClient(eventLoopGroup: HTTPClient.defaultEventLoopGroup, configuration: clientConfiguration)
 let transport = AsyncHTTPClientTransport(client: client)
 let direct = server.baseURL.appending(path: "bench/\(size)")
-let proxy = try await PlaybackProxy.start(ProxyConfiguration(
+let proxyServer = try await PlaybackProxyServer.start()
+let proxy = try proxyServer.register(ProxyConfiguration(
     source: PlaybackSource(eventID: "bench", videoURL: direct, bucket: "bench", startTime: Date(timeIntervalSince1970: 0),
                            endTime: Date(timeIntervalSince1970: 1)),
     pipeline: NetworkPipeline(transport: transport, configuration: NetworkConfiguration(requestLogCapacity: 100)),
@@ -133,13 +135,13 @@ let idle = residentBytes()
 let (_, directPeak, directErrors) = await load(direct, clients: 50, seconds: seconds, transport)
 let (_, proxyPeak, proxyErrors) = await load(proxied, clients: 50, seconds: seconds, transport)
 
-// Time to first frame (real libmpv, vo=null): direct with the token header vs through a proxy
-// started for each playback; alternating, 10 each.
+// Time to first frame (real libmpv, vo=null): direct with the token header vs through the one
+// proxy server, each playback registered on it; alternating, 10 each.
 let (event, token) = try await FirstFrame.event("evt-endlist", server: server)
 var firstFrames: [Bool: [Double]] = [false: [], true: []]
 for run in 0..<20 {
     let viaProxy = run % 2 == 1
-    firstFrames[viaProxy]!.append(try await FirstFrame.measure(event, token: token, viaProxy: viaProxy))
+    firstFrames[viaProxy]!.append(try await FirstFrame.measure(event, token: token, proxy: viaProxy ? proxyServer : nil))
 }
 
 func ms(_ value: Double) -> String { String(format: "%.2f ms", value) }
@@ -155,7 +157,7 @@ print(String(format: "throughput (8 clients, paced origin): direct %.0f MB/s, pr
 print("memory (50 clients, whole process incl. demo backend): idle \(idle >> 20) MB, peak direct \(directPeak >> 20) MB"
       + " (\(directErrors) errors), peak through proxy \(proxyPeak >> 20) MB (\(proxyErrors) errors)")
 print("time to first frame (evt-endlist, median of 10): direct \(ms(median(firstFrames[false]!))), "
-      + "proxy \(ms(median(firstFrames[true]!))) (proxy start included)")
-await proxy.stop()
+      + "proxy \(ms(median(firstFrames[true]!))) (registration included)")
+await proxyServer.stop()
 try await client.shutdown()
 await server.stop()

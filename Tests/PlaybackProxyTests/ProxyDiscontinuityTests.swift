@@ -22,9 +22,8 @@ extension ProxyPlayback {
 
     @Test func theDiscontinuousEventPlaysAsOneTimelineThroughTheProxy() async throws {
         let origin = try await DemoOrigin.start()
-        defer { Task { await origin.server.stop() } }
-        let proxy = try await origin.proxy("evt-discontinuity", pipeline: Self.pipeline())
-        defer { Task { await proxy.stop() } }
+        defer { Task { await origin.stop() } }
+        let proxy = try origin.proxy("evt-discontinuity", pipeline: Self.pipeline())
         let parts = await proxy.parts()
         #expect(parts.map(\.start) == [0, 12])
         #expect(parts.allSatisfy { $0.url.absoluteString.hasPrefix(proxy.baseURL.absoluteString) }, "\(parts)")
@@ -39,9 +38,8 @@ extension ProxyPlayback {
 
     @Test func aStartInTheSecondPartPlaysOnToTheEndThroughTheProxy() async throws {
         let origin = try await DemoOrigin.start()
-        defer { Task { await origin.server.stop() } }
-        let proxy = try await origin.proxy("evt-discontinuity", pipeline: Self.pipeline())
-        defer { Task { await proxy.stop() } }
+        defer { Task { await origin.stop() } }
+        let proxy = try origin.proxy("evt-discontinuity", pipeline: Self.pipeline())
         let driver = try PlayerDriver(speed: 2)
         let id = try driver.player.load(await Self.source(proxy), startAt: 18)
         await driver.run { $0.finish != nil }
@@ -51,9 +49,8 @@ extension ProxyPlayback {
 
     @Test func aSeekIntoTheSecondPartPlaysOnToTheEndThroughTheProxy() async throws {
         let origin = try await DemoOrigin.start()
-        defer { Task { await origin.server.stop() } }
-        let proxy = try await origin.proxy("evt-discontinuity", pipeline: Self.pipeline())
-        defer { Task { await proxy.stop() } }
+        defer { Task { await origin.stop() } }
+        let proxy = try origin.proxy("evt-discontinuity", pipeline: Self.pipeline())
         let driver = try PlayerDriver(speed: 2)
         let id = try driver.player.load(await Self.source(proxy))
         #expect(await driver.run { $0.progress.position >= 5 })
@@ -70,10 +67,9 @@ extension ProxyPlayback {
     /// request gets that answer, not a second round of retries (twice the wait before the error).
     @Test func aPlaylistThatFailsForThePartsIsNotFetchedAgainByThePlayer() async throws {
         let origin = try await DemoOrigin.start()
-        defer { Task { await origin.server.stop() } }
+        defer { Task { await origin.stop() } }
         await origin.server.faults.failPath(containing: "/evt-endlist/", status: 500)
-        let proxy = try await origin.proxy("evt-endlist", pipeline: Self.pipeline(retries: 2))
-        defer { Task { await proxy.stop() } }
+        let proxy = try origin.proxy("evt-endlist", pipeline: Self.pipeline(retries: 2))
         let failures = proxy.events()
         let source = await Self.source(proxy)
         #expect(source.parts.isEmpty)
@@ -86,7 +82,7 @@ extension ProxyPlayback {
         }
         let playlists = await origin.server.requestLog().filter { $0.path.contains("/evt-endlist/") }
         #expect(playlists.count == 3, "one request and 2 retries: \(playlists.map { "\($0.path) \($0.status)" })")
-        await proxy.stop()
+        origin.unregister(proxy)
         var reported: [String] = []
         for await event in failures { if case .failed(let failure) = event { reported.append(failure.description) } }
         #expect(reported.count == 1 && reported.first?.contains("500") == true, "\(reported)")

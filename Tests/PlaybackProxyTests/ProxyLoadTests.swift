@@ -24,12 +24,11 @@ import Playlist
 
     @Test func aPlayerClosingItsConnectionCancelsUpstream() async throws {
         let origin = try await DemoOrigin.start()
-        defer { Task { await origin.server.stop() } }
+        defer { Task { await origin.stop() } }
         let size = 1 << 20
         await origin.server.faults.slowBody(pathPrefix: "/bench/", bytes: 16 << 10, interval: 0.05)
-        let proxy = try await PlaybackProxy.start(ProxyConfiguration(
+        let proxy = try origin.proxies.register(ProxyConfiguration(
             source: origin.benchSource(bytes: size), pipeline: NetworkPipeline(), tokens: FixedToken()))
-        defer { Task { await proxy.stop() } }
         let segment = URL(string: proxy.baseURL.absoluteString
                           + ProxiedURI(kind: .mediaSegment, upstream: origin.server.baseURL.appending(path: "bench/\(size)")).path)!
         // A player that really hangs up: a raw socket, a GET, the first bytes, close(2).
@@ -56,15 +55,44 @@ import Playlist
         #expect(record.error == "the player closed the connection", "\(record)")
     }
 
+    /// A playback unregistered while the player reads a segment: the body stops at its next chunk
+    /// and the upstream request is released (the player's connection is not left streaming).
+    @Test func unregisteringAPlaybackStopsItsBodyInFlight() async throws {
+        let origin = try await DemoOrigin.start()
+        defer { Task { await origin.stop() } }
+        let size = 1 << 20
+        await origin.server.faults.slowBody(pathPrefix: "/bench/", bytes: 16 << 10, interval: 0.05)
+        let proxy = try origin.proxies.register(ProxyConfiguration(
+            source: origin.benchSource(bytes: size), pipeline: NetworkPipeline(), tokens: FixedToken()))
+        let segment = URL(string: proxy.baseURL.absoluteString
+                          + ProxiedURI(kind: .mediaSegment, upstream: origin.server.baseURL.appending(path: "bench/\(size)")).path)!
+        let client = HTTPClient(eventLoopGroup: HTTPClient.defaultEventLoopGroup)
+        let streamed = try await AsyncHTTPClientTransport(client: client)
+            .stream(HTTPRequest(kind: .mediaSegment, url: segment), timeouts: RequestTimeouts())
+        var bytes = 0
+        do {
+            for try await chunk in streamed.body {
+                if bytes == 0 { origin.unregister(proxy) }
+                bytes += chunk.readableBytes
+            }
+        } catch {
+            // The connection closed mid-body: what a player sees.
+        }
+        try await client.shutdown()
+        #expect(streamed.head.status == 200 && bytes > 0, "\(streamed.head.status), \(bytes) bytes")
+        #expect(bytes < size, "the whole body went on streaming after the unregister")
+        #expect(await Self.eventually { proxy.liveUpstreamCount == 0 })
+    }
+
     /// 50 clients fetch 1 MB segments through the proxy for 5 s: no errors, memory flat.
     @Test func fiftyClientsFetchingOneMegabyteSegments() async throws {
         let origin = try await DemoOrigin.start()
-        defer { Task { await origin.server.stop() } }
+        defer { Task { await origin.stop() } }
         var configuration = HTTPClient.Configuration()
         configuration.connectionPool.concurrentHTTP1ConnectionsPerHostSoftLimit = 64
         let client = HTTPClient(eventLoopGroup: HTTPClient.defaultEventLoopGroup, configuration: configuration)
         let size = 1 << 20
-        let proxy = try await PlaybackProxy.start(ProxyConfiguration(
+        let proxy = try origin.proxies.register(ProxyConfiguration(
             source: origin.benchSource(bytes: size),
             pipeline: NetworkPipeline(transport: AsyncHTTPClientTransport(client: client)), tokens: FixedToken()))
         let segment = URL(string: proxy.baseURL.absoluteString
@@ -98,7 +126,7 @@ import Playlist
             for await (count, errors) in group { total += count; all += errors }
             return (total, all)
         }
-        await proxy.stop()
+        origin.unregister(proxy)
         try await client.shutdown()
         #expect(errors.isEmpty, "\(errors.prefix(5))")
         #expect(fetched > 50)

@@ -29,9 +29,8 @@ import Playlist
 
     @Test func servesTheCDNHostThePlaylistNamesWithTheToken() async throws {
         let origin = try await DemoOrigin.start()
-        defer { Task { await origin.server.stop() } }
-        let proxy = try await origin.proxy("evt-cdn-segments")
-        defer { Task { await proxy.stop() } }
+        defer { Task { await origin.stop() } }
+        let proxy = try origin.proxy("evt-cdn-segments")
         let playlist = try await get(proxy.url)
         #expect(playlist.status == 200)
         let segments = uris(playlist.body)
@@ -45,9 +44,8 @@ import Playlist
 
     @Test func followsARedirectToStorageAndSendsItNoToken() async throws {
         let origin = try await DemoOrigin.start()
-        defer { Task { await origin.server.stop() } }
-        let proxy = try await origin.proxy("evt-redirect-storage")
-        defer { Task { await proxy.stop() } }
+        defer { Task { await origin.stop() } }
+        let proxy = try origin.proxy("evt-redirect-storage")
         let playlist = try await get(proxy.url)
         #expect(playlist.status == 200, "\(String(decoding: playlist.body, as: UTF8.self))")
         let segments = uris(playlist.body)
@@ -69,15 +67,14 @@ import Playlist
 
     @Test func aHostNoPlaylistNamesIsRefusedWithItsOwnErrorAndNoTokenRefresh() async throws {
         let origin = try await DemoOrigin.start()
-        defer { Task { await origin.server.stop() } }
-        let proxy = try await origin.proxy("evt-endlist")
-        defer { Task { await proxy.stop() } }
+        defer { Task { await origin.stop() } }
+        let proxy = try origin.proxy("evt-endlist")
         let events = proxy.events()
         _ = try await get(proxy.url)
         let other = ProxiedURI(kind: .mediaSegment, upstream: URL(string: "http://127.0.0.2:1/segment0.ts")!)
         let refused = try await get(URL(string: proxy.baseURL.absoluteString + other.path)!)
         #expect(refused.status == 421, "not 401/403: the player's log must not read as a refused token")
-        await proxy.stop()
+        origin.unregister(proxy)
         var seen: [ProxyEvent] = []
         for await event in events { seen.append(event) }
         let failures = seen.compactMap { if case .failed(let failure) = $0 { failure } else { nil } }

@@ -20,7 +20,7 @@ import Playlist
     }
 
     /// Plays `proxy.url` to its finish; returns the driver and the playback id.
-    static func play(_ proxy: PlaybackProxy, speed: Double = 4,
+    static func play(_ proxy: ProxiedPlayback, speed: Double = 4,
                      during: ((PlayerSnapshot) async -> Void)? = nil) async throws -> (PlayerDriver, PlaybackID) {
         let driver = try PlayerDriver(speed: speed)
         let id = try driver.player.load(await source(proxy))
@@ -29,7 +29,7 @@ import Playlist
     }
 
     /// What `ProxyPreparer` gives the player: the proxy's URL and, for a discontinuous event, its parts.
-    static func source(_ proxy: PlaybackProxy) async -> MediaSource {
+    static func source(_ proxy: ProxiedPlayback) async -> MediaSource {
         var source = MediaSource(url: proxy.url, isLive: !proxy.isComplete)
         source.parts = await proxy.parts().map { MediaSource.Part(start: $0.start, url: $0.url) }
         return source
@@ -38,10 +38,9 @@ import Playlist
     @Test(arguments: ["evt-endlist", "evt-no-endlist", "evt-fmp4", "evt-master", "evt-extensionless", "evt-stale-auth"])
     func everyDemoEventPlaysToEndedThroughTheProxy(eventID: String) async throws {
         let origin = try await DemoOrigin.start()
-        defer { Task { await origin.server.stop() } }
+        defer { Task { await origin.stop() } }
         let pipeline = Self.pipeline()
-        let proxy = try await origin.proxy(eventID, pipeline: pipeline)
-        defer { Task { await proxy.stop() } }
+        let proxy = try origin.proxy(eventID, pipeline: pipeline)
         let (driver, id) = try await Self.play(proxy)
         #expect(driver.finishes(of: id) == [.ended], "log: \(driver.player.recentLogMessages.suffix(10))")
         // The pipeline's own log (the TUI's `d` view) has every upstream attempt, with kinds and bytes.
@@ -69,9 +68,8 @@ import Playlist
         var configuration = DemoConfiguration()
         configuration.liveSegmentInterval = 0.5
         let origin = try await DemoOrigin.start(configuration)
-        defer { Task { await origin.server.stop() } }
-        let proxy = try await origin.proxy("evt-live", pipeline: Self.pipeline())
-        defer { Task { await proxy.stop() } }
+        defer { Task { await origin.stop() } }
+        let proxy = try origin.proxy("evt-live", pipeline: Self.pipeline())
         #expect(!proxy.isComplete)
         let (driver, id) = try await Self.play(proxy, speed: 1)
         #expect(driver.finishes(of: id) == [.ended], "log: \(driver.player.recentLogMessages.suffix(10))")
@@ -81,10 +79,9 @@ import Playlist
 
     @Test func aSegmentFailingThreeTimesHeals() async throws {
         let origin = try await DemoOrigin.start()
-        defer { Task { await origin.server.stop() } }
+        defer { Task { await origin.stop() } }
         await origin.server.faults.failPath(containing: "/evt-endlist/segment2.ts", status: 500, times: 3)
-        let proxy = try await origin.proxy("evt-endlist", pipeline: Self.pipeline())
-        defer { Task { await proxy.stop() } }
+        let proxy = try origin.proxy("evt-endlist", pipeline: Self.pipeline())
         let (driver, id) = try await Self.play(proxy)
         #expect(driver.finishes(of: id) == [.ended], "log: \(driver.player.recentLogMessages.suffix(10))")
         let positions = driver.positions(of: id)
@@ -97,9 +94,8 @@ import Playlist
 
     @Test func aSegmentFailingAlwaysEndsAsAnErrorNamingIt() async throws {
         let origin = try await DemoOrigin.start()
-        defer { Task { await origin.server.stop() } }
-        let proxy = try await origin.proxy("evt-broken", pipeline: Self.pipeline())
-        defer { Task { await proxy.stop() } }
+        defer { Task { await origin.stop() } }
+        let proxy = try origin.proxy("evt-broken", pipeline: Self.pipeline())
         let events = proxy.events()
         let (driver, id) = try await Self.play(proxy)
         guard case .error(let message)? = driver.finishes(of: id).first else {
@@ -107,7 +103,7 @@ import Playlist
             return
         }
         #expect(message.contains("segment 2 failed"), "\(message)")
-        await proxy.stop()
+        origin.unregister(proxy)
         var failures: [ProxyFailure] = []
         for await event in events { if case .failed(let failure) = event { failures.append(failure) } }
         let failure = try #require(failures.first)
@@ -117,16 +113,15 @@ import Playlist
 
     @Test func originDyingMidSegmentEndsCleanly() async throws {
         let origin = try await DemoOrigin.start()
-        defer { Task { await origin.server.stop() } }
+        defer { Task { await origin.stop() } }
         await origin.server.faults.dropConnection(pathPrefix: "/media/30-days/evt-endlist/segment3.ts", times: 100)
-        let proxy = try await origin.proxy("evt-endlist", pipeline: Self.pipeline())
-        defer { Task { await proxy.stop() } }
+        let proxy = try origin.proxy("evt-endlist", pipeline: Self.pipeline())
         let events = proxy.events()
         let (driver, id) = try await Self.play(proxy)
         let finish = try #require(driver.finishes(of: id).first)
         #expect(finish != .userExited)
         #expect(proxy.liveUpstreamCount == 0)
-        await proxy.stop()
+        origin.unregister(proxy)
         var failures: [ProxyFailure] = []
         for await event in events { if case .failed(let failure) = event { failures.append(failure) } }
         #expect(failures.contains { $0.file == "segment3.ts" && $0.midBody }, "\(failures) / \(finish)")
@@ -135,9 +130,8 @@ import Playlist
 
     @Test func tokenExpiringMidPlayDoesNotInterruptPlayback() async throws {
         let origin = try await DemoOrigin.start()
-        defer { Task { await origin.server.stop() } }
-        let proxy = try await origin.proxy("evt-endlist", pipeline: Self.pipeline())
-        defer { Task { await proxy.stop() } }
+        defer { Task { await origin.stop() } }
+        let proxy = try origin.proxy("evt-endlist", pipeline: Self.pipeline())
         let driver = try PlayerDriver(speed: 1, readahead: 1)
         let id = try driver.player.load(MediaSource(url: proxy.url))
         #expect(await driver.run { $0.playback == .playing && $0.progress.position > 1 })

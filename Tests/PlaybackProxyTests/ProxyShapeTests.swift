@@ -13,11 +13,10 @@ extension ProxyPlayback {
     @Test(arguments: ["evt-aes", "evt-byterange", "evt-hevc", "evt-audio-rendition", "evt-discontinuity"])
     func everyGeneratedShapePlaysToEndedThroughTheProxy(eventID: String) async throws {
         let origin = try await DemoOrigin.start()
-        defer { Task { await origin.server.stop() } }
+        defer { Task { await origin.stop() } }
         try #require(origin.server.fixedEventIDs.contains(eventID), "generated media missing (ffmpeg?)")
         let pipeline = Self.pipeline()
-        let proxy = try await origin.proxy(eventID, pipeline: pipeline)
-        defer { Task { await proxy.stop() } }
+        let proxy = try origin.proxy(eventID, pipeline: pipeline)
         let (driver, id) = try await Self.play(proxy)
         #expect(driver.finishes(of: id) == [.ended], "log: \(driver.player.recentLogMessages.suffix(10))")
         let media = await origin.server.requestLog().filter { $0.path.contains("/\(eventID)/") }
@@ -38,10 +37,9 @@ extension ProxyServer {
     /// (byte-range playlists need it; before, the demo origin answered 200 with the whole file).
     @Test func aRangeRequestIsForwardedAndAnsweredWith206() async throws {
         let origin = try await DemoOrigin.start()
-        defer { Task { await origin.server.stop() } }
+        defer { Task { await origin.stop() } }
         try #require(origin.server.fixedEventIDs.contains("evt-byterange"), "generated media missing (ffmpeg?)")
-        let proxy = try await origin.proxy("evt-byterange")
-        defer { Task { await proxy.stop() } }
+        let proxy = try origin.proxy("evt-byterange")
         // The proxied playlist names media.ts through the proxy.
         let text = String(decoding: try await get(proxy.url).body, as: UTF8.self)
         let line = try #require(text.split(separator: "\n").first { !$0.hasPrefix("#") && $0.contains("media.ts") })

@@ -1,9 +1,9 @@
 import Networking
 
-/// What a ``PlaybackProxy`` tells its listeners (``PlaybackProxy/events()``).
+/// What the proxy tells a playback's listeners (``ProxiedPlayback/events()``).
 ///
 /// ```swift
-/// for await event in proxy.events() {
+/// for await event in playback.events() {
 ///     switch event {
 ///     case .request(let record): requestLogView.append(record)
 ///     case .failed(let failure): statusBar.show(failure.description)   // "segment2.ts failed: HTTP 500 after 4 attempts"

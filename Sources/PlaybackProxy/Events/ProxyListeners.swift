@@ -1,6 +1,6 @@
 import Synchronization
 
-/// The proxy's listeners: each ``PlaybackProxy/events()`` call gets its own stream.
+/// One playback's listeners: each ``ProxiedPlayback/events()`` call gets its own stream.
 final class ProxyListeners: Sendable {
     private struct State {
         var continuations: [Int: AsyncStream<ProxyEvent>.Continuation] = [:]

@@ -77,6 +77,8 @@ extension ProxyResponder {
                     throw error
                 }
                 guard let chunk else { break }
+                // Unregistered meanwhile: the playback is over, its player gets no more.
+                guard !shared.isClosed else { throw CancellationError() }
                 try await writer.write(chunk)
             }
             try await writer.finish(nil)

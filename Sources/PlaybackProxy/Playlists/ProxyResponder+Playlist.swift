@@ -12,7 +12,7 @@ extension ProxyResponder {
     func playlist(_ uri: ProxiedURI, head: Bool) async -> Response {
         var body: Data
         if let failure = state.prefetchFailures.withLock({ $0.removeValue(forKey: uri.upstream.absoluteString) }) {
-            // `PlaybackProxy.parts()` fetched this playlist for the playback's start and it failed
+            // `ProxiedPlayback.parts()` fetched this playlist for the playback's start and it failed
             // (after the pipeline's retries): the player gets that answer instead of a second round.
             return Self.plain(.init(code: failure.status), failure.text)
         }
@@ -60,7 +60,7 @@ extension ProxyResponder {
                 // redirect); a playlist reached through a redirect, or named without the token,
                 // names URIs that go upstream without it. The origins named become servable.
                 var rewriter = M3U8Rewriter(playlistURL: response.finalURL, token: "", appendsEndList: complete,
-                                            limits: configuration.limits, proxyBase: state.base.withLock { $0 })
+                                            limits: configuration.limits, proxyBase: state.base)
                 rewriter.addsToken = uri.carriesToken && response.redirects == 0
                 let (output, summary) = try rewriter.rewrite(response.body)
                 body = output

@@ -3,7 +3,7 @@ import Logging
 import Networking
 import Playlist
 
-/// What one playback's proxy serves and how.
+/// What the proxy serves for one playback, and how (``PlaybackProxyServer/register(_:)``).
 ///
 /// ```swift
 /// let configuration = ProxyConfiguration(
@@ -11,7 +11,7 @@ import Playlist
 ///                            startTime: event.startTime, endTime: event.endTime),
 ///     pipeline: services.pipeline,
 ///     tokens: BucketTokenSource(provider: services.playbackTokens, bucket: event.bucket))
-/// let proxy = try await PlaybackProxy.start(configuration)
+/// let playback = try server.register(configuration)
 /// ```
 public struct ProxyConfiguration: Sendable {
     /// The event: its `videoUrl` is the entry playlist; its times decide the end-list policy.
@@ -25,15 +25,13 @@ public struct ProxyConfiguration: Sendable {
     /// Origins (scheme://host[:port]) the proxy may forward to besides the `videoUrl`'s own,
     /// e.g. a CDN that the events service hands segments out from.
     public var extraOrigins: [URL]
-    /// The address to listen on: a loopback address only (`127.0.0.1` or `::1`).
-    public var host: String
     /// Limits for each playlist rewritten.
     public var limits: M3U8Rewriter.Limits
-    /// Receives the proxy's own messages (silent by default).
+    /// Receives this playback's messages: the requests given up on (silent by default).
     public var logger: Logger
 
     public init(source: PlaybackSource, pipeline: NetworkPipeline, tokens: any MediaTokenSource,
-                policy: EndListPolicy = EndListPolicy(), extraOrigins: [URL] = [], host: String = "127.0.0.1",
+                policy: EndListPolicy = EndListPolicy(), extraOrigins: [URL] = [],
                 limits: M3U8Rewriter.Limits = .init(),
                 logger: Logger = Logger(label: "eventplayer.proxy", factory: { _ in SwiftLogNoOpLogHandler() })) {
         self.source = source
@@ -41,7 +39,6 @@ public struct ProxyConfiguration: Sendable {
         self.tokens = tokens
         self.policy = policy
         self.extraOrigins = extraOrigins
-        self.host = host
         self.limits = limits
         self.logger = logger
     }

@@ -1,7 +1,7 @@
-/// Why a playback proxy could not start.
+/// Why the playback proxy could not start, or could not serve a playback.
 ///
 /// ```swift
-/// do { proxy = try await PlaybackProxy.start(configuration) }
+/// do { playback = try server.register(configuration) }
 /// catch let error as ProxyError { status.show(error.description) }
 /// ```
 public struct ProxyError: Error, Sendable, Equatable, CustomStringConvertible {
@@ -9,6 +9,7 @@ public struct ProxyError: Error, Sendable, Equatable, CustomStringConvertible {
         case notLoopback(String)
         case badVideoURL(String)
         case startFailed(String)
+        case stopped
     }
 
     let reason: Reason
@@ -25,6 +26,8 @@ public struct ProxyError: Error, Sendable, Equatable, CustomStringConvertible {
             "the event's video URL is not an http(s) URL the proxy can forward to: \(url)"
         case .startFailed(let detail):
             "the playback proxy could not start: \(detail)"
+        case .stopped:
+            "the playback proxy has stopped; start the playback again"
         }
     }
 }

@@ -5,16 +5,14 @@ import Networking
 import Playlist
 import SystemSupport
 
-/// The proxy's one responder: checks the prefix and the origin, then serves a playlist from
-/// memory or streams media through the pipeline.
-struct ProxyResponder: HTTPResponder {
-    typealias Context = BasicRequestContext
+/// One playback's responder (``ProxyRouter`` found it by the prefix): checks the origin, then
+/// serves a playlist from memory or streams media through the pipeline.
+struct ProxyResponder {
     let state: ProxyState
 
-    func respond(to request: Request, context _: Context) async throws -> Response {
-        let path = request.head.path ?? ""
-        let prefix = "/\(state.prefix)/"
-        guard path.hasPrefix(prefix), let uri = ProxiedURI(path: path.dropFirst(prefix.count)) else {
+    /// Answers `request`, whose path after the playback's prefix is `path`.
+    func respond(to request: Request, path: Substring) async -> Response {
+        guard let uri = ProxiedURI(path: path) else {
             return Self.plain(.notFound, "not found")
         }
         guard state.origins.withLock({ $0.allows(uri.upstream, carriesToken: uri.carriesToken) }) else {

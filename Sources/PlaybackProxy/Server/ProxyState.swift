@@ -3,27 +3,34 @@ import Networking
 import Playlist
 import SystemSupport
 
-/// What the proxy's handlers share: configuration, base URL, tokens, cache, counters, listeners.
+/// One registered playback's state, shared by its handlers: configuration, prefix, tokens, cache,
+/// counters, listeners. Nothing in it is shared with another playback.
 final class ProxyState: Sendable {
     let configuration: ProxyConfiguration
     /// The random path prefix, without slashes.
     let prefix: String
+    /// `http://127.0.0.1:<port>/<prefix>/`.
+    let base: String
+    /// The event's entry playlist, without the token (the proxy adds the current one itself).
+    let entry: ProxiedURI
     /// Grows as playlists are rewritten (the origins they name).
     let origins: Locked<OriginPolicy>
     let tokens: TokenKeeper
     let cache = Locked<[String: Data]>([:])
-    /// A playlist `PlaybackProxy.parts()` failed to fetch, by upstream URL: the player's first
+    /// A playlist `ProxiedPlayback.parts()` failed to fetch, by upstream URL: the player's first
     /// request for it gets this status and text (the pipeline already retried).
     let prefetchFailures = Locked<[String: (status: Int, text: String)]>([:])
     let upstream = Locked(0)
     let listeners = ProxyListeners()
     let requestLog: RequestLog
-    /// `http://127.0.0.1:<port>/<prefix>/`, set once the port is known.
-    let base = Locked<String>("")
+    /// Set when the playback is unregistered (or the server stopped): bodies still streaming stop.
+    private let closed = Locked(false)
 
-    init(configuration: ProxyConfiguration, prefix: String) {
+    init(configuration: ProxyConfiguration, prefix: String, base: String) {
         self.configuration = configuration
         self.prefix = prefix
+        self.base = base
+        self.entry = ProxiedURI(kind: .manifestHlsMaster, upstream: Self.withoutToken(configuration.source.videoURL))
         self.origins = Locked(OriginPolicy(allowed: [configuration.source.videoURL] + configuration.extraOrigins))
         self.tokens = TokenKeeper(source: configuration.tokens)
         self.requestLog = RequestLog(capacity: configuration.pipeline.configuration.requestLogCapacity)
@@ -41,9 +48,26 @@ final class ProxyState: Sendable {
         listeners.publish(.failed(failure))
     }
 
+    /// No longer served: bodies still streaming stop at their next chunk; the event streams finish.
+    func close() {
+        closed.value = true
+        listeners.finish()
+    }
+
+    var isClosed: Bool { closed.value }
+
     /// 128 random bits as 32 hex digits.
     static func randomPrefix() -> String {
         var generator = SystemRandomNumberGenerator()
         return (0..<4).map { _ in String(format: "%08x", generator.next() as UInt32) }.joined()
+    }
+
+    /// `url` without `Authorization` query items (the proxy adds the current token itself).
+    static func withoutToken(_ url: URL) -> URL {
+        guard var components = URLComponents(url: url, resolvingAgainstBaseURL: false),
+              let items = components.percentEncodedQueryItems else { return url }
+        let kept = items.filter { $0.name.lowercased() != "authorization" }
+        components.percentEncodedQueryItems = kept.isEmpty ? nil : kept
+        return components.url ?? url
     }
 }

@@ -5,9 +5,11 @@ import PlaybackProxy
 import Playlist
 
 /// The real demo backend in-process (port 0) as the proxy's origin: signed in, events listed,
-/// media tokens fetched from `/v1/events/tokens` (again on `refresh: true`, as the App does).
+/// media tokens fetched from `/v1/events/tokens` (again on `refresh: true`, as the App does);
+/// with one proxy server for the test's playbacks, as a process has.
 struct DemoOrigin: Sendable {
     let server: DemoServer
+    let proxies: PlaybackProxyServer
     let accessToken: String
     let events: [String: PlaybackSource]
 
@@ -42,7 +44,7 @@ struct DemoOrigin: Sendable {
             let end = (event["endTime"] as? String).flatMap(formatter.date(from:))
             events[id] = PlaybackSource(eventID: id, videoURL: video, bucket: bucket, startTime: start, endTime: end)
         }
-        return DemoOrigin(server: server, accessToken: access, events: events)
+        return DemoOrigin(server: server, proxies: try await PlaybackProxyServer.start(), accessToken: access, events: events)
     }
 
     func source(_ eventID: String) throws -> PlaybackSource {
@@ -53,14 +55,25 @@ struct DemoOrigin: Sendable {
     /// The bucket tokens, as the App's token provider gives them.
     var tokenProvider: DemoTokenProvider { DemoTokenProvider(baseURL: server.baseURL, accessToken: accessToken) }
 
-    /// A proxy for `eventID` over `pipeline`.
+    /// `eventID`'s playback registered on the proxy server, over `pipeline`.
     func proxy(_ eventID: String, pipeline: NetworkPipeline = NetworkPipeline(),
-               configure: (inout ProxyConfiguration) -> Void = { _ in }) async throws -> PlaybackProxy {
+               configure: (inout ProxyConfiguration) -> Void = { _ in }) throws -> ProxiedPlayback {
         let source = try source(eventID)
         var configuration = ProxyConfiguration(source: source, pipeline: pipeline,
                                                tokens: BucketTokenSource(provider: tokenProvider, bucket: source.bucket))
         configure(&configuration)
-        return try await PlaybackProxy.start(configuration)
+        return try proxies.register(configuration)
+    }
+
+    /// Ends `proxy`'s playback: its prefix answers 404 and its event streams finish.
+    func unregister(_ proxy: ProxiedPlayback) {
+        proxies.unregister(proxy)
+    }
+
+    /// Stops the proxy server and the demo backend.
+    func stop() async {
+        await proxies.stop()
+        await server.stop()
     }
 
     /// A source for `/bench/<bytes>` (no token needed).

@@ -31,15 +31,32 @@ final class PlayerDriver {
     func run(limit: Duration = .seconds(40), until done: (PlayerSnapshot) -> Bool) async -> Bool {
         let deadline = ContinuousClock.now + limit
         while ContinuousClock.now < deadline {
-            var fds = [pollfd(fd: player.wakeupDescriptor, events: Int16(POLLIN), revents: 0)]
-            let timeout = player.pollTimeout()
-            _ = poll(&fds, 1, timeout < 0 ? 10 : min(timeout, 10))
-            updates += player.drain()
-            updates += player.tick()
+            step()
             if done(player.snapshot) { return true }
             try? await Task.sleep(for: .milliseconds(5))
         }
         return done(player.snapshot)
+    }
+
+    /// ``run(limit:until:)`` blocking the calling thread: for a player on a thread of its own
+    /// (``ThreadedPlayback``), never on the cooperative pool.
+    @discardableResult
+    func runBlocking(limit: Duration = .seconds(40), until done: (PlayerSnapshot) -> Bool) -> Bool {
+        let deadline = ContinuousClock.now + limit
+        while ContinuousClock.now < deadline {
+            step()
+            if done(player.snapshot) { return true }
+        }
+        return done(player.snapshot)
+    }
+
+    /// One turn of the loop: wait for the wakeup descriptor (10 ms at most), drain, tick.
+    private func step() {
+        var fds = [pollfd(fd: player.wakeupDescriptor, events: Int16(POLLIN), revents: 0)]
+        let timeout = player.pollTimeout()
+        _ = poll(&fds, 1, timeout < 0 ? 10 : min(timeout, 10))
+        updates += player.drain()
+        updates += player.tick()
     }
 
     func finishes(of id: PlaybackID) -> [FinishReason] {

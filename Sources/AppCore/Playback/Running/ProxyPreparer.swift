@@ -6,20 +6,27 @@ import Playlist
 import Synchronization
 import SystemSupport
 
-/// The ``PlaybackPreparing`` of `--network proxy`: each playback gets its own loopback
-/// ``PlaybackProxy``, so every request the player makes (playlists, segments, init segments,
-/// keys) goes through the network pipeline: per-kind headers, filters, retries, the request log.
-/// No private files: the player opens the proxy's URL, and the proxy stops when the playback ends.
+/// The ``PlaybackPreparing`` of `--network proxy`: the process's one loopback
+/// ``PlaybackProxyServer`` (started at the first playback, stopped by ``removeAll()``) serves every
+/// playback under a prefix of its own, so every request a player makes (playlists, segments, init
+/// segments, keys) goes through the network pipeline: per-kind headers, filters, retries, the
+/// request log. No private files: the player opens its playback's URL on the proxy, and the
+/// playback is unregistered when it ends.
 ///
 /// ```swift
 /// let preparer = ProxyPreparer(services: services)
-/// let prepared = try await preparer.prepare(event, refreshTokens: false)   // prepared.url is http://127.0.0.1:…
-/// preparer.remove(prepared)                                                // stops that proxy
+/// let prepared = try await preparer.prepare(event, refreshTokens: false)   // prepared.url is http://127.0.0.1:<port>/<prefix>/…
+/// preparer.remove(prepared)                                                // its prefix answers 404; the others play on
+/// preparer.removeAll()                                                     // at exit: stops the server
 /// ```
 public final class ProxyPreparer: PlaybackPreparing {
     let pipeline: NetworkPipeline
     let tokens: APITokenProvider
-    private let proxies = Mutex<[String: PlaybackProxy]>([:])
+    /// The server, once the first playback asked for it (a task: playbacks prepared at the same
+    /// time wait for the same start).
+    private let server = Mutex<Task<PlaybackProxyServer, any Error>?>(nil)
+    /// The playbacks registered, by `PreparedPlayback.playbackID`, with the server that serves them.
+    private let playbacks = Mutex<[String: (server: PlaybackProxyServer, playback: ProxiedPlayback)]>([:])
     private let (stream, continuation) = AsyncStream.makeStream(of: PlaybackNotice.self)
 
     public init(services: AppServices) {
@@ -29,8 +36,24 @@ public final class ProxyPreparer: PlaybackPreparing {
         PlaylistStore.removeStaleDirectories()
     }
 
-    /// Failures the proxies report (which segment, why), tagged with the prepared playback's group.
+    /// Failures the playbacks report (which segment, why), tagged with the prepared playback's group.
     public var notices: AsyncStream<PlaybackNotice> { stream }
+
+    /// The process's proxy server, started now if no playback started it yet.
+    func proxyServer() async throws -> PlaybackProxyServer {
+        let task = server.withLock { server in
+            if let server { return server }
+            let task = Task { try await PlaybackProxyServer.start() }
+            server = task
+            return task
+        }
+        do {
+            return try await task.value
+        } catch {
+            server.withLock { if $0 == task { $0 = nil } }   // the next playback tries again
+            throw error
+        }
+    }
 
     public func prepare(_ event: Event, refreshTokens: Bool) async throws -> PreparedPlayback {
         let started = ContinuousClock.now
@@ -38,14 +61,16 @@ public final class ProxyPreparer: PlaybackPreparing {
         _ = try await tokens.tokens(refresh: refreshTokens).token(forBucket: event.bucket)
         var timings = StartupTimings()
         timings.tokensMilliseconds = (ContinuousClock.now - started).milliseconds
-        let proxy = try await PlaybackProxy.start(ProxyConfiguration(
+        let server = try await proxyServer()
+        let playback = try server.register(ProxyConfiguration(
             source: event.playbackSource, pipeline: pipeline,
             tokens: BucketTokenSource(provider: tokens, bucket: event.bucket)))
         let group = UUID().uuidString
-        proxies.withLock { $0[group] = proxy }
+        playbacks.withLock { $0[group] = (server, playback) }
         let continuation = continuation
-        // Subscribed now: the playlist fetched below for the parts may already fail.
-        let events = proxy.events()
+        // Subscribed now: the playlist fetched below for the parts may already fail. The stream
+        // finishes when the playback is unregistered.
+        let events = playback.events()
         Task {
             let meter = SharedRateMeter()
             for await event in events {
@@ -72,26 +97,31 @@ public final class ProxyPreparer: PlaybackPreparing {
         }
         // A discontinuous event's parts (a complete event's playlist is fetched now, and cached by
         // the proxy for the player).
-        let parts = await proxy.parts()
+        let parts = await playback.parts()
         timings.fetchMilliseconds = (ContinuousClock.now - started).milliseconds - timings.tokensMilliseconds
         // No token for the player: the proxy adds it upstream (and refreshes it there).
-        var prepared = PreparedPlayback(eventID: event.id, playbackID: group, url: proxy.url, token: "",
-                                        isComplete: proxy.isComplete, remoteURL: event.videoUrl, timings: timings)
+        var prepared = PreparedPlayback(eventID: event.id, playbackID: group, url: playback.url, token: "",
+                                        isComplete: playback.isComplete, remoteURL: event.videoUrl, timings: timings)
         prepared.parts = parts
         return prepared
     }
 
+    /// Unregisters `prepared`'s playback: its prefix answers 404; the others play on.
     public func remove(_ prepared: PreparedPlayback) {
-        guard let proxy = proxies.withLock({ $0.removeValue(forKey: prepared.playbackID) }) else { return }
-        Task { await proxy.stop() }
+        guard let entry = playbacks.withLock({ $0.removeValue(forKey: prepared.playbackID) }) else { return }
+        entry.server.unregister(entry.playback)
     }
 
+    /// Unregisters every playback and stops the server (a later ``prepare(_:refreshTokens:)``
+    /// starts a new one).
     public func removeAll() {
-        let all = proxies.withLock { proxies in
-            defer { proxies = [:] }
-            return Array(proxies.values)
+        let all = playbacks.withLock { playbacks in
+            defer { playbacks = [:] }
+            return Array(playbacks.values)
         }
-        for proxy in all { Task { await proxy.stop() } }
+        for entry in all { entry.server.unregister(entry.playback) }
+        guard let task = server.withLock({ server in defer { server = nil }; return server }) else { return }
+        Task { try? await task.value.stop() }
     }
 }
 
@@ -116,7 +146,7 @@ public struct PlaybackNotice: Sendable, Equatable {
     }
 }
 
-/// One proxy's ``DownloadRateMeter``, shared by its listener and the trailing report it schedules.
+/// One playback's ``DownloadRateMeter``, shared by its listener and the trailing report it schedules.
 private final class SharedRateMeter: Sendable {
     let state = Mutex(DownloadRateMeter())
 }
