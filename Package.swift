@@ -76,7 +76,8 @@ let package = Package(
             dependencies: ["Networking", "SystemSupport"],
             swiftSettings: strict
         ),
-        // The words of a playback (playing, stalled, ended…), shared by Player, TUI and App.
+        // The words of a playback (playing, stalled, ended…) and the video glyph choice, shared by
+        // Player, TUI and AppCore.
         .target(
             name: "PlaybackStates",
             swiftSettings: strict
@@ -129,7 +130,7 @@ let package = Package(
         // `eventplayer` (and `eventplayer tui`): the interactive terminal UI.
         .target(
             name: "TUIFrontEnd",
-            dependencies: ["AppCore", "TUI", "Player", "EventsAPI", "Networking", "SystemSupport"],
+            dependencies: ["AppCore", "TUI", "Player", "PlaybackStates", "EventsAPI", "Networking", "SystemSupport"],
             path: "Sources/FrontEnds/TUIFrontEnd",
             swiftSettings: strict
         ),
@@ -152,7 +153,7 @@ let package = Package(
             dependencies: [
                 "AppCore", "TUIFrontEnd", "PlayFrontEnd", "CLIFrontEnd", "DemoBackend", "EventsAPI", "SystemSupport",
                 // Only for the choice enums flags take (Commands/ChoiceArguments.swift).
-                "Player", "TUI",
+                "Player", "PlaybackStates",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             swiftSettings: strict
@@ -182,7 +183,7 @@ let package = Package(
         ),
         .executableTarget(
             name: "bench-video",
-            dependencies: ["Player", "TUI"],
+            dependencies: ["Player", "PlaybackStates", "TUI"],
             path: "Benchmarks/bench-video",
             swiftSettings: strict
         ),

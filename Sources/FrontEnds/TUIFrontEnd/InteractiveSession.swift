@@ -1,6 +1,7 @@
 import AppCore
 import EventsAPI
 import Foundation
+import PlaybackStates
 import Player
 import SystemSupport
 import TUI
