@@ -119,7 +119,7 @@ let package = Package(
         .target(
             name: "AppCore",
             dependencies: [
-                "Networking", "EventsAPI", "Playlist", "Player", "PlaybackStates", "PlaybackProxy", "TUI", "DemoBackend",
+                "Networking", "EventsAPI", "Playlist", "Player", "PlaybackStates", "PlaybackProxy", "TUI",
                 "SystemSupport",
                 .product(name: "CryptoExtras", package: "swift-crypto"),
                 .product(name: "Logging", package: "swift-log"),

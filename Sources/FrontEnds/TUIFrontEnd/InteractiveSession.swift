@@ -11,7 +11,7 @@ import TUI
 /// preparation run in tasks that post their results back and wake the loop.
 ///
 /// ```swift
-/// let services = try await AppServices.start(options)
+/// let services = try await AppServices.start(options, demo: DemoBackendStarter())
 /// try await InteractiveSession.run(PlaybackOptions(video: .auto), services: services)
 /// ```
 public enum InteractiveSession {
