@@ -7,6 +7,7 @@ import Player
 import Testing
 import TUI
 @testable import TUIFrontEnd
+import TUIState
 #if canImport(Glibc)
 import Glibc
 #endif

@@ -5,6 +5,7 @@ import PlaybackStates
 import Player
 import SystemSupport
 import TUI
+import TUIState
 
 /// `eventplayer` with no subcommand: the TUI. The UI loop, the playback runner and the
 /// ``AppState`` live on one dedicated thread (it blocks in poll(2)); API calls and playback

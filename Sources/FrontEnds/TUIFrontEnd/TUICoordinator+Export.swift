@@ -2,6 +2,7 @@ import AppCore
 import EventsAPI
 import Foundation
 import SystemSupport
+import TUIState
 
 /// The `e` effect: ``EventExporter`` in a task (the same network pipeline as playback) while the UI
 /// loop goes on; it posts ``ExportUpdate``s through the inbox. Never overwrites: a file already under

@@ -1,5 +1,6 @@
 import AppCore
 import Foundation
+import TUIState
 
 /// One queue for the marks file: writes run off the UI thread, one at a time, in the order made.
 private let reviewedQueue = DispatchQueue(label: "eventplayer.reviewed")

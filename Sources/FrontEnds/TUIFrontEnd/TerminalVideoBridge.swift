@@ -1,6 +1,7 @@
 import AppCore
 import Player
 import TUI
+import TUIState
 
 /// Carries terminal video from the player to the TUI's video pane, on the UI thread: sizes the
 /// player's software frames to the pane (mpv scales and letterboxes), hands each new frame to the

@@ -1,3 +1,4 @@
+import AppCore
 import PlaybackStates
 
 /// Playback speed (mpv's keys): `[` `]` ÷1.1 / ×1.1, `{` `}` ×0.5 / ×2, Backspace 1×. The speed

@@ -1,3 +1,4 @@
+import AppCore
 import Foundation
 
 /// The one export the TUI runs at a time: which event, where, how far.

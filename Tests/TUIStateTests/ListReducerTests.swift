@@ -1,8 +1,9 @@
-@testable import AppCore
+import AppCore
 import EventsAPI
 import Foundation
 import Testing
 import TUI
+@testable import TUIState
 
 @Suite("AppState: event list")
 struct ListReducerTests {

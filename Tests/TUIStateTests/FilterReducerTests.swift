@@ -1,8 +1,9 @@
-@testable import AppCore
+import AppCore
 import EventsAPI
 import Foundation
 import Testing
 import TUI
+@testable import TUIState
 
 /// `t` (jump to a date) and `c` (camera): the prompt, the picker, and the fetch they lead to.
 @Suite("AppState: server-side filters")

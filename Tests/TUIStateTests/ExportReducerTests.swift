@@ -1,8 +1,9 @@
-@testable import AppCore
+import AppCore
 import EventsAPI
 import Foundation
 import Testing
 import TUI
+@testable import TUIState
 
 /// `e`: which event is exported, progress on the status bar, the path when done, one at a time,
 /// and `q` while one runs.

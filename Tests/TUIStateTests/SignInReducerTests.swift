@@ -1,7 +1,8 @@
-@testable import AppCore
+import AppCore
 import Foundation
 import Testing
 import TUI
+@testable import TUIState
 
 @Suite("AppState: sign-in form")
 struct SignInReducerTests {

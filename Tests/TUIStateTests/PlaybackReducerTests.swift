@@ -1,4 +1,4 @@
-@testable import AppCore
+import AppCore
 import EventsAPI
 import Foundation
 import Playlist
@@ -6,6 +6,7 @@ import PlaybackStates
 import Player
 import Testing
 import TUI
+@testable import TUIState
 
 @Suite("AppState: playback")
 struct PlaybackReducerTests {

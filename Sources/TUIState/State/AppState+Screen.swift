@@ -1,3 +1,4 @@
+import AppCore
 import EventsAPI
 import Foundation
 import SystemSupport

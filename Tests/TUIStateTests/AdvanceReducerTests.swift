@@ -1,10 +1,11 @@
-@testable import AppCore
+import AppCore
 import EventsAPI
 import Foundation
 import PlaybackStates
 import Player
 import Testing
 import TUI
+@testable import TUIState
 
 /// `>` / `<`, pages fetched on the way, and auto-advance (only after a playback that ended).
 @Suite("AppState: next, previous, auto-advance")

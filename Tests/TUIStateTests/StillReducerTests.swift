@@ -1,10 +1,11 @@
-@testable import AppCore
+import AppCore
 import EventsAPI
 import Foundation
 import PlaybackStates
 import Player
 import Testing
 import TUI
+@testable import TUIState
 
 /// The selected event's still: fetched only after the selection rests, cancelled by
 /// moving on or by a playback, never while something plays, and shown in the pane once ready.

@@ -1,8 +1,9 @@
-@testable import AppCore
+import AppCore
 import EventsAPI
 import Foundation
 import Player
 import TUI
+@testable import TUIState
 
 /// Events and states for the reducer tests (no terminal, no network).
 enum Fixtures {

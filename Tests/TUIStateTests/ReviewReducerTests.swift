@@ -1,9 +1,10 @@
-@testable import AppCore
+import AppCore
 import Foundation
 import PlaybackStates
 import Player
 import Testing
 import TUI
+@testable import TUIState
 
 @Suite("AppState: speed, frame step, snapshot")
 struct ReviewReducerTests {

@@ -1,3 +1,4 @@
+import AppCore
 import Player
 import Playlist
 import SystemSupport

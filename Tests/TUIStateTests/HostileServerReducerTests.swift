@@ -1,9 +1,10 @@
-@testable import AppCore
+import AppCore
 import EventsAPI
 import Foundation
 import PlaybackStates
 import Testing
 import TUI
+@testable import TUIState
 
 /// The list and the status bar against a server that repeats page cursors or answers slowly.
 @Suite("AppState: a hostile or slow server")

@@ -1,8 +1,9 @@
-@testable import AppCore
+import AppCore
 import EventsAPI
 import Foundation
 import Testing
 import TUI
+@testable import TUIState
 
 /// Reviewed marks (`x`, played to the end) and the unreviewed-only view (`u`).
 @Suite("AppState: reviewed marks")
