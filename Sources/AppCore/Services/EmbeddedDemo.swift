@@ -1,6 +1,12 @@
 import Foundation
 
 /// A running embedded demo backend: where it listens, the one account it accepts, and how to stop it.
+///
+/// ```swift
+/// let demo = try await DemoBackendStarter().start()
+/// try await client.signIn(email: demo.email, password: demo.password)
+/// await demo.stop()
+/// ```
 public struct EmbeddedDemo: Sendable {
     /// The base URL (`http://127.0.0.1:<port>`).
     public let baseURL: URL
@@ -10,6 +16,7 @@ public struct EmbeddedDemo: Sendable {
     public let password: String
     private let stopServer: @Sendable () async -> Void
 
+    /// `stop` is called once, by ``stop()``, when the command's services shut down.
     public init(baseURL: URL, email: String, password: String, stop: @escaping @Sendable () async -> Void) {
         self.baseURL = baseURL
         self.email = email
