@@ -3,9 +3,11 @@ import PackageDescription
 
 /// eventplayer: a terminal player for camera events (ncurses TUI + libmpv).
 /// The target graph is the architecture map (see docs/architecture.md):
-/// eventplayer -> front ends -> AppCore -> {TUI, Player, Playlist, EventsAPI} -> Networking;
-/// PlaybackStates is the shared vocabulary of Player, TUI and AppCore; SystemSupport (self-pipe,
-/// signals, crash cleanup, the one redactor, terminal-safe text, standard output) sits under all.
+/// eventplayer -> front ends -> AppCore -> {Player, PlaybackProxy, Playlist, EventsAPI} -> Networking;
+/// the TUI front end also -> TUIState (the TUI's model) -> {AppCore, TUI}; AppCore imports neither TUI
+/// nor DemoBackend (the executable hands it the demo server). PlaybackStates is the shared vocabulary
+/// of Player, TUI and AppCore; SystemSupport (self-pipe, signals, crash cleanup, the one redactor,
+/// terminal-safe text, standard output) sits under all.
 ///
 /// Linux only: the code uses Glibc (`sigaction`'s Glibc field names, `gettid`, `/proc/self/exe`) and
 /// Swift's Linux crash backtracer; no `platforms:` entry, since SwiftPM has none for Linux.
@@ -76,7 +78,8 @@ let package = Package(
             dependencies: ["Networking", "SystemSupport"],
             swiftSettings: strict
         ),
-        // The words of a playback (playing, stalled, ended…), shared by Player, TUI and App.
+        // The words of a playback (playing, stalled, ended…) and the video glyph choice, shared by
+        // Player, TUI and AppCore.
         .target(
             name: "PlaybackStates",
             swiftSettings: strict
@@ -113,12 +116,14 @@ let package = Package(
             ],
             swiftSettings: strict
         ),
-        // App core: the model (AppState + reducer, the PlaybackSession state machine), service wiring,
-        // config, logging. Front ends (below) are thin and named after the commands they serve.
+        // App core: the use cases (sign-in, events, a playback's PlaybackSession state machine and
+        // runner, export, reviewed marks), service wiring, config, logging. No TUI, no demo server
+        // (the executable hands it one through `DemoStarting`). Front ends (below) are thin and named
+        // after the commands they serve.
         .target(
             name: "AppCore",
             dependencies: [
-                "Networking", "EventsAPI", "Playlist", "Player", "PlaybackStates", "PlaybackProxy", "TUI", "DemoBackend",
+                "Networking", "EventsAPI", "Playlist", "Player", "PlaybackStates", "PlaybackProxy",
                 "SystemSupport",
                 .product(name: "CryptoExtras", package: "swift-crypto"),
                 .product(name: "Logging", package: "swift-log"),
@@ -126,10 +131,17 @@ let package = Package(
             ],
             swiftSettings: strict
         ),
+        // The TUI's interactive model: AppState and its pure reducer, the prompts and filters, stills.
+        .target(
+            name: "TUIState",
+            dependencies: ["AppCore", "TUI", "EventsAPI", "Player", "PlaybackStates", "PlaybackProxy", "Playlist", "SystemSupport",
+                           .product(name: "Logging", package: "swift-log")],
+            swiftSettings: strict
+        ),
         // `eventplayer` (and `eventplayer tui`): the interactive terminal UI.
         .target(
             name: "TUIFrontEnd",
-            dependencies: ["AppCore", "TUI", "Player", "EventsAPI", "Networking", "SystemSupport"],
+            dependencies: ["AppCore", "TUIState", "TUI", "Player", "PlaybackStates", "EventsAPI", "Networking", "SystemSupport"],
             path: "Sources/FrontEnds/TUIFrontEnd",
             swiftSettings: strict
         ),
@@ -152,7 +164,7 @@ let package = Package(
             dependencies: [
                 "AppCore", "TUIFrontEnd", "PlayFrontEnd", "CLIFrontEnd", "DemoBackend", "EventsAPI", "SystemSupport",
                 // Only for the choice enums flags take (Commands/ChoiceArguments.swift).
-                "Player", "TUI",
+                "Player", "PlaybackStates",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             swiftSettings: strict
@@ -182,7 +194,7 @@ let package = Package(
         ),
         .executableTarget(
             name: "bench-video",
-            dependencies: ["Player", "TUI"],
+            dependencies: ["Player", "PlaybackStates", "TUI"],
             path: "Benchmarks/bench-video",
             swiftSettings: strict
         ),
@@ -250,12 +262,17 @@ let package = Package(
         ),
         .testTarget(
             name: "AppCoreTests",
-            dependencies: ["AppCore", "Player", "PlaybackStates", "Playlist", "EventsAPI", "TUI", "Networking", "TestSupport"],
+            dependencies: ["AppCore", "Player", "PlaybackStates", "Playlist", "EventsAPI", "Networking", "TestSupport"],
+            swiftSettings: strict
+        ),
+        .testTarget(
+            name: "TUIStateTests",
+            dependencies: ["TUIState", "AppCore", "Player", "PlaybackStates", "Playlist", "EventsAPI", "TUI"],
             swiftSettings: strict
         ),
         .testTarget(
             name: "FrontEndTests",
-            dependencies: ["AppCore", "TUIFrontEnd", "CLIFrontEnd", "Player", "PlaybackStates", "EventsAPI",
+            dependencies: ["AppCore", "TUIState", "TUIFrontEnd", "CLIFrontEnd", "Player", "PlaybackStates", "EventsAPI",
                            "TUI", "Networking", "DemoBackend"],
             swiftSettings: strict
         ),

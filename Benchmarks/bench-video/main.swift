@@ -1,4 +1,5 @@
 import Foundation
+import PlaybackStates
 import Player
 import TUI
 

@@ -1,8 +1,8 @@
 import AppCore
 import Foundation
+import PlaybackStates
 import Player
 import Testing
-import TUI
 
 @Suite("Config file parsing")
 struct ConfigTests {

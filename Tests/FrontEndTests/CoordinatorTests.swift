@@ -1,11 +1,13 @@
 import SystemSupport
 import AppCore
+import CLIFrontEnd
 import Foundation
 import PlaybackStates
 import Player
 import Testing
 import TUI
 @testable import TUIFrontEnd
+import TUIState
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -119,7 +121,7 @@ import Glibc
     static func services(home: URL, server: String? = nil) async throws -> AppServices {
         let env = ["HOME": home.path, "XDG_STATE_HOME": home.appending(path: "state").path,
                    "XDG_CONFIG_HOME": home.appending(path: "config").path]
-        return try await AppServices.start(GlobalOptions(server: server), environment: env, notice: { _ in })
+        return try await AppServices.start(GlobalOptions(server: server), environment: env, demo: DemoBackendStarter(), notice: { _ in })
     }
 
     static func coordinator(services: AppServices, preparer: PlaybackPreparer) throws -> TUICoordinator {

@@ -6,6 +6,7 @@ import Player
 import Synchronization
 import Testing
 import TUI
+import TUIState
 
 /// The still loader with real parts: the demo backend, the loopback proxy, real libmpv. A still
 /// arrives with testsrc2's colours, comes from the cache the second time, a newer load wins, and

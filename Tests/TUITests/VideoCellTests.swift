@@ -1,3 +1,4 @@
+import PlaybackStates
 import Testing
 @testable import TUI
 

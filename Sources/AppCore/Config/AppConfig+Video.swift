@@ -1,5 +1,5 @@
+import PlaybackStates
 import Player
-import TUI
 
 extension AppConfig {
     /// Where video goes: `--video` when given, else `video` from the config file, else auto.

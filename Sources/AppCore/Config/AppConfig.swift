@@ -1,6 +1,6 @@
 import Foundation
+import PlaybackStates
 import Player
-import TUI
 
 /// The user's settings from `~/.config/eventplayer/config.toml` (see Resources/config.example.toml).
 /// Every key is optional; command-line flags win over the file.

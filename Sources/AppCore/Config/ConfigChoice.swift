@@ -1,5 +1,5 @@
+import PlaybackStates
 import Player
-import TUI
 
 /// A setting that is one word of a fixed set (`video`, `video-glyphs`, `network-mode`), one type
 /// for the config file and its flag: the file reads it by its raw value here, and the executable

@@ -1,4 +1,3 @@
-import DemoBackend
 import EventsAPI
 import Foundation
 import Logging
@@ -9,7 +8,7 @@ import SystemSupport
 /// session store and media-token cache.
 ///
 /// ```swift
-/// let services = try await AppServices.start(options)
+/// let services = try await AppServices.start(options, demo: DemoBackendStarter())
 /// defer { Task { await services.shutdown() } }
 /// let page = try await services.client.events()
 /// ```
@@ -36,16 +35,17 @@ public final class AppServices: Sendable {
     }
 
     /// Reads the config, starts logging, picks the server (starting the embedded demo backend
-    /// when none is configured, and signing in to it with the demo account), and restores the
-    /// stored session for that server.
+    /// when none is configured, through `demo`, and signing in to it with the demo account), and
+    /// restores the stored session for that server.
     public static func start(_ options: GlobalOptions, environment: [String: String] = ProcessInfo.processInfo.environment,
+                             demo: any DemoStarting,
                              notice: @Sendable (String) -> Void = { StandardStreams.errorLine("eventplayer: " + $0) }) async throws -> AppServices {
         let paths = XDGPaths(environment: environment)
         let configURL = options.configFile.map { URL(filePath: $0) } ?? AppConfig.defaultURL(environment: environment)
         let config = try AppConfig.load(from: configURL, mustExist: options.configFile != nil)
         if let problem = AppLogging.bootstrap(paths: paths, level: .resolve(flag: options.logLevel, config: config.logLevel)) { notice(problem) }
         let logger = Logger(label: "eventplayer")
-        let server = try await ServerChoice.resolve(flag: options.server, environment: environment, config: config)
+        let server = try await ServerChoice.resolve(flag: options.server, environment: environment, config: config, demo: demo)
         let pipeline = try NetworkSetup.pipeline(config: config, headerFlags: options.headers)
         let sessions = SessionStore(directory: paths.state, logger: Logger(label: "eventplayer.session"))
         let stored = server.isDemo ? nil : sessions.load(for: server.url)
@@ -59,10 +59,10 @@ public final class AppServices: Sendable {
                 Logger(label: "eventplayer.session").error("cannot save session: \(error)")
             }
         })
-        if server.isDemo {
-            notice("no server configured: using the embedded demo backend at \(server.url.absoluteString) (\(DemoAccount.email))")
-            Redactor.shared.register(DemoAccount.password)
-            try await client.signIn(email: DemoAccount.email, password: DemoAccount.password)
+        if let demo = server.demo {
+            notice("no server configured: using the embedded demo backend at \(server.url.absoluteString) (\(demo.email))")
+            Redactor.shared.register(demo.password)
+            try await client.signIn(email: demo.email, password: demo.password)
         }
         let tokens = MediaTokenCache(client: client)
         logger.info("started", metadata: ["server": "\(server.url.absoluteString)", "origin": "\(server.origin.rawValue)"])

@@ -1,4 +1,3 @@
-import DemoBackend
 import Foundation
 
 /// Which events server a command talks to, and whether it is the embedded demo backend.
@@ -8,7 +7,7 @@ public struct ServerChoice: Sendable {
     /// Where the choice came from, for messages: `--server`, `EVENTPLAYER_SERVER`, the config file, or the demo.
     public let origin: Origin
     /// The in-process demo backend when no server was configured.
-    public let demo: DemoServer?
+    public let demo: EmbeddedDemo?
 
     public enum Origin: String, Sendable {
         case flag = "--server"
@@ -18,21 +17,21 @@ public struct ServerChoice: Sendable {
     }
 
     /// `--server`, then `EVENTPLAYER_SERVER`, then the config file's `server` (checked when the
-    /// file was read); with none, starts the demo backend in-process on a free loopback port.
+    /// file was read); with none, starts the demo backend (`demo`) in-process on a free loopback port.
     /// - Throws: ``ServerURLError`` for a URL that cannot be used.
     public static func resolve(flag: String?, environment: [String: String] = ProcessInfo.processInfo.environment,
-                               config: AppConfig) async throws -> ServerChoice {
+                               config: AppConfig, demo starter: any DemoStarting) async throws -> ServerChoice {
         if let flag { return ServerChoice(url: try ServerURLError.check(flag, origin: "--server"), origin: .flag, demo: nil) }
         if let value = environment["EVENTPLAYER_SERVER"], !value.isEmpty {
             return ServerChoice(url: try ServerURLError.check(value, origin: "EVENTPLAYER_SERVER"), origin: .environment, demo: nil)
         }
         if let url = config.server { return ServerChoice(url: url, origin: .configFile, demo: nil) }
-        let demo = try await DemoServer.start()
+        let demo = try await starter.start()
         return ServerChoice(url: demo.baseURL, origin: .embeddedDemo, demo: demo)
     }
 
     /// True when `--server`, `EVENTPLAYER_SERVER` or the config file names a server, i.e. when
-    /// ``resolve(flag:environment:config:)`` would not start the embedded demo backend.
+    /// ``resolve(flag:environment:config:demo:)`` would not start the embedded demo backend.
     public static func isConfigured(flag: String?, environment: [String: String] = ProcessInfo.processInfo.environment,
                                     config: AppConfig) -> Bool {
         flag != nil || !(environment["EVENTPLAYER_SERVER"] ?? "").isEmpty || config.server != nil

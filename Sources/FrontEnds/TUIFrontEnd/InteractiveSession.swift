@@ -1,16 +1,18 @@
 import AppCore
 import EventsAPI
 import Foundation
+import PlaybackStates
 import Player
 import SystemSupport
 import TUI
+import TUIState
 
 /// `eventplayer` with no subcommand: the TUI. The UI loop, the playback runner and the
 /// ``AppState`` live on one dedicated thread (it blocks in poll(2)); API calls and playback
 /// preparation run in tasks that post their results back and wake the loop.
 ///
 /// ```swift
-/// let services = try await AppServices.start(options)
+/// let services = try await AppServices.start(options, demo: DemoBackendStarter())
 /// try await InteractiveSession.run(PlaybackOptions(video: .auto), services: services)
 /// ```
 public enum InteractiveSession {

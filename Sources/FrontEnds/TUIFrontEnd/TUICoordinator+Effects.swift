@@ -2,6 +2,7 @@ import AppCore
 import EventsAPI
 import Foundation
 import TUI
+import TUIState
 
 extension TUICoordinator {
     /// What running effects led to: leave, or go on with the inputs they produced.

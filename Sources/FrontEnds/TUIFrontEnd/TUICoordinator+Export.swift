@@ -1,6 +1,7 @@
 import AppCore
 import EventsAPI
 import SystemSupport
+import TUIState
 
 /// The `e` effect: the export use case (``EventExport``, the same as `eventplayer export`, with the
 /// same overwrite rule, never forced) in a task while the UI loop goes on; its reports reach

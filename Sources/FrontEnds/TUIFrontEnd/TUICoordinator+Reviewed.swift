@@ -1,5 +1,6 @@
 import AppCore
 import Foundation
+import TUIState
 
 /// One queue for the marks file: writes run off the UI thread, one at a time, in the order made,
 /// and ``TUICoordinator/flushReviewed()`` can wait for them at exit. It is not a way back to the UI:

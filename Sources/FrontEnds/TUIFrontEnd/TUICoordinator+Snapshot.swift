@@ -2,6 +2,7 @@ import AppCore
 import EventsAPI
 import Foundation
 import Player
+import TUIState
 
 extension TUICoordinator {
     /// `S`: reserves the snapshot's file (named by camera and the frame's wall-clock time) in the

@@ -4,6 +4,7 @@ import Foundation
 import Player
 import SystemSupport
 import TUI
+import TUIState
 
 /// The App side of the UI loop, on the loop's thread: it owns the ``AppState`` and the
 /// ``PlaybackRunner``, feeds the state every event (keys, playback updates, async results,

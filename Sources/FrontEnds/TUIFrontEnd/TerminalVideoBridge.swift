@@ -1,6 +1,7 @@
 import AppCore
 import Player
 import TUI
+import TUIState
 
 /// Carries terminal video from a runner's frames to the TUI's video pane, on the UI thread: asks
 /// for frames at the pane's size (mpv scales and letterboxes), hands each new frame to the pane's

@@ -1,4 +1,5 @@
 import Foundation
+import PlaybackStates
 
 /// Terminal video in the video pane, drawn by us between ncurses updates (``UILoop/video``).
 ///

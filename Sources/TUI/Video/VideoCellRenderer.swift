@@ -1,3 +1,5 @@
+import PlaybackStates
+
 /// Turns pixels into cells (pure): `half` puts the top pixel in the foreground of `▀` and the
 /// bottom one in its background; `quadrant` and `sextant` split each cell's pixels into two
 /// groups along the colour channel that varies most, take each group's mean as its colour and

@@ -1,3 +1,5 @@
+import PlaybackStates
+
 /// Where the video pane's pixels come from: the pixel size to ask mpv for (the pane's cells ×
 /// pixels per cell, so mpv scales and letterboxes and we never scale) and the shape of one such
 /// pixel, from the shape of a cell (about twice as tall as wide; the real ratio when the

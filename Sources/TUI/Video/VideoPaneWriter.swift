@@ -1,3 +1,5 @@
+import PlaybackStates
+
 /// Draws frames into the video pane through a ``VideoSink``: renders cells, writes only the ones
 /// that changed since what the terminal shows, and drops a frame (never queues one) while the
 /// previous frame is not fully written or the terminal's output queue holds more than

@@ -1,7 +1,7 @@
 import AppCore
 import ArgumentParser
+import PlaybackStates
 import Player
-import TUI
 
 // The choices flags take, parsed by ArgumentParser from the same enums the config file reads
 // (``ConfigChoice``): by raw value, a bad word is a usage error listing the allowed ones, and

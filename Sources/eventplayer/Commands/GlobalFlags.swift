@@ -1,5 +1,6 @@
 import AppCore
 import ArgumentParser
+import CLIFrontEnd
 import EventsAPI
 import Foundation
 import SystemSupport
@@ -41,7 +42,7 @@ extension AppServices {
     static func with<T>(_ flags: GlobalFlags, _ body: (AppServices) async throws -> T) async throws -> T {
         let services: AppServices
         do {
-            services = try await AppServices.start(flags.options)
+            services = try await AppServices.start(flags.options, demo: DemoBackendStarter())
         } catch let error as ConfigError {
             throw usageFailure(error)
         } catch let error as ServerURLError {

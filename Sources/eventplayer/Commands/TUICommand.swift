@@ -1,8 +1,8 @@
 import AppCore
 import TUIFrontEnd
 import ArgumentParser
+import PlaybackStates
 import Player
-import TUI
 
 /// `eventplayer` with no subcommand: the interactive TUI.
 struct TUICommand: AsyncParsableCommand {

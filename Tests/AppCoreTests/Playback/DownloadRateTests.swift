@@ -8,9 +8,9 @@ import Testing
 import Glibc
 #endif
 
-/// The download rate on the status bar (`--network proxy`): reported at most once a second while
-/// bytes flow, carried by the runner for the current playback only, shown as "↓ 2.4 MB/s",
-/// hidden when nothing renewed it or the playback is over.
+/// The download rate (`--network proxy`): reported at most once a second while bytes flow, carried
+/// by the runner for the current playback only. (How the status bar shows it: TUIStateTests'
+/// DownloadRateStatusTests.)
 @Suite struct DownloadRateTests {
     static func record(bytes: Int, at date: Date) -> RequestRecord {
         RequestRecord(date: date, kind: .mediaSegment, method: "GET", target: "/p/segment1.ts", status: 200, attempt: 1, delay: 0,
@@ -33,26 +33,6 @@ import Glibc
         #expect(meter.add(Self.record(bytes: 2_000_000, at: t0 + 0.4), now: t0 + 0.4) == .none, "already asked for")
         #expect(meter.trailing(now: t0 + 1) == 1_000_000, "the whole burst: 5 MB over the 5 s window")
         #expect(meter.add(Self.record(bytes: 1_000_000, at: t0 + 1.5), now: t0 + 1.5) == .at(t0 + 2))
-    }
-
-    @Test func theStatusBarShowsTheRateWhileItIsRenewedAndHidesItAfter() {
-        var state = Fixtures.playingState()
-        let now = ContinuousClock.now
-        _ = state.reduce(Fixtures.update(.downloadRate(bytesPerSecond: 2_400_000), state), now: now)
-        #expect(state.screen().player?.downloadRateText == "↓ 2.4 MB/s")
-        #expect(state.playback?.downloadRateUntil == now + AppState.downloadRateLifetime)
-        _ = state.reduce(Fixtures.update(.downloadRate(bytesPerSecond: 850_000), state), now: now + .seconds(1))
-        #expect(state.screen().player?.downloadRateText == "↓ 850 kB/s")
-        _ = state.reduce(.tick, now: now + .seconds(1) + AppState.downloadRateLifetime)
-        #expect(state.screen().player?.downloadRateText == "")
-        #expect(state.playback?.downloadRateUntil == nil, "idle: no deadline of its own left")
-    }
-
-    @Test func aFinishedPlaybackShowsNoRate() {
-        var state = Fixtures.playingState()
-        _ = state.reduce(Fixtures.update(.downloadRate(bytesPerSecond: 2_400_000), state), now: .now)
-        _ = state.reduce(Fixtures.update(.finished(.ended), state), now: .now)
-        #expect(state.screen().player?.downloadRateText == "")
     }
 
     @Test func theRunnerCarriesTheCurrentPlaybacksRateOnly() async throws {

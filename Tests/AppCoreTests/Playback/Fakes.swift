@@ -5,7 +5,6 @@ import Foundation
 import Player
 import Playlist
 import Synchronization
-import TUI
 
 /// A player that records what it is asked and plays back scripted updates (no libmpv).
 final class FakePlayer: PlayerControlling {

@@ -1,6 +1,6 @@
 import Foundation
+import PlaybackStates
 import Player
-import TUI
 
 /// How a front end wants its playbacks set up (`--video`, `--no-audio`, `--mpv-option`,
 /// `--frames`), turned into the player's configuration together with the config file. The TUI and

@@ -1,0 +1,28 @@
+import AppCore
+import EventsAPI
+import Player
+
+/// Work the reducer asks the coordinator to do (I/O stays outside ``AppState``).
+public enum AppEffect: Sendable, Equatable {
+    case signIn(email: String, password: String)
+    /// Fetch a page (`cursor` nil: the first page) for fetch `generation`, with the list's server-side `filter`.
+    case fetchPage(cursor: String?, generation: Int, filter: EventFilter = EventFilter())
+    /// Start `event` as playback `id` at `startAt` seconds (the current one stops first).
+    case startPlayback(Event, id: PlaybackID, startAt: Double)
+    /// A transport command for the current playback (`.stop` finishes it).
+    case player(PlayerCommand)
+    /// Terminal video on or off (`v`); playback goes on.
+    case setVideo(enabled: Bool)
+    /// Export `event` to a file in the background (`e`); progress comes back as ``AppInput/export(_:)``.
+    case startExport(Event)
+    /// Save event `id`'s reviewed mark (`x`, or played to its end) to the marks file.
+    case saveReviewed(id: String, isReviewed: Bool)
+    /// Save the frame of playback `id` at about `position` seconds of `event` as a PNG (`S`); the
+    /// result comes back as the playback's `.screenshot` update.
+    case saveSnapshot(Event, id: PlaybackID, position: Double)
+    /// Fetch the first frame of `event` for the video pane (a newer one replaces it).
+    case loadStill(Event)
+    /// Stop fetching a still (a playback starts, or the selection moved on).
+    case cancelStill
+    case quit
+}

@@ -1,0 +1,27 @@
+import AppCore
+import EventsAPI
+import TUI
+
+/// Everything that changes ``AppState``: the user's actions, the playback's updates, and the
+/// results of the async work the coordinator ran for an ``AppEffect``.
+public enum AppInput: Sendable {
+    case action(UserAction)
+    /// One update of a playback (those of a playback that is no longer current are dropped).
+    case playback(PlaybackUpdate)
+    case signedIn(user: String)
+    case signInFailed(message: String)
+    /// A page for the fetch `generation` (a refresh starts a new generation).
+    case pageLoaded(EventsPage, generation: Int)
+    /// `message` is the error's own line (lower case, no full stop); `needsSignIn`: the session is
+    /// gone (show the form).
+    case pageFailed(message: String, needsSignIn: Bool, generation: Int)
+    /// How the background export (`e`) goes.
+    case export(ExportUpdate)
+    /// Writing the reviewed marks failed; `message` names the file and why.
+    case reviewedSaveFailed(message: String)
+    /// The 1 s tick: expires messages.
+    case tick
+    /// The still of this event is ready (``StillLoader``), or could not be made.
+    case stillReady(eventID: String)
+    case stillFailed(eventID: String)
+}

@@ -1,0 +1,116 @@
+import AppCore
+import EventsAPI
+import Foundation
+import TUI
+
+/// Reviewed marks (`x`, and every event played to its end) and the unreviewed-only view (`u`).
+///
+/// Marks live in ``reviewed``; each change returns ``AppEffect/saveReviewed(id:isReviewed:)`` for
+/// the coordinator to write (`ReviewedMarks.update(at:_:)`, off the UI thread).
+///
+/// Unreviewed-only never pulls a row from under the cursor: an event marked reviewed while it is
+/// selected stays in the list (dimmed, with its mark) until the selection leaves it; then it goes
+/// and the selection stays on the event it moved to. Turning the view on moves the selection to
+/// the first unreviewed event at or after it (else the last one before it).
+extension AppState {
+    /// The marks saved by earlier sessions (before the first screen).
+    ///
+    /// ```swift
+    /// state.loadReviewed(ReviewedMarks.load(from: ReviewedMarks.fileURL(in: paths.state)))
+    /// ```
+    public mutating func loadReviewed(_ marks: ReviewedMarks) {
+        reviewed = marks
+    }
+
+    /// Review keys: next/previous, auto-advance, marks, the unreviewed-only view.
+    mutating func applyReview(_ action: UserAction, now: ContinuousClock.Instant) -> [AppEffect] {
+        switch action {
+        case .nextEvent: return advance(.next, from: advanceAnchor, now: now)
+        case .previousEvent: return advance(.previous, from: advanceAnchor, now: now)
+        case .toggleAutoAdvance: toggleAutoAdvance(now: now)
+        case .toggleReviewed: return toggleReviewed(now: now)
+        case .toggleUnreviewedOnly: return toggleUnreviewedOnly(now: now)
+        default: break
+        }
+        return []
+    }
+
+    /// Whether unreviewed-only shows `event`: not reviewed, or the reviewed one kept under the cursor.
+    func isShownWhenUnreviewedOnly(_ event: Event) -> Bool {
+        !reviewed.isReviewed(event.id) || event.id == keptReviewedID
+    }
+
+    /// `x`: the selected event in the list, the playing one in the player (the selected one
+    /// before anything played).
+    mutating func toggleReviewed(now: ContinuousClock.Instant) -> [AppEffect] {
+        guard let event = focus == .player ? playback?.event ?? selectedEvent : selectedEvent else { return [] }
+        let isReviewed = !reviewed.isReviewed(event.id)
+        show("\(isReviewed ? "Reviewed" : "Not reviewed"): \(event.cameraName) · \(event.title ?? event.id)", now: now)
+        return setReviewed(event.id, isReviewed)
+    }
+
+    /// Marks or unmarks `id`; the selection stays on its event (a marked selected one is kept in
+    /// unreviewed-only until the selection leaves it). Nothing to save when nothing changed.
+    mutating func setReviewed(_ id: String, _ isReviewed: Bool) -> [AppEffect] {
+        guard reviewed.isReviewed(id) != isReviewed else { return [] }
+        let selected = selectedEvent?.id
+        if isReviewed { reviewed.mark(id) } else { reviewed.unmark(id) }
+        if isReviewed, isUnreviewedOnly, id == selected { keptReviewedID = id }
+        restoreSelection(selected)
+        return [.saveReviewed(id: id, isReviewed: isReviewed)]
+    }
+
+    mutating func toggleUnreviewedOnly(now: ContinuousClock.Instant) -> [AppEffect] {
+        let selected = selectedEvent?.id
+        isUnreviewedOnly.toggle()
+        keptReviewedID = nil
+        show(isUnreviewedOnly ? "Showing unreviewed events only" : "Showing all events", now: now)
+        guard isUnreviewedOnly, let selected, let position = events.firstIndex(where: { $0.id == selected }) else {
+            restoreSelection(selected)
+            return []
+        }
+        let shown = Set(visibleEvents.map(\.id))
+        let target = events[position...].first { shown.contains($0.id) } ?? events[..<position].last { shown.contains($0.id) }
+        restoreSelection(target?.id)
+        return fetchMoreIfNear()   // few unreviewed among the loaded ones: the next page
+    }
+
+    /// Selects the shown event `id`; leaving the kept reviewed event lets it go.
+    mutating func selectEvent(id: String) {
+        if keptReviewedID != id { keptReviewedID = nil }
+        restoreSelection(id)
+    }
+
+    /// After the selection moved (keys, mouse): a kept reviewed event it left goes from the list.
+    mutating func releaseKeptReviewed() {
+        guard let kept = keptReviewedID, let selected = selectedEvent?.id, selected != kept else { return }
+        selectEvent(id: selected)
+    }
+
+    /// The selection back on event `id` after the shown rows changed; else clamped to them.
+    mutating func restoreSelection(_ id: String?) {
+        let visible = visibleEvents
+        if let id, let index = visible.firstIndex(where: { $0.id == id }) {
+            selectedIndex = index
+        } else {
+            selectedIndex = max(0, min(selectedIndex, visible.count - 1))
+        }
+    }
+
+    /// A list row with its reviewed mark.
+    func listRow(_ event: Event, now: Date, calendar: Calendar) -> EventRow {
+        var row = Self.row(event, now: now, calendar: calendar)
+        row.isReviewed = reviewed.isReviewed(event.id)
+        return row
+    }
+
+    /// The header's counts end with the view: "12 of 60 loaded · more · unreviewed only".
+    var reviewViewText: String {
+        isUnreviewedOnly ? " · unreviewed only" : ""
+    }
+
+    /// The list's empty line in unreviewed-only.
+    var unreviewedEmptyText: String {
+        filterText.isEmpty ? "Every loaded event is reviewed. u shows them all." : "No loaded unreviewed event matches “\(filterText)”."
+    }
+}

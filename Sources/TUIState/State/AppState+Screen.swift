@@ -1,0 +1,77 @@
+import AppCore
+import EventsAPI
+import Foundation
+import SystemSupport
+import TUI
+
+extension AppState {
+    /// What the TUI draws for this state (`requestLog` rows are added by the coordinator).
+    public func screen(now: Date = Date(), calendar: Calendar = .current) -> ScreenSnapshot {
+        var screen = ScreenSnapshot()
+        screen.signIn = form?.snapshot(server: server)
+        screen.header = HeaderSnapshot(user: user, server: serverText, isDemo: isDemo, countsText: countsText,
+                                       filtersText: listFilters.text(now: now, calendar: calendar))
+        screen.list = EventListSnapshot(
+            rows: visibleEvents.map { listRow($0, now: now, calendar: calendar) },
+            selectedIndex: selectedIndex, moreAvailable: nextCursor != nil, isLoading: isLoading,
+            filterText: filterText, isEditingFilter: isEditingFilter,
+            emptyText: filterText.isEmpty ? (listFilters.isEmpty ? "No events. Press r to refresh." : "No events match the filters (t and c change them).")
+                : "No loaded event matches “\(filterText)”. Esc clears the filter.")
+        if isUnreviewedOnly, !events.isEmpty { screen.list.emptyText = unreviewedEmptyText }
+        screen.isAutoAdvance = isAutoAdvance
+        screen.player = playback.map { playerSnapshot($0, now: now, calendar: calendar) }
+        if let still = stillSnapshot(now: now, calendar: calendar) { screen.player = still }
+        screen.focus = focus
+        screen.overlay = overlay
+        // Messages and errors quote URLs and server text: the one redaction applies (the canvas
+        // skips control characters: ``TerminalText/isControl(_:)``).
+        screen.message = message.map { StatusMessage(Redactor.shared.redact($0.text)) }
+        screen.error = error.map(Redactor.shared.redact)
+        screen.timeline = playback?.timeline.map(StartupTimelineRows.rows) ?? []
+        screen.prompt = datePrompt?.snapshot
+        screen.picker = cameraPicker?.snapshot
+        screen.exportText = exportJob.map { Redactor.shared.redact($0.statusText) }
+        return screen
+    }
+
+    /// host:port of the server.
+    var serverText: String {
+        guard let url = URL(string: server), let host = url.host else { return server }
+        return url.port.map { "\(host):\($0)" } ?? host
+    }
+
+    /// The header's counts: "loading…" while the list is empty and its first page is on the way
+    /// (not "0 loaded": the list has no rows yet, and keys for them would do nothing).
+    var countsText: String {
+        if events.isEmpty, isLoading { return "loading…" + reviewViewText }
+        let loaded = filterText.isEmpty && !isUnreviewedOnly ? "\(events.count) loaded" : "\(visibleEvents.count) of \(events.count) loaded"
+        return (nextCursor == nil ? loaded : loaded + " · more") + reviewViewText
+    }
+
+    static func row(_ event: Event, now: Date, calendar: Calendar) -> EventRow {
+        let live = event.isLive(at: now)
+        return EventRow(id: event.id, camera: event.cameraName, title: event.title ?? event.id,
+                        startText: TimeText.startText(event.startTime, now: now, calendar: calendar),
+                        durationText: event.duration.map(EventFormatting.clock) ?? "",
+                        bucket: event.bucket, isLive: live)
+    }
+
+    func playerSnapshot(_ model: PlaybackModel, now: Date, calendar: Calendar) -> PlayerPaneSnapshot {
+        let event = model.event
+        var snapshot = PlayerPaneSnapshot(
+            title: "\(event.cameraName) · \(event.title ?? event.id)",
+            subtitle: "\(TimeText.startText(event.startTime, now: now, calendar: calendar)) · \(event.bucket) · \(event.id)",
+            playback: model.playback, load: model.load, finish: model.finish, position: model.position,
+            duration: model.duration, bufferedAhead: model.bufferedAhead, pendingSeekTarget: model.pendingSeekTarget,
+            isMuted: muted, volume: volume,
+            videoModeText: isTerminalVideo && !isVideoOn ? "video off" : videoModeText,
+            networkText: networkText, isLive: model.isLive)
+        snapshot.downloadRateText = downloadRateText(model)
+        let failed = if case .error = model.finish { true } else { false }
+        snapshot.showsVideo = isTerminalVideo && isVideoOn && !model.isPreparing && !failed
+        if model.isPreparing { snapshot.subtitle += " · preparing…" }
+        snapshot.speedText = speed.isNormal ? "" : speed.text
+        snapshot.showsFrameTime = model.showsFrameTime
+        return snapshot
+    }
+}

@@ -1,0 +1,147 @@
+import AppCore
+import EventsAPI
+import Foundation
+import TUI
+
+/// The whole interactive program as a value. ``reduce(_:now:)`` is pure: it changes the state
+/// and returns ``AppEffect``s for the coordinator; ``screen(now:calendar:)`` maps it to what the TUI draws.
+///
+/// ```swift
+/// var state = AppState(server: "http://127.0.0.1:8080", isDemo: false, user: nil)
+/// let effects = state.reduce(.action(.insertText("demo@eventplayer.dev")), now: .now)
+/// ```
+public struct AppState: Sendable {
+    /// The sign-in form; nil once signed in.
+    var form: SignInForm?
+    var user: String
+    var server: String
+    var isDemo: Bool
+
+    // Event list.
+    var events: [Event] = []
+    var nextCursor: String?
+    /// The cursors this listing has followed: a server that repeats one stops paging.
+    var pageCursors = PageCursors()
+    var isLoading = false
+    /// Bumped by a refresh; pages of older generations are dropped.
+    var fetchGeneration = 0
+    var filterText = ""
+    var isEditingFilter = false
+    /// Index into ``visibleEvents``.
+    var selectedIndex = 0
+
+    var focus: Focus = .list
+    var overlay: Overlay?
+    var message: TimedMessage?
+    /// Stays until Esc.
+    public var error: String?
+
+    /// The current (or last) playback; nil before the first.
+    var playback: PlaybackModel?
+    /// The identity of the last playback started (each Enter on the list starts a new one).
+    var lastPlaybackID = 0
+    var muted = false
+    var volume = 100
+    /// e.g. "terminal·half", "window" or "no video" (the status bar shows it).
+    var videoModeText = ""
+    /// e.g. "net: proxy".
+    var networkText = ""
+    /// Video is drawn in the pane (`--video terminal`, or auto without a display / over SSH).
+    var isTerminalVideo = false
+    /// `v` turns the terminal picture off and on.
+    var isVideoOn = true
+    /// The session's playback speed (`[` `]` `{` `}` Backspace); every playback starts with it.
+    var speed = PlaybackSpeed.normal
+    /// The home directory, shown as `~` in paths on the status line ("" shows paths whole).
+    var home = ""
+
+    // Server-side filters (`t`, `c`) and the background export (`e`): AppState+Filters, AppState+Export.
+    var listFilters = ListFilters()
+    var datePrompt: DatePrompt?
+    var cameraPicker: CameraPicker?
+    var knownCameras: Set<String> = []
+    var exportJob: ExportJob?
+    /// `q` said an export is running; the next `q` quits.
+    var quitWarned = false
+    // Review (AppState+Advance.swift, AppState+Reviewed.swift).
+    /// `a`: an event that plays to its end starts the next one.
+    var isAutoAdvance = false
+    /// `>` at the last loaded row: the next event plays once the next page arrives.
+    var pendingAdvance: PendingAdvance?
+    /// Reviewed events (loaded at start, saved by the coordinator on each change).
+    var reviewed = ReviewedMarks()
+    /// `u`: the list shows only the events not reviewed yet.
+    var isUnreviewedOnly = false
+    /// A reviewed event that stays in the unreviewed-only list until the selection leaves it.
+    var keptReviewedID: String?
+    /// The selected event's still (AppState+Still.swift).
+    var still = StillSchedule()
+
+    /// How long transient messages stay.
+    static let messageLifetime: Duration = .seconds(4)
+    /// Fetch the next page when the selection is this close to the last loaded row.
+    static let prefetchDistance = 10
+    public static let pageSize = 100
+
+    public init(server: String, isDemo: Bool, user: String?, videoModeText: String = "", networkText: String = "",
+                isTerminalVideo: Bool = false, speed: Double = 1, home: String = "") {
+        self.server = server
+        self.isDemo = isDemo
+        self.user = user ?? ""
+        self.videoModeText = videoModeText
+        self.networkText = networkText
+        self.isTerminalVideo = isTerminalVideo
+        self.speed = PlaybackSpeed(speed)
+        self.home = home
+        form = user == nil ? SignInForm() : nil
+    }
+
+    /// Effects to run at start: the first page when already signed in.
+    public mutating func start() -> [AppEffect] {
+        form == nil ? beginRefresh() : []
+    }
+
+    /// The events the list shows: all loaded ones, or those whose camera, title or id contains the filter.
+    var visibleEvents: [Event] {
+        let needle = filterText.trimmingCharacters(in: .whitespaces)
+        let shown = isUnreviewedOnly ? events.filter(isShownWhenUnreviewedOnly) : events
+        guard !needle.isEmpty else { return shown }
+        return shown.filter {
+            $0.cameraName.localizedCaseInsensitiveContains(needle)
+                || ($0.title ?? "").localizedCaseInsensitiveContains(needle)
+                || $0.id.localizedCaseInsensitiveContains(needle)
+        }
+    }
+
+    var selectedEvent: Event? {
+        let visible = visibleEvents
+        return visible.indices.contains(selectedIndex) ? visible[selectedIndex] : nil
+    }
+
+    /// When ``reduce(_:now:)`` wants a `.tick`: the message's expiry, or when a still is due.
+    public var nextDeadline: ContinuousClock.Instant? {
+        [message?.expires, still.nextDeadline, playback?.downloadRateUntil, preparingDeadline].compactMap { $0 }.min()
+    }
+
+    /// Drops everything loaded and fetches the first page again.
+    mutating func beginRefresh() -> [AppEffect] {
+        fetchGeneration += 1
+        events = []
+        nextCursor = nil
+        pageCursors = PageCursors()
+        selectedIndex = 0
+        keptReviewedID = nil
+        isLoading = true
+        return [.fetchPage(cursor: nil, generation: fetchGeneration, filter: listFilters.eventFilter)]
+    }
+
+    mutating func show(_ text: String, now: ContinuousClock.Instant) {
+        message = TimedMessage(text: text, expires: now + Self.messageLifetime)
+    }
+}
+
+/// A transient status line and when it goes away.
+struct TimedMessage: Sendable, Equatable {
+    var text: String
+    var expires: ContinuousClock.Instant
+}
