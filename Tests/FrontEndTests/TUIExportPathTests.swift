@@ -3,6 +3,7 @@ import EventsAPI
 import Foundation
 import SystemSupport
 import Testing
+import TUIState
 @testable import TUIFrontEnd
 
 /// The TUI's `e` path without a terminal: ``TUICoordinator/export(_:services:inbox:)`` against the
