@@ -186,7 +186,11 @@ struct PlayTokenRefreshTests {
         let binary = try Binary()
         try #require(try await binary.login(server.baseURL).status == 0)
         // Decided by the server when segment1 is requested: a test polling the request log, on a
-        // busy cooperative pool, expired them after the player had read every segment.
+        // busy cooperative pool, expired them after the player had read every segment. Segments
+        // answer after 1.5 s, so one request is in flight when the refusal comes: with several
+        // (read-ahead at full speed), the replaced handle's later 403s reach the reloaded
+        // playback's log and cost one more refresh (docs/architecture.md, Known debts).
+        await server.faults.delay(seconds: 1.5, pathPrefix: "/media/30-days/evt-endlist/segment")
         await server.faults.expireMediaTokens(afterRequestContaining: "evt-endlist/segment1.ts")
         let (process, stdout) = try binary.start(["play", "evt-endlist", "--server", server.baseURL.absoluteString,
                                                   "--video", "none", "--no-audio", "--network", network])
@@ -201,7 +205,9 @@ struct PlayTokenRefreshTests {
         #expect(output.contains("finished: ended"), "\(output)")
         #expect(process.terminationStatus == 0)
         let tokenFetches = await server.requestLog().filter { $0.path == "/v1/events/tokens" }
-        #expect(tokenFetches.count == 2)
+        let media = await server.requestLog().filter { $0.path.hasPrefix("/media/") || $0.path == "/v1/events/tokens" }
+            .map { "\($0.status) \($0.path)" }.joined(separator: "\n")
+        #expect(tokenFetches.count == 2, "\(output)\n\(media)")
         let refused = await server.requestLog().filter { $0.path.hasPrefix("/media/") && $0.status == 403 }
         #expect(!refused.isEmpty)
     }
