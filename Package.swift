@@ -240,6 +240,7 @@ let package = Package(
             name: "PlaybackProxyTests",
             dependencies: [
                 "PlaybackProxy", "Player", "PlaybackStates", "Playlist", "Networking", "DemoBackend", "SystemSupport",
+                "AppCore", "EventsAPI",
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
             ],
             swiftSettings: strict

@@ -63,7 +63,7 @@ public final class Player {
         self.configuration = configuration
         self.wakeup = try SelfPipe()
         self.reducer = PlaybackReducer(configuration: configuration)
-        subscribeToFFmpegLog()
+        if configuration.readsFFmpegLog { subscribeToFFmpegLog() }
     }
 
     deinit {

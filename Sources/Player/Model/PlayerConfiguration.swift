@@ -39,6 +39,13 @@ public struct PlayerConfiguration: Sendable, Equatable {
     /// Playback speed of the first playback (mpv's `speed`; ``Player/setSpeed(_:)`` changes it
     /// for this and later playbacks).
     public var speed: Double = 1
+    /// Whether ffmpeg's log lines ("HTTP error 403", "Failed to open segment 2") explain this
+    /// player's finishes. ffmpeg's log is process-global and its lines name no player
+    /// (``FFmpegLogAnchor``), so with several players in one process each would read the others'
+    /// failures as its own. Off when every request goes through the process's playback proxy,
+    /// which reports each playback's own failures (its refusals are then retried upstream, and a
+    /// failed segment arrives as a notice that the playback session folds into the finish).
+    public var readsFFmpegLog: Bool = true
 
     public init() {}
 }

@@ -143,6 +143,22 @@ struct PlaybackSessionNoticeTests {
             "segment2.ts failed: HTTP 500 after 4 attempts (played to the end but segment 2 failed; that part was skipped)"))
     }
 
+    /// Through the proxy the player does not read ffmpeg's process-global log, so a skipped
+    /// segment looks like a whole playback to it: the session's notice makes it the error it is.
+    @Test func anEndAfterANoticeIsAnErrorThatNamesWhatWasSkipped() {
+        var session = PlaybackSession(id: PlaybackID(rawValue: 1), event: SessionFixtures.event)
+        _ = session.handle(.start(at: 0))
+        _ = session.handle(.prepared(SessionFixtures.prepared("a"), attempt: 1))
+        _ = session.handle(.notice("segment2.ts failed: HTTP 500 after 4 attempts"))
+        let effects = session.handle(.player(.finished(.ended)))
+        #expect(effects.words == ["remove a", "publish finished(error: segment2.ts failed: HTTP 500 after 4 attempts (played to the end; that part was skipped))"])
+        var clean = PlaybackSession(id: PlaybackID(rawValue: 2), event: SessionFixtures.event)
+        _ = clean.handle(.start(at: 0))
+        _ = clean.handle(.prepared(SessionFixtures.prepared("b"), attempt: 1))
+        _ = clean.handle(.player(.finished(.ended)))
+        #expect(clean.finishReason == .ended)
+    }
+
     @Test func aNoticeOfAnEarlierLoadIsForgottenByTheNextOne() {
         var session = PlaybackSession(id: PlaybackID(rawValue: 1), event: SessionFixtures.event)
         _ = session.handle(.start(at: 0))

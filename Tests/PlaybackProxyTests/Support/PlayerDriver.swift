@@ -18,6 +18,9 @@ final class PlayerDriver {
         configuration.video = .none
         configuration.networkTimeout = 5
         configuration.progressInterval = .milliseconds(100)
+        // As eventplayer plays through the proxy: failures come from the proxy's events, not from
+        // ffmpeg's process-global log (which cannot say which of several players a line is about).
+        configuration.readsFFmpegLog = false
         configuration.extraOptions = [MPVOption(name: "ao", value: "null"), MPVOption(name: "speed", value: String(speed))]
         if let readahead {
             configuration.extraOptions += [MPVOption(name: "cache", value: "no"),
@@ -58,6 +61,9 @@ final class PlayerDriver {
         updates += player.drain()
         updates += player.tick()
     }
+
+    /// Stops the playback as the user's `s` does, keeping the updates `stop()` returns (its finish).
+    func stop() { updates += player.stop() }
 
     func finishes(of id: PlaybackID) -> [FinishReason] {
         updates.filter { $0.playbackID == id }.compactMap { if case .finished(let reason) = $0.kind { reason } else { nil } }

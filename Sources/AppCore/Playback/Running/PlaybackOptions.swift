@@ -56,6 +56,9 @@ public struct PlaybackOptions: Sendable, Equatable {
         }
         if let frames, frames > 1 { configuration.frameLimit = frames }
         configuration.speed = PlaybackSpeed(speed ?? config.speed ?? 1).value
+        // Through the proxy each playback's failures come from its own proxy events; ffmpeg's
+        // process-global log could not say which of several playbacks a line is about.
+        configuration.readsFFmpegLog = network == .direct
         return configuration
     }
 }

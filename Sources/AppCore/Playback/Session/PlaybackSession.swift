@@ -159,6 +159,11 @@ public struct PlaybackSession: Sendable {
                 phase = .finished(reason)
                 return [.publish(.finished(reason))]
             }
+            if reason == .ended, !notices.isEmpty {
+                // The network layer gave up on a piece of it and mpv skipped that piece: the
+                // player (which cannot read whose ffmpeg lines are whose) saw a whole playback.
+                return finish(.error("played to the end; that part was skipped"), stopPlayer: false)
+            }
             return finish(reason, stopPlayer: false)
         default:
             break
