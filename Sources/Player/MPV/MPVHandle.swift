@@ -127,3 +127,39 @@ extension ObservedProperty.Format {
         }
     }
 }
+
+// MARK: - Synchronous properties
+
+extension MPVHandle {
+    /// Reads a double property synchronously (nil when unavailable, e.g. before the first frame).
+    /// Only from the owner's thread, never from a callback.
+    func double(_ name: String) -> Double? {
+        guard let raw else { return nil }
+        var value = 0.0
+        return mpv_get_property(raw, name, MPV_FORMAT_DOUBLE, &value) >= 0 ? value : nil
+    }
+
+    /// Sets a string property (synchronously; mpv applies option changes on its own threads).
+    func set(_ name: String, string: String) {
+        guard let raw else { return }
+        _ = mpv_set_property_string(raw, name, string)
+    }
+}
+
+// MARK: - Tagged commands
+
+/// Commands whose reply the player waits for itself (a screenshot): their `reply_userdata` carries
+/// a tag bit and a request number instead of the playback id, so the decoder can tell them apart.
+extension MPVHandle {
+    /// The bit that marks a tagged request (playback ids never get near it).
+    static let tagBit: UInt64 = 1 << 62
+
+    /// True for the `reply_userdata` of a command sent with ``command(_:tag:)``.
+    static func isTagged(_ userdata: UInt64) -> Bool { userdata & tagBit != 0 }
+
+    /// Runs a command asynchronously; its reply arrives as `.taggedReply(tag:error:)` with
+    /// `tag | tagBit`. False when mpv refused to queue it (or the handle is retired).
+    func command(_ arguments: [String], tag: UInt64) -> Bool {
+        commandAsync(arguments, userdata: tag | Self.tagBit)
+    }
+}

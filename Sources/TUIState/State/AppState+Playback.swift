@@ -1,10 +1,14 @@
 import AppCore
 import EventsAPI
 import Foundation
+import PlaybackProxy
 import PlaybackStates
 import Player
 import TUI
 
+/// The playback in the interactive model: Enter on the list starts one, the player keys (transport,
+/// speed, frame steps, snapshot) send it commands, its updates change ``PlaybackModel``, and the
+/// status bar's "preparing" count and download rate follow it (sections below).
 extension AppState {
     /// Enter on the list: starts the selected event as a new playback (the newest request wins)
     /// and focuses the player.
@@ -112,5 +116,123 @@ extension AppState {
         default:
             break   // finishes and refusals reach us as the playback session's own updates
         }
+    }
+}
+
+// MARK: - Speed
+
+/// Playback speed (mpv's keys): `[` `]` ÷1.1 / ×1.1, `{` `}` ×0.5 / ×2, Backspace 1×. The speed
+/// belongs to the session: it is kept across events and sent even before the first playback (the
+/// player starts every playback with it).
+extension AppState {
+    /// Sets the session's speed to `requested`, clamped to ``PlaybackSpeed/range`` (and then says so).
+    mutating func changeSpeed(to requested: Double, now: ContinuousClock.Instant) -> [AppEffect] {
+        let wanted = PlaybackSpeed(requested)
+        let changed = wanted != speed
+        speed = wanted
+        if PlaybackSpeed.range.contains(requested) {
+            show("Speed \(wanted.text)", now: now)
+        } else {
+            show("Speed \(wanted.text): the \(requested < 1 ? "slowest" : "fastest") there is", now: now)
+        }
+        return changed ? [.player(.setSpeed(wanted.value))] : []
+    }
+}
+
+// MARK: - Frame steps
+
+/// Frame steps (mpv's `.` and `,`): one frame forward or back, then paused; the slider shows the
+/// exact position (hundredths) until playback resumes.
+extension AppState {
+    mutating func frameStep(forward: Bool) -> [AppEffect] {
+        guard var model = playback, !model.isPreparing, model.finish == nil || model.finish == .ended,
+              model.playback != .stopped else { return [] }
+        model.showsFrameTime = true
+        model.pendingSeekTarget = nil
+        playback = model
+        return [.player(.frameStep(forward: forward))]
+    }
+}
+
+// MARK: - Snapshot (S)
+
+/// `S`: the current frame as a PNG under the pictures folder (see ``SnapshotFile``); the status
+/// line names the file, or says why there is none.
+extension AppState {
+    mutating func saveSnapshot(now: ContinuousClock.Instant) -> [AppEffect] {
+        guard let model = playback, !model.isPreparing, model.finish == nil || model.finish == .ended,
+              model.playback != .stopped else {
+            show("No snapshot: nothing is playing", now: now)
+            return []
+        }
+        return [.saveSnapshot(model.event, id: model.id, position: model.position)]
+    }
+
+    /// The player's answer: where the PNG is, or why it is not.
+    mutating func snapshotSaved(path: String, error: String?, now: ContinuousClock.Instant) {
+        show(error.map { "No snapshot: \($0)" } ?? "Snapshot saved: \(Self.shortened(path, home: home))", now: now)
+    }
+
+    /// `path` with the home directory as `~`: `shortened("/home/me/Pictures/x.png", home: "/home/me") == "~/Pictures/x.png"`.
+    static func shortened(_ path: String, home: String) -> String {
+        let prefix = home.hasSuffix("/") ? String(home.dropLast()) : home
+        guard !prefix.isEmpty, path.hasPrefix(prefix + "/") else { return path }
+        return "~" + path.dropFirst(prefix.count)
+    }
+}
+
+// MARK: - Preparing
+
+/// While a playback is prepared (media tokens, then in direct mode the playlist itself, before
+/// the player has anything) the status bar shows the same words as while the player opens:
+/// "connecting…", then "waiting for the server (N s)", counted by the tick. A slow server is
+/// then visibly slow, not "stopped".
+extension AppState {
+    static func startPreparing(_ model: inout PlaybackModel, now: ContinuousClock.Instant) {
+        model.preparingSince = now
+        model.load = .connecting(waited: 0)
+    }
+
+    /// The tick: the seconds waited so far.
+    mutating func countPreparing(now: ContinuousClock.Instant) {
+        guard var model = playback, model.isPreparing, let since = model.preparingSince else { return }
+        model.load = .connecting(waited: Int((now - since).components.seconds))
+        playback = model
+    }
+
+    /// When the count next changes (a whole second after the start), while preparing.
+    var preparingDeadline: ContinuousClock.Instant? {
+        guard let model = playback, model.isPreparing, let since = model.preparingSince,
+              case .connecting(let waited) = model.load else { return nil }
+        return since + .seconds(waited + 1)
+    }
+}
+
+// MARK: - Download rate
+
+/// The download rate on the status bar (`--network proxy`): "↓ 2.4 MB/s" while the proxy
+/// downloads; hidden ``downloadRateLifetime`` after the last report (reports come at most once a
+/// second and only while bytes flow, so an idle playback gets one tick to hide it, then none),
+/// and when the playback finished.
+extension AppState {
+    /// How long a reported rate stays without a newer one.
+    static let downloadRateLifetime: Duration = .seconds(3)
+
+    static func showDownloadRate(_ bytesPerSecond: Double, in model: inout PlaybackModel, now: ContinuousClock.Instant) {
+        model.downloadRate = bytesPerSecond
+        model.downloadRateUntil = now + downloadRateLifetime
+    }
+
+    /// Hides a rate nobody renewed.
+    mutating func expireDownloadRate(now: ContinuousClock.Instant) {
+        guard let until = playback?.downloadRateUntil, until <= now else { return }
+        playback?.downloadRate = nil
+        playback?.downloadRateUntil = nil
+    }
+
+    /// "↓ 2.4 MB/s", or "" when nothing is downloading or the playback is over.
+    func downloadRateText(_ model: PlaybackModel) -> String {
+        guard model.finish == nil, let rate = model.downloadRate, rate > 0 else { return "" }
+        return "↓ " + DownloadRate.text(bytesPerSecond: rate)
     }
 }

@@ -12,7 +12,7 @@ struct PlaybackModel: Sendable {
     /// Tokens and playlist are being prepared (before the player has it).
     var isPreparing = true
     /// When the preparation started: while it lasts the status bar says "connecting…", then
-    /// "waiting for the server (N s)", as the player does while it opens (AppState+Preparing).
+    /// "waiting for the server (N s)", as the player does while it opens (AppState+Playback.swift, "Preparing").
     var preparingSince: ContinuousClock.Instant?
     var playback: PlaybackState = .stopped
     var load: LoadState = .unknown
@@ -27,7 +27,7 @@ struct PlaybackModel: Sendable {
     /// A frame step happened and the user has not resumed since (Space, Enter): the slider shows
     /// hundredths. Not cleared by the player's own "playing" (mpv plays one frame for a step).
     var showsFrameTime = false
-    /// The last download rate reported and until when it is shown (AppState+DownloadRate.swift).
+    /// The last download rate reported and until when it is shown (AppState+Playback.swift, "Download rate").
     var downloadRate: Double?
     var downloadRateUntil: ContinuousClock.Instant?
 
