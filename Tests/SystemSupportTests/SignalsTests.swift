@@ -10,8 +10,7 @@ import Testing
         defer { Signals.restoreDefault([SIGUSR1]) }
         _ = Signals.received(pipe)
         kill(getpid(), SIGUSR1)   // process-directed: pool threads block SIGUSR1
-        var fds = [pollfd(fd: pipe.readFD, events: Int16(POLLIN), revents: 0)]
-        #expect(poll(&fds, 1, 5000) == 1)
+        #expect(try Poller.wait(for: [.readable(pipe.readFD)], until: .now + .seconds(5)) == [.readable])
         #expect(Signals.received(pipe) == [SIGUSR1])
         #expect(try Signals.relay([]) === pipe, "one relay pipe per process")
     }
