@@ -1,6 +1,7 @@
 import PlaybackStates
 import Foundation
 import Player
+import SystemSupport
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -52,9 +53,8 @@ final class PlayerDriver {
 
     /// One turn of the loop: wait for the wakeup descriptor (10 ms at most), drain, tick.
     private func step() {
-        var fds = [pollfd(fd: player.wakeupDescriptor, events: Int16(POLLIN), revents: 0)]
-        let timeout = player.pollTimeout()
-        _ = poll(&fds, 1, timeout < 0 ? 10 : min(timeout, 10))
+        let turn = ContinuousClock.now + .milliseconds(10)
+        _ = try? Poller.wait(for: [.readable(player.wakeupDescriptor)], until: min(player.nextDeadline ?? turn, turn))
         updates += player.drain()
         updates += player.tick()
     }
