@@ -12,7 +12,7 @@ extension Player {
     /// and returns the updates of the current playback, in order. Never blocks.
     ///
     /// ```swift
-    /// if fds[1].revents & Int16(POLLIN) != 0 { for update in player.drain() { model.apply(update) } }
+    /// if !ready[1].isEmpty { for update in player.drain() { model.apply(update) } }   // ready: Poller.wait's answer
     /// ```
     public func drain() -> [PlayerUpdate] {
         wakeup.drain()
