@@ -6,8 +6,8 @@ import SystemSupport
 import Glibc
 #endif
 
-/// The owner's loop as the TUI and `eventplayer play` run it (as in PlayerTests): poll the wakeup
-/// descriptor, drain, tick. Collects every update.
+/// The owner's loop as the TUI and `eventplayer play` run it (as in PlayerTests): wait on the wakeup
+/// descriptor (``Poller``), drain, tick. Collects every update.
 final class PlayerDriver {
     let player: Player
     private(set) var updates: [PlayerUpdate] = []
@@ -26,6 +26,10 @@ final class PlayerDriver {
         }
         player = try Player(configuration: configuration)
     }
+
+    /// Stops the player and records the stopped playback's last updates (``Player/stop()`` returns
+    /// them instead of leaving them for the next drain).
+    func stop() { updates += player.stop() }
 
     /// Runs the loop until `done` holds (true) or `limit` passes (false).
     @discardableResult

@@ -39,7 +39,7 @@ final class ThreadedPlayback: Sendable {
                         position.value = snapshot.progress.position
                         if !stopped, stopRequested.value {
                             stopped = true
-                            driver.player.stop()   // as the user's `s`: the playback ends, nothing more is fetched
+                            driver.stop()   // as the user's `s`: the playback ends, nothing more is fetched
                         }
                         return snapshot.finish != nil
                     }
