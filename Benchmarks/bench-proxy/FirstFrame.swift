@@ -4,6 +4,7 @@ import Networking
 import PlaybackProxy
 import Player
 import Playlist
+import SystemSupport
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -54,8 +55,7 @@ enum FirstFrame {
         }
         let deadline = ContinuousClock.now + .seconds(20)
         while player.snapshot.timeline.firstFrame == nil, player.snapshot.finish == nil, ContinuousClock.now < deadline {
-            var fds = [pollfd(fd: player.wakeupDescriptor, events: Int16(POLLIN), revents: 0)]
-            _ = poll(&fds, 1, 5)
+            _ = try? Poller.wait(for: [.readable(player.wakeupDescriptor)], until: .now + .milliseconds(5))
             _ = player.drain()
             _ = player.tick()
         }

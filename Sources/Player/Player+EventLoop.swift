@@ -1,5 +1,4 @@
 import Foundation
-import SystemSupport
 
 /// The owner's side of the event loop: the wakeup pipe, the drain, and the progress deadline.
 extension Player {
@@ -13,7 +12,7 @@ extension Player {
     /// and returns the updates of the current playback, in order. Never blocks.
     ///
     /// ```swift
-    /// if fds[1].revents & Int16(POLLIN) != 0 { for update in player.drain() { model.apply(update) } }
+    /// if !ready[1].isEmpty { for update in player.drain() { model.apply(update) } }   // ready: Poller.wait's answer
     /// ```
     public func drain() -> [PlayerUpdate] {
         wakeup.drain()
@@ -68,11 +67,6 @@ extension Player {
         }
         settleAfter = nil
         return reducer.settle()
-    }
-
-    /// Milliseconds until ``nextDeadline`` for `poll(2)` (0 if past, -1 if none).
-    public func pollTimeout(now: ContinuousClock.Instant = .now) -> Int32 {
-        PollTimeout.until(nextDeadline, now: now)
     }
 
     /// The progress tick: when the deadline has passed, schedules the next one and returns a

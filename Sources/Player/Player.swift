@@ -2,8 +2,8 @@ import Foundation
 import SystemSupport
 
 /// Plays one ``MediaSource`` at a time through libmpv, driven by its owner's loop: no threads of
-/// its own, no callbacks into Swift. The owner polls ``wakeupDescriptor`` (with a timeout from
-/// ``nextDeadline``), calls ``drain()`` when it is readable and ``tick(now:)`` when the deadline
+/// its own, no callbacks into Swift. The owner waits (``Poller``) on ``wakeupDescriptor`` until
+/// ``nextDeadline``, calls ``drain()`` when it is readable and ``tick(now:)`` when the deadline
 /// passes, and applies the returned ``PlayerUpdate``s.
 ///
 /// ```swift
@@ -12,8 +12,7 @@ import SystemSupport
 /// let player = try Player(configuration: configuration)
 /// try player.load(MediaSource(url: url, authorizationToken: token))
 /// while player.snapshot.finish == nil {
-///     var fds = [pollfd(fd: player.wakeupDescriptor, events: Int16(POLLIN), revents: 0)]
-///     _ = poll(&fds, 1, player.pollTimeout())
+///     _ = try Poller.wait(for: [.readable(player.wakeupDescriptor)], until: player.nextDeadline)
 ///     for update in player.drain() + player.tick() { print(update) }
 /// }
 /// player.shutdown()

@@ -1,6 +1,6 @@
 import Synchronization
 
-/// Where other threads and tasks leave messages for one `poll(2)` loop thread: ``post(_:)`` from
+/// Where other threads and tasks leave messages for one ``Poller`` loop thread: ``post(_:)`` from
 /// anywhere queues a message and wakes the loop through ``wake``; the loop drains the pipe and
 /// ``take()``s everything queued, in posting order. Several mailboxes may share one wake pipe.
 ///
@@ -13,7 +13,7 @@ import Synchronization
 /// ```
 public final class Mailbox<Message: Sendable>: Sendable {
     private let messages = Mutex<[Message]>([])
-    /// The pipe a ``post(_:)`` wakes; its read end goes into the loop's `poll(2)`.
+    /// The pipe a ``post(_:)`` wakes; its read end goes into the loop's ``Poller`` wait.
     public let wake: SelfPipe
 
     public init(wake: SelfPipe) {

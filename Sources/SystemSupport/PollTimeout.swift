@@ -1,10 +1,12 @@
-/// The timeout argument of `poll(2)` for waiting until a deadline: one rounding rule for every
-/// poll loop. Milliseconds are rounded UP, so a poll never wakes before its deadline (and then
-/// spins on a 0 ms timeout until the deadline passes); a deadline already reached is 0 (do not
-/// wait); no deadline is -1 (wait for a descriptor only); a far deadline is clamped to `Int32.max`.
+/// The timeout argument of `poll(2)` for waiting until a deadline: one rounding rule, used by
+/// ``Poller`` (the one poll loop). Milliseconds are rounded UP, so a poll never wakes before its
+/// deadline (and then spins on a 0 ms timeout until the deadline passes); a deadline already
+/// reached is 0 (do not wait); no deadline is -1 (wait for a descriptor only); a far deadline is
+/// clamped to `Int32.max`.
 ///
 /// ```swift
-/// _ = poll(&fds, nfds_t(fds.count), PollTimeout.until(loop.nextDeadline))
+/// PollTimeout.until(.now + .microseconds(1500))   // 2
+/// PollTimeout.until(nil)                          // -1
 /// ```
 public enum PollTimeout {
     /// The timeout for waiting `remaining` (nil: no deadline).

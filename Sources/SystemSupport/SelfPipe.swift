@@ -1,14 +1,13 @@
 import Glibc
 
-/// A non-blocking, close-on-exec pipe that wakes a `poll(2)` loop from another thread, a C callback
+/// A non-blocking, close-on-exec pipe that wakes a ``Poller`` loop from another thread, a C callback
 /// or a signal handler: ``wake(_:)`` writes one byte (async-signal-safe), the loop polls ``readFD``
 /// and ``drain()``s the bytes. The bytes can carry a value: the signal relay writes signal numbers.
 ///
 /// ```swift
 /// let pipe = try SelfPipe()
 /// Task { await work(); pipe.wake() }
-/// var fds = [pollfd(fd: pipe.readFD, events: Int16(POLLIN), revents: 0)]
-/// _ = poll(&fds, 1, -1)
+/// _ = try Poller.wait(for: [.readable(pipe.readFD)], until: nil)
 /// let bytes = pipe.drain()          // [1]
 /// ```
 public final class SelfPipe: Sendable {

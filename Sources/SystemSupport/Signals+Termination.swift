@@ -17,8 +17,7 @@ extension Signals {
         return await withCheckedContinuation { (continuation: CheckedContinuation<Int32, Never>) in
             let thread = Thread {
                 while true {
-                    var fds = [pollfd(fd: pipe.readFD, events: Int16(POLLIN), revents: 0)]
-                    _ = poll(&fds, 1, -1)
+                    _ = try? Poller.wait(for: [.readable(pipe.readFD)], until: nil)
                     if let signal = received(pipe).first(where: signals.contains) {
                         continuation.resume(returning: signal)
                         return

@@ -1,7 +1,7 @@
 import Glibc
 
 /// The process's one signal facility (Linux):
-/// - relayed signals as bytes on one ``SelfPipe`` for `poll(2)` loops (``relay(_:)``), used by the TUI
+/// - relayed signals as bytes on one ``SelfPipe`` for ``Poller`` loops (``relay(_:)``), used by the TUI
 ///   and headless `play`;
 /// - an async wait for termination for servers (``waitForTermination(_:)``), used by `demo-server`;
 /// - the fatal path (``installFatalHandler(crashLog:deadline:)``): on SIGSEGV, SIGBUS, SIGABRT,
@@ -11,8 +11,7 @@ import Glibc
 /// ```swift
 /// Signals.installFatalHandler(crashLog: "/home/me/.local/state/eventplayer/eventplayer.log")
 /// let signals = try Signals.relay([SIGINT, SIGTERM, SIGHUP])
-/// var fds = [pollfd(fd: signals.readFD, events: Int16(POLLIN), revents: 0)]
-/// _ = poll(&fds, 1, -1)
+/// _ = try Poller.wait(for: [.readable(signals.readFD)], until: nil)
 /// for signal in Signals.received(signals) where signal == SIGINT { stop() }
 /// ```
 public enum Signals {

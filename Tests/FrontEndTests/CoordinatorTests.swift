@@ -140,10 +140,10 @@ import Glibc
         while !done(coordinator.screen) {
             guard Date() < deadline else { throw PumpTimeout(screen: "\(coordinator.screen)") }
             let playback = coordinator.runner.wakeupDescriptors
-            var fds = ([app.readFD] + playback).map { pollfd(fd: $0, events: Int16(POLLIN), revents: 0) }
-            _ = poll(&fds, nfds_t(fds.count), 100)
-            if fds[0].revents != 0 { app.drain(); _ = coordinator.handle(.wake(TUICoordinator.appWake)) }
-            if fds.dropFirst().contains(where: { $0.revents != 0 }) { _ = coordinator.handle(.wake(TUICoordinator.playbackWake)) }
+            let ready = (try? Poller.wait(for: ([app.readFD] + playback).map(Poller.Descriptor.readable),
+                                          until: .now + .milliseconds(100))) ?? []
+            if ready.first?.isEmpty == false { app.drain(); _ = coordinator.handle(.wake(TUICoordinator.appWake)) }
+            if ready.dropFirst().contains(where: { !$0.isEmpty }) { _ = coordinator.handle(.wake(TUICoordinator.playbackWake)) }
             if let next = coordinator.nextDeadline, next <= .now { _ = coordinator.handle(.deadline) }
         }
     }

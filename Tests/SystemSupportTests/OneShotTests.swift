@@ -45,16 +45,15 @@ import Testing
         let wake = try SelfPipe()
         let texts = Mailbox<String>(wake: wake)
         let numbers = Mailbox<Int>(wake: wake)   // two mailboxes on one pipe
-        var fds = [pollfd(fd: wake.readFD, events: Int16(POLLIN), revents: 0)]
-        #expect(poll(&fds, 1, 0) == 0)
+        #expect(try Poller.wait(for: [.readable(wake.readFD)], until: .now) == [[]])
         texts.post("a")
         numbers.post(1)
         texts.post("b")
-        #expect(poll(&fds, 1, 0) == 1)
+        #expect(try Poller.wait(for: [.readable(wake.readFD)], until: .now) == [.readable])
         #expect(wake.drain().count == 3)
         #expect(texts.take() == ["a", "b"])
         #expect(numbers.take() == [1])
         #expect(texts.take().isEmpty)
-        #expect(poll(&fds, 1, 0) == 0)
+        #expect(try Poller.wait(for: [.readable(wake.readFD)], until: .now) == [[]])
     }
 }

@@ -8,8 +8,8 @@ import SystemSupport
 import Glibc
 #endif
 
-/// The owner loop of one headless playback, on its own thread: poll(2) on the runner's wakeup
-/// descriptors and the signal pipe until the next progress deadline, drain, print.
+/// The owner loop of one headless playback, on its own thread: wait (``Poller``) on the runner's
+/// wakeup descriptors and the signal pipe until the next progress deadline, drain, print.
 struct PlayLoop {
     let options: HeadlessPlayOptions
     let runner: PlaybackRunner
@@ -34,8 +34,8 @@ struct PlayLoop {
                 if let code = render(update) { return code }
             }
             runner.snapshot.map { report.status($0) }
-            var fds = (runner.wakeupDescriptors + [signals?.readFD ?? -1]).map { pollfd(fd: $0, events: Int16(POLLIN), revents: 0) }
-            _ = poll(&fds, nfds_t(fds.count), runner.pollTimeout())
+            let descriptors = (runner.wakeupDescriptors + [signals?.readFD ?? -1]).map(Poller.Descriptor.readable)
+            _ = try? Poller.wait(for: descriptors, until: runner.nextDeadline)
             updates = []
             if let signals, let signal = Signals.received(signals).first, stoppingSignal == nil {
                 stoppingSignal = signal

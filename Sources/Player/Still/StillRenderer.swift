@@ -45,8 +45,7 @@ public enum StillRenderer {
         var wait = StillWait(pixelAspect: pixelAspect, deadline: .now + timeout)
         while true {
             if isCancelled() { throw StillError(.cancelled) }
-            var fds = [pollfd(fd: wakeup.readFD, events: Int16(POLLIN), revents: 0)]
-            _ = poll(&fds, 1, 50)
+            _ = try? Poller.wait(for: [.readable(wakeup.readFD)], until: .now + .milliseconds(50))
             _ = wakeup.drain()
             while let event = handle.nextEvent() {
                 if case .endFile(let end) = event.kind { throw StillError(.ended(Self.reason(end))) }

@@ -1,4 +1,5 @@
 import Foundation
+import SystemSupport
 
 /// The loop's side of terminal video: the pane's place after each ncurses update, a full repaint
 /// when ncurses drew over it, and the terminal's writability while a frame is half written.
@@ -50,9 +51,9 @@ extension UILoop {
         video.place(rect: layout.video, visible: visible, ncursesDrewOver: drewOver)
     }
 
-    /// POLLOUT on the terminal while a frame is half written (else an ignored entry).
-    var videoPollDescriptor: pollfd {
-        pollfd(fd: video.hasPending ? video.sinkDescriptor ?? -1 : -1, events: Int16(POLLOUT), revents: 0)
+    /// The terminal, for writing, while a frame is half written (else an ignored entry).
+    var videoPollDescriptor: Poller.Descriptor {
+        .writable(video.hasPending ? video.sinkDescriptor ?? -1 : -1)
     }
 }
 

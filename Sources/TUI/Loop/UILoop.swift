@@ -1,8 +1,8 @@
 import Foundation
 import SystemSupport
 
-/// The one UI thread: `poll()` on stdin, the signal self-pipe and the App's wake fds, with a timeout
-/// up to the delegate's next deadline (no busy loop). Each turn it renders the delegate's screen
+/// The one UI thread: waits (``Poller``) on stdin, the signal self-pipe and the App's wake fds until
+/// the delegate's next deadline (no busy loop). Each turn it renders the delegate's screen
 /// (only changed views redraw, one `doupdate()`), then turns input into ``UIEvent``s.
 ///
 /// ```swift
@@ -60,22 +60,18 @@ public final class UILoop {
         while running {
             render(delegate.screen)
             reportVideoGeometry(to: delegate)
-            var fds = [pollfd(fd: stdinOpen ? 0 : -1, events: Int16(POLLIN), revents: 0),
-                       pollfd(fd: terminal.signals.readFD, events: Int16(POLLIN), revents: 0)]
-            fds += sources.map { pollfd(fd: $0.fd, events: Int16(POLLIN), revents: 0) }
-            fds.append(videoPollDescriptor)
-            let ready = poll(&fds, nfds_t(fds.count), timeout(for: delegate.nextDeadline))
-            if ready < 0 {
-                if errno == EINTR { continue }
+            let descriptors = [Poller.Descriptor.readable(stdinOpen ? 0 : -1), .readable(terminal.signals.readFD)]
+                + sources.map { .readable($0.fd) } + [videoPollDescriptor]
+            guard let ready = try? Poller.wait(for: descriptors, until: waitDeadline(delegate.nextDeadline)) else {
                 deliver(.action(.quit), to: delegate)
                 break
             }
-            if fds[1].revents != 0 {
+            if !ready[1].isEmpty {
                 for signal in Signals.received(terminal.signals) where running { handle(signal: signal, delegate: delegate) }
             }
-            if running, fds[0].revents != 0 { handleStdin(revents: fds[0].revents, delegate: delegate) }
-            if fds[fds.count - 1].revents != 0 { video.flushPending() }
-            for (index, source) in sources.enumerated() where running && fds[index + 2].revents != 0 {
+            if running, !ready[0].isEmpty { handleStdin(ready[0], delegate: delegate) }
+            if !ready[ready.count - 1].isEmpty { video.flushPending() }
+            for (index, source) in sources.enumerated() where running && !ready[index + 2].isEmpty {
                 source.pipe?.drain()
                 deliver(.wake(source.name), to: delegate)
             }
@@ -90,9 +86,10 @@ public final class UILoop {
         if delegate.handle(event) == .quit { running = false }
     }
 
-    private func timeout(for deadline: ContinuousClock.Instant?) -> Int32 {
-        guard let deadline, deadline != reportedDeadline else { return -1 }
-        return PollTimeout.until(deadline)
+    /// The deadline to wait until: none once the delegate has heard of it (``UIEvent/deadline``
+    /// is delivered once per deadline).
+    private func waitDeadline(_ deadline: ContinuousClock.Instant?) -> ContinuousClock.Instant? {
+        deadline == reportedDeadline ? nil : deadline
     }
 
     func render(_ screen: ScreenSnapshot) {
@@ -134,10 +131,9 @@ public final class UILoop {
         }
     }
 
-    private func handleStdin(revents: Int16, delegate: any UILoopDelegate) {
+    private func handleStdin(_ events: Poller.Events, delegate: any UILoopDelegate) {
         var available: Int32 = 0
-        let hungUp = revents & Int16(POLLHUP | POLLERR | POLLNVAL) != 0
-        if hungUp || (ioctl(0, UInt(FIONREAD), &available) == 0 && available == 0) {
+        if events.isHangUpOrError || (ioctl(0, UInt(FIONREAD), &available) == 0 && available == 0) {
             stdinOpen = false   // the terminal is gone (SSH drop): quit
             deliver(.action(.quit), to: delegate)
             return

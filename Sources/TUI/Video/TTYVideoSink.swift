@@ -1,4 +1,5 @@
 import Foundation
+import SystemSupport
 
 /// The controlling terminal opened a second time, non-blocking (its own open file description,
 /// so ncurses' stdout stays blocking): a frame the terminal cannot take now is noticed, not
@@ -33,7 +34,6 @@ final class TTYVideoSink: VideoSink {
     }
 
     func waitWritable() {
-        var pfd = pollfd(fd: fd, events: Int16(POLLOUT), revents: 0)
-        _ = poll(&pfd, 1, 1000)
+        _ = try? Poller.wait(for: [.writable(fd)], until: .now + .seconds(1))
     }
 }

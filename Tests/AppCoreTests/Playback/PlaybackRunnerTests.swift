@@ -1,5 +1,6 @@
 @testable import AppCore
 import Foundation
+import SystemSupport
 import PlaybackStates
 import Player
 import Testing
@@ -19,8 +20,7 @@ struct PlaybackRunnerTests {
         var seen: [PlaybackUpdate] = []
         let deadline = Date().addingTimeInterval(20)
         while !done(seen), Date() < deadline {
-            var fds = runner.wakeupDescriptors.map { pollfd(fd: $0, events: Int16(POLLIN), revents: 0) }
-            _ = poll(&fds, nfds_t(fds.count), 50)
+            _ = try? Poller.wait(for: runner.wakeupDescriptors.map(Poller.Descriptor.readable), until: .now + .milliseconds(50))
             seen += runner.drain()
         }
         return seen

@@ -1,12 +1,13 @@
 import PlaybackStates
 import Foundation
 import Player
+import SystemSupport
 #if canImport(Glibc)
 import Glibc
 #endif
 
-/// The owner's loop as the TUI and `eventplayer play` run it (as in PlayerTests): poll the wakeup
-/// descriptor, drain, tick. Collects every update.
+/// The owner's loop as the TUI and `eventplayer play` run it (as in PlayerTests): wait on the wakeup
+/// descriptor (``Poller``), drain, tick. Collects every update.
 final class PlayerDriver {
     let player: Player
     private(set) var updates: [PlayerUpdate] = []
@@ -28,6 +29,10 @@ final class PlayerDriver {
         }
         player = try Player(configuration: configuration)
     }
+
+    /// Stops the player and records the stopped playback's last updates (``Player/stop()`` returns
+    /// them instead of leaving them for the next drain).
+    func stop() { updates += player.stop() }
 
     /// Runs the loop until `done` holds (true) or `limit` passes (false).
     @discardableResult
@@ -55,15 +60,11 @@ final class PlayerDriver {
 
     /// One turn of the loop: wait for the wakeup descriptor (10 ms at most), drain, tick.
     private func step() {
-        var fds = [pollfd(fd: player.wakeupDescriptor, events: Int16(POLLIN), revents: 0)]
-        let timeout = player.pollTimeout()
-        _ = poll(&fds, 1, timeout < 0 ? 10 : min(timeout, 10))
+        let turn = ContinuousClock.now + .milliseconds(10)
+        _ = try? Poller.wait(for: [.readable(player.wakeupDescriptor)], until: min(player.nextDeadline ?? turn, turn))
         updates += player.drain()
         updates += player.tick()
     }
-
-    /// Stops the playback as the user's `s` does, keeping the updates `stop()` returns (its finish).
-    func stop() { updates += player.stop() }
 
     func finishes(of id: PlaybackID) -> [FinishReason] {
         updates.filter { $0.playbackID == id }.compactMap { if case .finished(let reason) = $0.kind { reason } else { nil } }

@@ -1,4 +1,5 @@
 import Foundation
+import SystemSupport
 import PlaybackStates
 import Testing
 @testable import Player
@@ -31,9 +32,8 @@ final class PlayerDriver {
     func run(limit: Duration = .seconds(30), until done: (PlayerSnapshot) -> Bool) async -> Bool {
         let deadline = ContinuousClock.now + limit
         while ContinuousClock.now < deadline {
-            var fds = [pollfd(fd: player.wakeupDescriptor, events: Int16(POLLIN), revents: 0)]
-            let timeout = player.pollTimeout()
-            _ = poll(&fds, 1, timeout < 0 ? 25 : min(timeout, 25))
+            let turn = ContinuousClock.now + .milliseconds(25)
+            _ = try? Poller.wait(for: [.readable(player.wakeupDescriptor)], until: min(player.nextDeadline ?? turn, turn))
             updates += player.drain()
             updates += player.tick()
             if done(player.snapshot) { return true }

@@ -11,15 +11,14 @@ import SystemSupport
 /// ``wakeupDescriptors``, loads and commands on the player), and hands the front end
 /// ``PlaybackUpdate``s.
 ///
-/// The owner polls ``wakeupDescriptors`` (with a timeout up to ``nextDeadline``) and calls
+/// The owner waits (``Poller``) on ``wakeupDescriptors`` until ``nextDeadline`` and calls
 /// ``drain()`` when one is readable or the deadline passed:
 ///
 /// ```swift
 /// let runner = try PlaybackRunner(player: player, preparer: preparer)
 /// runner.start(event, as: PlaybackID(rawValue: 1), at: 0)
 /// while true {
-///     var fds = runner.wakeupDescriptors.map { pollfd(fd: $0, events: Int16(POLLIN), revents: 0) }
-///     _ = poll(&fds, nfds_t(fds.count), runner.pollTimeout())
+///     _ = try Poller.wait(for: runner.wakeupDescriptors.map(Poller.Descriptor.readable), until: runner.nextDeadline)
 ///     for update in runner.drain() { render(update) }
 /// }
 /// ```
@@ -79,11 +78,6 @@ public final class PlaybackRunner {
 
     /// When ``drain()`` next has timed work (the player's progress tick).
     public var nextDeadline: ContinuousClock.Instant? { player.nextDeadline }
-
-    /// Milliseconds until ``nextDeadline`` for `poll(2)` (0 if past, -1 if none).
-    public func pollTimeout(now: ContinuousClock.Instant = .now) -> Int32 {
-        PollTimeout.until(nextDeadline, now: now)
-    }
 
     /// Starts `event` as playback `id` at `at` seconds; the current playback (if any) is stopped
     /// first and its private files removed.
