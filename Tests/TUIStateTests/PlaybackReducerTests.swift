@@ -89,6 +89,21 @@ struct PlaybackReducerTests {
         #expect(state.screen().error == "Playback failed: segment 3 failed")
     }
 
+    /// Before: after Space (or a seek back) replayed an ended event, the status bar said
+    /// "▶ Playing │ … │ ended" until the next end.
+    @Test func replayingAfterTheEndClearsEnded() {
+        var state = Fixtures.playingState()
+        _ = state.reduce(Fixtures.update(.finished(.ended), state), now: .now)
+        _ = state.reduce(Fixtures.update(.player(.playback(.paused)), state), now: .now)
+        #expect(state.screen().player?.finish == .ended, "paused on the last frame is still the end")
+        _ = state.reduce(Fixtures.update(.player(.playback(.seekingBackward)), state), now: .now)
+        #expect(state.screen().player?.finish == nil)
+        _ = state.reduce(Fixtures.update(.player(.playback(.playing)), state), now: .now)
+        #expect(state.screen().player?.finish == nil)
+        _ = state.reduce(Fixtures.update(.finished(.ended), state), now: .now)
+        #expect(state.screen().player?.finish == .ended, "the second end is shown again")
+    }
+
     @Test func prepareFailureIsAnError() {
         var state = Fixtures.listState()
         _ = state.reduce(.action(.play), now: .now)

@@ -99,6 +99,11 @@ extension AppState {
         case .playback(let state):
             model.playback = state
             if !model.isSeeking { model.pendingSeekTarget = nil }
+            // Replaying after the end (keep-open kept the file; Space or a seek back): the status
+            // bar no longer says "ended". A second end arrives as a new `.finished(.ended)`.
+            if model.finish == .ended, state == .playing || state == .seekingForward || state == .seekingBackward {
+                model.finish = nil
+            }
         case .load(let state): model.load = state
         case .progress(let progress):
             model.position = progress.position

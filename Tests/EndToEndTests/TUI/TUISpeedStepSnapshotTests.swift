@@ -79,6 +79,10 @@ import Testing
         try pane.filterToTheLiveEvent()
         pane.keys("Enter")
         try pane.waitUntil("playing past 0:01") { $0.contains("▶ Playing") && (ScreenReading.sliderSeconds($0) ?? 0) >= 1 }
+        // Paused while the speed keys are checked: playing on, the 10 s event at 2.42× could reach
+        // its end before Home on a loaded machine (CI once did: Home then found it ended and paused).
+        pane.keys("Space")
+        try pane.waitUntil("paused before the speed keys") { $0.contains("❚❚ Paused") }
         // Speed: ] ] is 1.21× on the status bar; } doubles it; the slider outruns the clock.
         pane.keys("]")
         pane.keys("]")
@@ -86,6 +90,8 @@ import Testing
         pane.keys("}")
         try pane.waitUntil("2.42× on the status bar") { statusBar($0).contains("2.42×") }
         pane.keys("Home")
+        try pane.waitUntil("paused at the start") { $0.contains("❚❚ Paused") && (ScreenReading.sliderSeconds($0) ?? 9) == 0 }
+        pane.keys("Space")
         let start = try pane.waitUntil("playing from the start") { $0.contains("▶ Playing") && (ScreenReading.sliderSeconds($0) ?? 9) <= 1 }
         let t0 = Date()
         let s0 = ScreenReading.sliderSeconds(start) ?? 0
