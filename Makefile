@@ -2,7 +2,7 @@
 SWIFT ?= swift
 RELEASE_BIN := .build/release/eventplayer
 
-.PHONY: run test deps build release docs install install-files uninstall manual-tool bench-network bench-rewrite bench-play bench-tui bench-proxy bench-video bench-slow-link
+.PHONY: run test deps build release docs install install-files uninstall manual-tool bench-network bench-rewrite bench-play bench-tui bench-proxy bench-video bench-slow-link bench-startup
 
 ## make run: install what is missing, build in release, start eventplayer against the embedded demo backend.
 run: deps release
@@ -60,6 +60,10 @@ bench-play: deps release
 
 bench-tui: deps release
 	scripts/bench-tui
+
+## make bench-startup: eventplayer --version and --help, whole process, beside mpv --version.
+bench-startup: deps release
+	scripts/bench-startup
 
 ## make install PREFIX=~/.local (default /usr/local; DESTDIR honoured): builds in release, then
 ## installs bin/eventplayer, the man page (share/man/man1/eventplayer.1, generated from the

@@ -35,11 +35,12 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-crypto.git", from: "4.0.0"),
     ],
     targets: [
-        // C boundaries: one system library each.
-        .systemLibrary(
+        // C boundaries: one folder per C library. libmpv is not linked: CMPV defines the mpv_*
+        // functions eventplayer calls and maps libmpv with dlopen on first use (its headers come
+        // from libmpv-dev), so commands that play nothing never load it.
+        .target(
             name: "CMPV",
-            pkgConfig: "mpv",
-            providers: [.apt(["libmpv-dev"])]
+            linkerSettings: [.linkedLibrary("dl")]
         ),
         .systemLibrary(
             name: "CNcurses",

@@ -10,9 +10,10 @@ struct EventPlayer: AsyncParsableCommand {
         commandName: "eventplayer",
         abstract: "Browse and watch camera events in the terminal.",
         discussion: EventPlayer.discussion,
+        version: "eventplayer \(ProgramVersion.current)",
         subcommands: [
             TUICommand.self, EventsCommand.self, PlayCommand.self, LoginCommand.self, LogoutCommand.self,
-            ExportCommand.self, PlaylistCommand.self, RewriteCommand.self, DemoServerCommand.self,
+            ExportCommand.self, PlaylistCommand.self, RewriteCommand.self, DemoServerCommand.self, VersionCommand.self,
         ],
         defaultSubcommand: TUICommand.self
     )
@@ -45,6 +46,9 @@ struct EventPlayer: AsyncParsableCommand {
           NO_COLOR: when set and not empty, the TUI and its terminal video use no colours.
           EVENTPLAYER_RESOURCES: the directory holding demo/catalog.json, when the demo backend \
         cannot find it next to the binary.
+          EVENTPLAYER_LIBMPV: the libmpv to load (a path or a name) instead of libmpv.so.2. \
+        libmpv is loaded when the first playback or still needs it, so commands that play \
+        nothing work without it.
 
         EXIT STATUS
           0: success (quitting the TUI included).
@@ -63,7 +67,7 @@ struct EventPlayer: AsyncParsableCommand {
         StandardStreams.prepare()
         Signals.installFatalHandler(crashLog: XDGPaths().logFile.path)
         do {
-            var command = try parseAsRoot()
+            var command = try parseAsRoot(versionArguments(Array(CommandLine.arguments.dropFirst())))
             if var asyncCommand = command as? any AsyncParsableCommand {
                 try await asyncCommand.run()
             } else {
@@ -72,6 +76,12 @@ struct EventPlayer: AsyncParsableCommand {
         } catch {
             exit(with: error)
         }
+    }
+
+    /// `eventplayer --version [--verbose]` is `eventplayer version [--verbose]`, as every tool has it.
+    static func versionArguments(_ arguments: [String]) -> [String] {
+        guard arguments.first == "--version" else { return arguments }
+        return ["version"] + arguments.dropFirst()
     }
 
     static func exit(with error: any Error) -> Never {

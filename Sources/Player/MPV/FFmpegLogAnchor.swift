@@ -38,7 +38,7 @@ final class FFmpegLogAnchor: Sendable {
     let threadIDs: Set<String>
 
     private init?() {
-        guard let handle = mpv_create() else { return nil }
+        guard MPVLibrary.isAvailable, let handle = mpv_create() else { return nil }
         for (name, value) in Self.options { _ = mpv_set_option_string(handle, name, value) }
         guard mpv_request_log_messages(handle, "warn") >= 0, mpv_initialize(handle) >= 0 else {
             mpv_terminate_destroy(handle)

@@ -16,6 +16,7 @@ final class MPVHandle {
 
     /// Creates and initialises a handle; on any failure the half-made handle is destroyed.
     init(playbackID: PlaybackID, options: [MPVOption], logLevel: String, wakeupDescriptor: Int32) throws {
+        try MPVLibrary.load()     // mapped on first use; a clear error when it is missing
         FFmpegLogAnchor.ensure()  // before any handle of ours, so ours is never ffmpeg's log owner
         guard let raw = mpv_create() else { throw PlayerError(.mpv("create a handle", "mpv_create returned NULL")) }
         self.playbackID = playbackID

@@ -9,6 +9,8 @@ public struct PlayerError: Error, Sendable, Equatable, CustomStringConvertible {
         case mpv(String, String)
         case system(String, Int32)
         case invalidToken
+        /// libmpv could not be loaded (missing, too old, or hidden by EVENTPLAYER_LIBMPV).
+        case libmpvUnavailable(String)
     }
 
     let code: Code
@@ -20,6 +22,9 @@ public struct PlayerError: Error, Sendable, Equatable, CustomStringConvertible {
     /// True when an mpv option (ours or a user's) was rejected.
     public var isInvalidOption: Bool { if case .invalidOption = code { true } else { false } }
 
+    /// True when libmpv itself could not be loaded (nothing can play).
+    public var isLibraryUnavailable: Bool { if case .libmpvUnavailable = code { true } else { false } }
+
     public var description: String {
         switch code {
         case .invalidOption(let option, let reason):
@@ -28,6 +33,8 @@ public struct PlayerError: Error, Sendable, Equatable, CustomStringConvertible {
             "libmpv failed to \(step): \(reason) (is libmpv2 (mpv 0.35 or later) installed?)"
         case .system(let call, let errno):
             "\(call) failed with errno \(errno) while setting up the player"
+        case .libmpvUnavailable(let reason):
+            "playback needs libmpv, which could not be loaded (\(reason)); install it (Debian and Ubuntu: apt-get install libmpv2) or set \(MPVLibrary.environmentVariable) to its path"
         case .invalidToken:
             "the media token contains a control character (such as a line break) and cannot be sent as a header; sign in again"
         }
