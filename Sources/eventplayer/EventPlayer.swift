@@ -62,8 +62,10 @@ struct EventPlayer: AsyncParsableCommand {
 
     /// Exit codes: 0 ok, 1 runtime error, 2 usage error; errors are one line on stderr.
     static func main() async {
-        // Swift's backtracer reads SWIFT_BACKTRACE only at process start: re-exec with ours first.
-        Backtracer.configureOrReexec()
+        // Swift's backtracer reads SWIFT_BACKTRACE only at process start: re-exec with ours first
+        // (not for help and the version, which print a page and exit: the exec was a third of
+        // their start-up, see docs/benchmarks.md).
+        if !printsOnlyHelpOrVersion(Array(CommandLine.arguments.dropFirst())) { Backtracer.configureOrReexec() }
         StandardStreams.prepare()
         Signals.installFatalHandler(crashLog: XDGPaths().logFile.path)
         do {
@@ -76,6 +78,14 @@ struct EventPlayer: AsyncParsableCommand {
         } catch {
             exit(with: error)
         }
+    }
+
+    /// True for a command line that only prints help, the version or a completion script.
+    static func printsOnlyHelpOrVersion(_ arguments: [String]) -> Bool {
+        guard let first = arguments.first else { return false }
+        let informational = ["--version", "version", "help", "--experimental-dump-help", "--generate-completion-script"]
+        return informational.contains(first) && !arguments.contains("--verbose")
+            || arguments.contains("--help") || arguments.contains("-h")
     }
 
     /// `eventplayer --version [--verbose]` is `eventplayer version [--verbose]`, as every tool has it.
