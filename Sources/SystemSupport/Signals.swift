@@ -3,7 +3,7 @@ import Glibc
 /// The process's one signal facility (Linux):
 /// - relayed signals as bytes on one ``SelfPipe`` for ``Poller`` loops (``relay(_:)``), used by the TUI
 ///   and headless `play`;
-/// - an async wait for termination for servers (``waitForTermination(_:)``), used by `demo-server`;
+/// - an async wait for termination for servers (``waitForTermination(_:relayed:)``), used by `demo-server`;
 /// - the fatal path (``installFatalHandler(crashLog:deadline:)``): on SIGSEGV, SIGBUS, SIGABRT,
 ///   SIGILL or SIGFPE restore the terminal (``TerminalRescue``), remove private files
 ///   (``CrashCleanup``), let Swift's backtracer write to the log, and die with that signal.

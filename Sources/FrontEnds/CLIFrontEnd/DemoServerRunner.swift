@@ -11,10 +11,14 @@ public enum DemoServerRunner {
         configuration.port = port
         configuration.generatedEventCount = generatedEvents
         let server = try await DemoServer.start(configuration)
-        output("demo backend listening on \(server.baseURL.absoluteString)")
-        output("sign in with email \(DemoAccount.email), password \(DemoAccount.password)")
-        output("try: eventplayer events --server \(server.baseURL.absoluteString)")
-        try await Signals.waitForTermination()
+        // Announced once SIGINT/SIGTERM are caught: a signal sent as soon as the "listening" line
+        // is read stops the server cleanly (exit 0) instead of killing it (status 15; seen in
+        // InstallTests under load).
+        try await Signals.waitForTermination {
+            output("demo backend listening on \(server.baseURL.absoluteString)")
+            output("sign in with email \(DemoAccount.email), password \(DemoAccount.password)")
+            output("try: eventplayer events --server \(server.baseURL.absoluteString)")
+        }
         output("stopping")
         await server.stop()
     }
