@@ -52,7 +52,7 @@ bench-slow-link: deps
 bench-proxy: deps
 	$(SWIFT) run -c release bench-proxy
 
-bench-rewrite: deps
+bench-rewrite: deps release
 	$(SWIFT) run -c release bench-rewrite
 
 bench-play: deps release

@@ -117,6 +117,41 @@ func awk(file: String, runs: Int) throws -> (wall: Double, cpu: Double) {
     return (median(walls), median(cpus))
 }
 
+/// One child process to its end: wall ms, and from wait4 its own CPU ms and peak RSS bytes.
+func spawnAndWait(_ arguments: [String], stdoutTo path: String = "/dev/null") throws -> (wall: Double, cpu: Double, rss: Int) {
+    var actions = posix_spawn_file_actions_t()
+    posix_spawn_file_actions_init(&actions)
+    defer { posix_spawn_file_actions_destroy(&actions) }
+    posix_spawn_file_actions_addopen(&actions, 1, path, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
+    let argv = arguments.map { strdup($0) } + [nil]
+    defer { argv.forEach { free($0) } }
+    var pid: pid_t = 0
+    let start = ContinuousClock.now
+    guard posix_spawnp(&pid, arguments[0], &actions, nil, argv, environ) == 0 else { throw BenchError("cannot start \(arguments[0])") }
+    var status: Int32 = 0
+    var usage = rusage()
+    while wait4(pid, &status, 0, &usage) < 0 && errno == EINTR {}
+    let wall = ContinuousClock.now - start
+    guard status == 0 else { throw BenchError("\(arguments.joined(separator: " ")) failed (status \(status))") }
+    let cpu = Double(usage.ru_utime.tv_sec + usage.ru_stime.tv_sec) * 1000 + Double(usage.ru_utime.tv_usec + usage.ru_stime.tv_usec) / 1000
+    return (Double(wall.components.seconds) * 1000 + Double(wall.components.attoseconds) / 1e15, cpu, usage.ru_maxrss * 1024)
+}
+
+/// The whole `eventplayer rewrite` command against the whole awk command, alternating, on `file`:
+/// medians of wall and CPU ms and the command's peak RSS (what a user running either one pays).
+func commands(file: String, runs: Int, binary: String) throws -> (wall: Double, cpu: Double, rss: Int, awkWall: Double, awkCPU: Double) {
+    var walls: [Double] = [], cpus: [Double] = [], rss = 0, awkWalls: [Double] = [], awkCPUs: [Double] = []
+    for run in 0...runs {
+        let ours = try spawnAndWait([binary, "rewrite", "--url", base.absoluteString, "--token", token, file])
+        let theirs = try spawnAndWait(["awk", "-v", "p=\(prefix)", "-v", "t=\(token)",
+                                       "/^#/ {print; next} {print p $0 \"?Authorization=\" t}", file])
+        guard run > 0 else { continue }
+        walls.append(ours.wall); cpus.append(ours.cpu); rss = max(rss, ours.rss)
+        awkWalls.append(theirs.wall); awkCPUs.append(theirs.cpu)
+    }
+    return (median(walls), median(cpus), rss, median(awkWalls), median(awkCPUs))
+}
+
 struct BenchError: Error, CustomStringConvertible {
     let description: String
     init(_ description: String) { self.description = description }
@@ -175,11 +210,13 @@ defer { if keep == nil { try? FileManager.default.removeItem(at: directory) } }
 
 print("bench-rewrite: median of \(runs) runs after a warm-up; token \(token.count) chars; \(ProcessInfo.processInfo.activeProcessorCount) CPUs, load \(String(format: "%.1f", loadAverage()))")
 print("segments   input MB  mode     wall ms   cpu ms    MB/s(wall)  peak RSS MB (x input)  out MB   awk wall ms  awk cpu ms  awk/rewrite (wall, cpu)")
+var generated: [(count: Int, file: URL, bytes: Int)] = []
 for count in sizes {
     let file = directory.appendingPathComponent("media-\(count).m3u8")
     try runSelf(["--generate", String(count), file.path])
     let inputBytes = try FileManager.default.attributesOfItem(atPath: file.path)[.size] as! Int
     let inputMB = Double(inputBytes) / 1_048_576
+    generated.append((count, file, inputBytes))
     let naive = try awk(file: file.path, runs: runs)
     for mode in ["memory", "stream"] {
         let result = try measure(file: file.path, mode: mode, runs: runs)
@@ -190,6 +227,22 @@ for count in sizes {
                      Double(result.rss) / Double(inputBytes), Double(result.output) / 1_048_576, naive.wall, naive.cpu,
                      naive.wall / result.wall, naive.cpu / result.cpu))
     }
+}
+
+// The command a user runs, whole process (start-up included), against awk's whole process.
+let binary = FileManager.default.currentDirectoryPath + "/.build/release/eventplayer"
+if FileManager.default.isExecutableFile(atPath: binary) {
+    print("")
+    print("whole process, alternating: `eventplayer rewrite --url … --token … FILE > /dev/null` against the awk command; \(runs) runs after a warm-up")
+    print("segments   input MB  eventplayer wall ms  cpu ms  peak RSS MB (x input)   awk wall ms  cpu ms   eventplayer/awk (wall, cpu)")
+    for (count, file, bytes) in generated {
+        let run = try commands(file: file.path, runs: runs, binary: binary)
+        print(String(format: "%-10d %8.1f  %19.1f %7.1f %12.1f (%.2fx) %13.1f %7.1f   %.2fx, %.2fx",
+                     count, Double(bytes) / 1_048_576, run.wall, run.cpu, Double(run.rss) / 1_048_576,
+                     Double(run.rss) / Double(bytes), run.awkWall, run.awkCPU, run.wall / run.awkWall, run.cpu / run.awkCPU))
+    }
+} else {
+    print("(no \(binary): `make release` first for the whole-process rows)")
 }
 
 func loadAverage() -> Double {
