@@ -1,4 +1,5 @@
 import Foundation
+import SystemSupport
 
 /// Runs the built `eventplayer` binary (next to the test bundle) with its own XDG directories.
 struct Binary {
@@ -109,10 +110,24 @@ struct Binary {
         try process.run()
         stdin.fileHandleForWriting.write(Data(input.utf8))
         try stdin.fileHandleForWriting.close()
-        let out = stdout.fileHandleForReading.readDataToEndOfFile()
-        let err = stderr.fileHandleForReading.readDataToEndOfFile()
+        let (out, err) = Self.readToEnd(stdout, stderr)
         process.waitUntilExit()
         return Result(status: process.terminationStatus, stdout: String(decoding: out, as: UTF8.self),
                       stderr: String(decoding: err, as: UTF8.self))
+    }
+
+    /// Reads a child's standard output and error to their ends at once (stderr on a thread of its
+    /// own): read one after the other, a child that fills the second pipe while the first is read
+    /// to its end waits forever, and so does the test.
+    static func readToEnd(_ stdout: Pipe, _ stderr: Pipe) -> (stdout: Data, stderr: Data) {
+        let err = Locked(Data())
+        let done = DispatchSemaphore(value: 0)
+        Thread {
+            err.value = stderr.fileHandleForReading.readDataToEndOfFile()
+            done.signal()
+        }.start()
+        let out = stdout.fileHandleForReading.readDataToEndOfFile()
+        done.wait()
+        return (out, err.value)
     }
 }

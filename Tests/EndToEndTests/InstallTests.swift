@@ -136,14 +136,10 @@ struct InstallTests {
             process.standardError = err
             process.standardInput = FileHandle.nullDevice
             try process.run()
-            // stderr is read on another thread so neither pipe fills while the other is read.
-            let errData = LockedData()
-            let errReader = Thread { errData.set(err.fileHandleForReading.readDataToEndOfFile()) }
-            errReader.start()
-            let outData = out.fileHandleForReading.readDataToEndOfFile()
+            let (outData, errData) = Binary.readToEnd(out, err)
             process.waitUntilExit()
             return Output(status: process.terminationStatus, stdout: String(decoding: outData, as: UTF8.self),
-                          stderr: String(decoding: errData.wait(), as: UTF8.self))
+                          stderr: String(decoding: errData, as: UTF8.self))
         }
     }
 
@@ -161,22 +157,6 @@ struct InstallTests {
     func write(_ text: String, to url: URL) throws {
         try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
         try Data(text.utf8).write(to: url)
-    }
-}
-
-/// Data handed from one thread to another once.
-private final class LockedData: @unchecked Sendable {
-    private let done = DispatchSemaphore(value: 0)
-    private var data = Data()
-
-    func set(_ value: Data) {
-        data = value
-        done.signal()
-    }
-
-    func wait() -> Data {
-        done.wait()
-        return data
     }
 }
 

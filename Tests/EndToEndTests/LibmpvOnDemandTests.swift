@@ -8,8 +8,8 @@ import Testing
 @Suite("libmpv on demand and --version", .serialized)
 struct LibmpvOnDemandTests {
     /// Runs `arguments` with the dynamic loader's report (`LD_DEBUG=libs`) written to files of
-    /// its own (the report of a playback is larger than a pipe holds) and returns the run and the
-    /// shared objects it initialised (the re-exec for the backtracer included).
+    /// its own, one per process (the re-exec for the backtracer included), apart from what the
+    /// command prints, and returns the run and the shared objects it initialised.
     static func mapped(_ binary: Binary, _ arguments: [String], input: String = "") async throws -> (Binary.Result, [String]) {
         let directory = binary.home.appending(path: "ld-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
