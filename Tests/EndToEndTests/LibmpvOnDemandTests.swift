@@ -77,6 +77,23 @@ struct LibmpvOnDemandTests {
         #expect(version.stderr.contains("playback needs libmpv"), "\(version.stderr)")
     }
 
+    /// Help and the version print without the re-exec that gives Swift's crash backtracer its
+    /// settings (a third of their start-up); every other command still re-execs once. The loader
+    /// initialises libc once per process image, so its count is the number of execs.
+    @Test func helpAndTheVersionStartOnceOtherCommandsReexecForTheBacktracer() async throws {
+        let binary = try Binary()
+        func starts(_ arguments: [String], input: String = "") async throws -> Int {
+            let (run, libraries) = try await Self.mapped(binary, arguments, input: input)
+            #expect(run.status == 0, "\(arguments): \(run.stderr.suffix(300))")
+            return libraries.filter { $0.contains("/libc.so") }.count
+        }
+        #expect(try await starts(["--help"]) == 1)
+        #expect(try await starts(["--version"]) == 1)
+        #expect(try await starts(["help", "events"]) == 1)
+        #expect(try await starts(["rewrite", "--url", "http://cam.example/a/index.m3u8", "--token", "t"],
+                                 input: "#EXTM3U\n#EXTINF:2,\nseg0.ts\n") == 2)
+    }
+
     /// Before: "Unknown option '--version'", exit 2.
     @Test func versionNamesTheProgramAndVerboseNamesLibmpvAndFFmpeg() async throws {
         let binary = try Binary()
