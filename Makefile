@@ -61,7 +61,8 @@ bench-play: deps release
 bench-tui: deps release
 	scripts/bench-tui
 
-## make bench-startup: eventplayer --version and --help, whole process, beside mpv --version.
+## make bench-startup: eventplayer --version and --help beside mpv --version, and events --json of
+## one page beside curl | jq, whole process each.
 bench-startup: deps release
 	scripts/bench-startup
 

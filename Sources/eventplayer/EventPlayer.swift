@@ -10,7 +10,7 @@ struct EventPlayer: AsyncParsableCommand {
         commandName: "eventplayer",
         abstract: "Browse and watch camera events in the terminal.",
         discussion: EventPlayer.discussion,
-        version: "eventplayer \(ProgramVersion.current)",
+        version: ProgramVersion.line,
         subcommands: [
             TUICommand.self, EventsCommand.self, PlayCommand.self, LoginCommand.self, LogoutCommand.self,
             ExportCommand.self, PlaylistCommand.self, RewriteCommand.self, DemoServerCommand.self, VersionCommand.self,
@@ -65,11 +65,12 @@ struct EventPlayer: AsyncParsableCommand {
         // Swift's backtracer reads SWIFT_BACKTRACE only at process start: re-exec with ours first
         // (not for help and the version, which print a page and exit: the exec was a third of
         // their start-up, see docs/benchmarks.md).
-        if !printsOnlyHelpOrVersion(Array(CommandLine.arguments.dropFirst())) { Backtracer.configureOrReexec() }
+        let arguments = Array(CommandLine.arguments.dropFirst())
+        if !printsOnlyHelpOrVersion(arguments) { Backtracer.configureOrReexec() }
         StandardStreams.prepare()
         Signals.installFatalHandler(crashLog: XDGPaths().logFile.path)
         do {
-            var command = try parseAsRoot(versionArguments(Array(CommandLine.arguments.dropFirst())))
+            var command = try parseAsRoot(versionArguments(arguments))
             if var asyncCommand = command as? any AsyncParsableCommand {
                 try await asyncCommand.run()
             } else {

@@ -49,15 +49,15 @@ extension MPVLibrary {
         public let clientAPI: String
     }
 
-    /// Loads libmpv and asks an idle instance (no config, no output) for its versions.
+    /// Loads libmpv and asks an idle instance (``FFmpegLogAnchor/options``: no config, no
+    /// output, no scripts) for its versions.
     public static func versions() throws(PlayerError) -> Versions {
         try load()
         guard let handle = mpv_create() else { throw PlayerError(.mpv("create a handle", "mpv_create returned NULL")) }
         defer { mpv_terminate_destroy(handle) }
-        for (name, value) in [("config", "no"), ("terminal", "no"), ("idle", "yes"), ("vo", "null"), ("ao", "null")] {
-            _ = mpv_set_option_string(handle, name, value)
-        }
-        guard mpv_initialize(handle) >= 0 else { throw PlayerError(.mpv("initialize", "mpv_initialize failed")) }
+        for (name, value) in FFmpegLogAnchor.options { _ = mpv_set_option_string(handle, name, value) }
+        let rc = mpv_initialize(handle)
+        guard rc >= 0 else { throw PlayerError(.mpv("initialize", MPVHandle.errorString(rc))) }
         func property(_ name: String) -> String {
             guard let value = mpv_get_property_string(handle, name) else { return "unknown" }
             defer { mpv_free(value) }

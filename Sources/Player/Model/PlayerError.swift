@@ -22,9 +22,6 @@ public struct PlayerError: Error, Sendable, Equatable, CustomStringConvertible {
     /// True when an mpv option (ours or a user's) was rejected.
     public var isInvalidOption: Bool { if case .invalidOption = code { true } else { false } }
 
-    /// True when libmpv itself could not be loaded (nothing can play).
-    public var isLibraryUnavailable: Bool { if case .libmpvUnavailable = code { true } else { false } }
-
     public var description: String {
         switch code {
         case .invalidOption(let option, let reason):

@@ -24,14 +24,14 @@ struct VersionCommand: ParsableCommand {
     var verbose = false
 
     func run() throws {
-        StandardStreams.line("eventplayer \(ProgramVersion.current)")
+        StandardStreams.line(ProgramVersion.line)
         guard verbose else { return }
         do {
             let versions = try MPVLibrary.versions()
             StandardStreams.line("libmpv: \(versions.path) (\(versions.mpv), client API \(versions.clientAPI))")
             StandardStreams.line("ffmpeg: \(versions.ffmpeg)")
         } catch {
-            StandardStreams.errorLine("eventplayer: error: \(error)")
+            StandardStreams.errorLine(EventPlayer.errorLine(error))
             throw ExitCode.failure
         }
     }
