@@ -234,7 +234,7 @@ let package = Package(
         ),
         .testTarget(
             name: "PlayerTests",
-            dependencies: ["Player", "PlaybackStates", "Playlist", "Networking", "DemoBackend"],
+            dependencies: ["Player", "AppCore", "PlaybackStates", "Playlist", "Networking", "DemoBackend"],
             swiftSettings: strict
         ),
         .testTarget(

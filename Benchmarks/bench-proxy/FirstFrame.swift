@@ -54,7 +54,7 @@ enum FirstFrame {
             _ = try player.load(MediaSource(url: try PlaybackURL(videoURL: source.videoURL, token: token).url, authorizationToken: token))
         }
         let deadline = ContinuousClock.now + .seconds(20)
-        while player.snapshot.timeline.firstFrame == nil, player.snapshot.finish == nil, ContinuousClock.now < deadline {
+        while player.snapshot.timeline.firstFrame == nil, player.snapshot.end == nil, ContinuousClock.now < deadline {
             _ = try? Poller.wait(for: [.readable(player.wakeupDescriptor)], until: .now + .milliseconds(5))
             _ = player.drain()
             _ = player.tick()
@@ -64,7 +64,7 @@ enum FirstFrame {
         player.stop()
         if let server, let proxied { server.unregister(proxied) }
         guard snapshot.timeline.firstFrame != nil else {
-            throw BenchError("no first frame (\(server == nil ? "direct" : "proxy")): \(snapshot.finish.map(String.init(describing:)) ?? "timed out")")
+            throw BenchError("no first frame (\(server == nil ? "direct" : "proxy")): \(snapshot.end.map(String.init(describing:)) ?? "timed out")")
         }
         return elapsed
     }

@@ -32,10 +32,10 @@ extension Player {
         }
     }
 
-    /// Stops: the playback finishes as `.userExited`, its mpv handle is retired (destroyed in
+    /// Stops: the playback ends as `.stopped`, its mpv handle is retired (destroyed in
     /// the background), and the slider keeps the position (a later load can start there).
     /// Returns the stopped playback's last updates, in order: what was waiting for the next
-    /// ``drain()`` and then the stop itself (`.stopped`, `.finished(.userExited)`), so the owner
+    /// ``drain()`` and then the stop itself (`.stopped`, `.ended(.stopped)`), so the owner
     /// has them before anything it does next under the same identity (a restart).
     ///
     /// ```swift

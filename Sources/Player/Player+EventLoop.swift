@@ -53,7 +53,7 @@ extension Player {
         [handle == nil ? nil : deadline, settleAfter].compactMap { $0 }.min()
     }
 
-    /// Decides a pending finish once ``logGrace`` has passed since the end was seen (mpv delivers
+    /// Reports a pending end once ``logGrace`` has passed since the end was seen (mpv delivers
     /// the log lines that explain an end after the end itself, later still on a busy machine).
     func settleWhenExplained(now: ContinuousClock.Instant) -> [PlayerUpdate] {
         guard reducer.facts.pendingEnd != nil, !reducer.facts.userStopped else {

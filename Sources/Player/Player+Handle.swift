@@ -74,7 +74,7 @@ extension Player {
         do {
             try openHandle(id, source: source, start: target, reload: (target >= from ? .forward : .backward, resume))
         } catch {
-            queue(reducer.fail(String(describing: error)))
+            queue(reducer.end(.couldNotStart(String(describing: error))))
         }
     }
 

@@ -11,7 +11,7 @@ import SystemSupport
 /// configuration.video = .none
 /// let player = try Player(configuration: configuration)
 /// try player.load(MediaSource(url: url, authorizationToken: token))
-/// while player.snapshot.finish == nil {
+/// while player.snapshot.end == nil {
 ///     _ = try Poller.wait(for: [.readable(player.wakeupDescriptor)], until: player.nextDeadline)
 ///     for update in player.drain() + player.tick() { print(update) }
 /// }
@@ -39,7 +39,7 @@ public final class Player {
     var deadline: ContinuousClock.Instant?
     /// When the current stall began (the watchdog's start).
     var stalledSince: ContinuousClock.Instant?
-    /// When a pending finish is decided: a moment after mpv reported the end, so the log lines that
+    /// When a pending end is reported: a moment after mpv reported the end, so the log lines that
     /// explain it (a 403, a failed segment) are in even when the machine is busy.
     var settleAfter: ContinuousClock.Instant?
     /// Whether playback was running when `interrupt()` paused it.
@@ -85,14 +85,14 @@ public final class Player {
     public var recentLogMessages: [PlayerLogMessage] { reducer.recentLog }
 
     /// Starts playing `source` from `position` seconds as a new playback, replacing the current
-    /// one (which finishes as `.userExited`). Throws when mpv rejects an option (ours or a
+    /// one (which ends as `.stopped`). Throws when mpv rejects an option (ours or a
     /// pass-through one) or cannot start; everything after that arrives as updates.
     ///
     /// ```swift
     /// let id = try player.load(MediaSource(url: url, authorizationToken: token), startAt: 42)
     /// ```
     /// With `id`, the playback keeps the owner's identity (a reload of the same playback, e.g. with
-    /// fresh tokens, continues it: no `.finished(.userExited)` for it); without, the player numbers it.
+    /// fresh tokens, continues it: no `.ended(.stopped)` for it); without, the player numbers it.
     @discardableResult
     public func load(_ source: MediaSource, startAt position: Double = 0, as id: PlaybackID? = nil) throws -> PlaybackID {
         retireHandle()
@@ -108,7 +108,7 @@ public final class Player {
         do {
             try openHandle(id, source: source, start: position, reload: position > 0 ? (direction: nil, resume: true) : nil)
         } catch {
-            queue(reducer.fail(String(describing: error)))
+            queue(reducer.end(.couldNotStart(String(describing: error))))
             throw error
         }
         reducer.snapshot.timeline.mpvOpen = ContinuousClock.now - start

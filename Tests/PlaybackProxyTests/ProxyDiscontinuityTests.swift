@@ -42,7 +42,7 @@ extension ProxyPlayback {
         let proxy = try origin.proxy("evt-discontinuity", pipeline: Self.pipeline())
         let driver = try PlayerDriver(speed: 2)
         let id = try driver.player.load(await Self.source(proxy), startAt: 18)
-        await driver.run { $0.finish != nil }
+        await driver.run { $0.end != nil }
         #expect(driver.finishes(of: id) == [.ended], "log: \(driver.player.recentLogMessages.suffix(10))")
         Self.expectSecondPart(driver.positions(of: id), from: 18)
     }
@@ -56,7 +56,7 @@ extension ProxyPlayback {
         #expect(await driver.run { $0.progress.position >= 5 })
         let before = driver.positions(of: id).count
         driver.player.seek(to: 18)
-        await driver.run { $0.finish != nil }
+        await driver.run { $0.end != nil }
         #expect(driver.finishes(of: id) == [.ended], "log: \(driver.player.recentLogMessages.suffix(10))")
         let after = Array(driver.positions(of: id).dropFirst(before))
         Self.expectSecondPart(after, from: 18)
@@ -75,7 +75,7 @@ extension ProxyPlayback {
         #expect(source.parts.isEmpty)
         let driver = try PlayerDriver(speed: 4)
         let id = try driver.player.load(source)
-        await driver.run { $0.finish != nil }
+        await driver.run { $0.end != nil }
         guard case .error? = driver.finishes(of: id).first else {
             Issue.record("finished \(driver.finishes(of: id)), not with an error")
             return

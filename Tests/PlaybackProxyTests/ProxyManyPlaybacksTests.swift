@@ -54,7 +54,7 @@ extension ProxyPlayback {
         for proxy in proxies { origin.unregister(proxy) }
         for index in ids.indices {
             let failures = await Self.failures(events[index])
-            let reason = Self.sessionFinish(ids[index], proxy: proxies[index], failures: failures, player: outcomes[index].finishes)
+            let reason = Self.sessionFinish(ids[index], proxy: proxies[index], failures: failures, player: outcomes[index].ends)
             if index == 3 {
                 #expect(reason.map { "\($0)" }?.hasPrefix("error: segment2.ts failed: HTTP 500 after 4 attempts (") == true, "\(String(describing: reason))")
             } else {
@@ -74,14 +74,14 @@ extension ProxyPlayback {
 
     /// What the playback's session makes of it: the proxy's failures arrive as notices before
     /// the player's finish (the runner drains notices first).
-    static func sessionFinish(_ id: String, proxy: ProxiedPlayback, failures: [ProxyFailure], player: [FinishReason]) -> FinishReason? {
+    static func sessionFinish(_ id: String, proxy: ProxiedPlayback, failures: [ProxyFailure], player: [PlaybackEnd]) -> FinishReason? {
         let event = Event(id: id, cameraName: "Camera", startTime: Date(), endTime: Date(), bucket: "30-days", videoUrl: proxy.url)
         var session = PlaybackSession(id: PlaybackID(rawValue: 1), event: event)
         _ = session.handle(.start(at: 0))
         _ = session.handle(.prepared(PreparedPlayback(eventID: id, playbackID: id, url: proxy.url, token: "", isComplete: true,
                                                       remoteURL: proxy.url), attempt: 1))
         for failure in failures { _ = session.handle(.notice(failure.description)) }
-        for reason in player { _ = session.handle(.player(.finished(reason))) }
+        for end in player { _ = session.handle(.player(.ended(end))) }
         return session.finishReason
     }
 

@@ -24,7 +24,7 @@ import Playlist
                      during: ((PlayerSnapshot) async -> Void)? = nil) async throws -> (PlayerDriver, PlaybackID) {
         let driver = try PlayerDriver(speed: speed)
         let id = try driver.player.load(await source(proxy))
-        await driver.run { $0.finish != nil }
+        await driver.run { $0.end != nil }
         return (driver, id)
     }
 
@@ -105,7 +105,7 @@ import Playlist
         #expect(failure.file == "segment2.ts" && failure.status == 500 && failure.attempts == 4, "\(failures)")
         #expect(failure.description == "segment2.ts failed: HTTP 500 after 4 attempts")
         // mpv skips the segment and plays on; the playback's session names what was skipped.
-        let reason = Self.sessionFinish("evt-broken", proxy: proxy, failures: failures, player: driver.finishes(of: id))
+        let reason = Self.sessionFinish("evt-broken", proxy: proxy, failures: failures, player: driver.ends(of: id))
         #expect(reason == .error("segment2.ts failed: HTTP 500 after 4 attempts (played to the end; that part was skipped)")
                 || reason.map { "\($0)" }?.hasPrefix("error: segment2.ts failed: HTTP 500 after 4 attempts (stream ended early") == true,
                 "\(String(describing: reason)); the player said \(driver.finishes(of: id))")
@@ -136,7 +136,7 @@ import Playlist
         let id = try driver.player.load(MediaSource(url: proxy.url))
         #expect(await driver.run { $0.playback == .playing && $0.progress.position > 1 })
         await origin.server.faults.expireMediaTokens()
-        await driver.run { $0.finish != nil }
+        await driver.run { $0.end != nil }
         #expect(driver.finishes(of: id) == [.ended], "log: \(driver.player.recentLogMessages.suffix(10))")
         #expect(await proxy.tokenRefreshes == 1)
         #expect(driver.pausePositions(of: id).allSatisfy { $0 > 9 }, "paused at \(driver.pausePositions(of: id))")

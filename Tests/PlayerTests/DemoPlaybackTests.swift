@@ -16,7 +16,7 @@ extension RealMPV {
             #expect(!(url.query ?? "").contains("Authorization"))
             let driver = try PlayerDriver(PlayerDriver.configuration(speed: 4))
             let id = try driver.player.load(MediaSource(url: url, authorizationToken: token))
-            await driver.run { $0.finish != nil }
+            await driver.run { $0.end != nil }
             #expect(driver.finishes(of: id) == [.ended], "log: \(driver.player.recentLogMessages)")
             let duration = try #require(driver.player.snapshot.progress.duration)
             #expect(abs(duration - 10) < 0.5)
@@ -39,7 +39,7 @@ extension RealMPV {
             configuration.audio = false  // as `play --no-audio`: with audio, its own end came later and hid the hang
             let driver = try PlayerDriver(configuration)
             let id = try driver.player.load(MediaSource(url: url, authorizationToken: token))
-            await driver.run(limit: .seconds(20)) { $0.finish != nil }
+            await driver.run(limit: .seconds(20)) { $0.end != nil }
             #expect(driver.finishes(of: id) == [.frameLimitReached(frames: frames)], "log: \(driver.player.recentLogMessages)")
             #expect(driver.updates(of: id).contains(.firstFrame))
             // 25 fps: N frames are N/25 s of video.
@@ -52,7 +52,7 @@ extension RealMPV {
             let (url, token) = try demo.source("evt-broken")
             let driver = try PlayerDriver(PlayerDriver.configuration(speed: 4))
             let id = try driver.player.load(MediaSource(url: url, authorizationToken: token))
-            await driver.run { $0.finish != nil }
+            await driver.run { $0.end != nil }
             guard let message = driver.errorMessage(of: id) else { return }
             #expect(message.contains("segment 2 failed (HTTP error 500 Internal Server Error)"), "\(message)")
         }
@@ -72,7 +72,7 @@ extension RealMPV {
             try driver.player.load(MediaSource(url: first, authorizationToken: firstToken))
             await driver.run(for: .milliseconds(300))  // the first handle waits for its slow playlist
             let id = try driver.player.load(MediaSource(url: broken, authorizationToken: token))
-            await driver.run { $0.finish != nil }
+            await driver.run { $0.end != nil }
             guard let message = driver.errorMessage(of: id) else { return }
             #expect(message.contains("segment 2 failed (HTTP error 500 Internal Server Error)"), "\(message)")
         }
@@ -86,7 +86,7 @@ extension RealMPV {
             await demo.server.faults.failPath(containing: "evt-broken/segment4.ts", status: 500, times: 1)
             let driver = try PlayerDriver(PlayerDriver.configuration(speed: 4))
             let id = try driver.player.load(MediaSource(url: url, authorizationToken: token))
-            await driver.run { $0.finish != nil }
+            await driver.run { $0.end != nil }
             let segment4 = await demo.server.requestLog().filter { $0.path.hasSuffix("evt-broken/segment4.ts") }.map(\.status)
             #expect(segment4 == [500, 200], "segment 4 failed once, then recovered")
             guard let message = driver.errorMessage(of: id) else { return }
@@ -102,7 +102,7 @@ extension RealMPV {
             let missing = url.deletingLastPathComponent().appending(path: "nope.m3u8")
             let driver = try PlayerDriver()
             let id = try driver.player.load(MediaSource(url: missing, authorizationToken: token))
-            await driver.run { $0.finish != nil }
+            await driver.run { $0.end != nil }
             guard let message = driver.errorMessage(of: id) else { return }
             #expect(message.contains("HTTP error 404 Not Found"), "\(message)")
             #expect(!driver.updates(of: id).contains { if case .accessDenied = $0 { true } else { false } })
@@ -114,7 +114,7 @@ extension RealMPV {
             let (url, _) = try demo.source("evt-endlist")
             let driver = try PlayerDriver()
             let id = try driver.player.load(MediaSource(url: url, authorizationToken: "not-a-token"))
-            await driver.run { $0.finish != nil }
+            await driver.run { $0.end != nil }
             let denied = driver.updates(of: id).compactMap { if case .accessDenied(let d) = $0 { d } else { nil } }
             #expect(denied.map(\.status) == [403])
             #expect(driver.player.recentLogMessages.allSatisfy { !$0.text.contains("not-a-token") })
@@ -138,7 +138,7 @@ extension RealMPV {
             let fresh = try await demo.refreshed().source("evt-live", isLive: true)
             #expect(fresh.token != token)
             let second = try driver.player.load(MediaSource(url: fresh.url, authorizationToken: fresh.token, isLive: true), startAt: denied.position)
-            await driver.run(limit: .seconds(30)) { $0.finish != nil }
+            await driver.run(limit: .seconds(30)) { $0.end != nil }
             #expect(driver.finishes(of: second) == [.ended], "log: \(driver.player.recentLogMessages)")
             let positions = driver.updates(of: second).compactMap { if case .progress(let p) = $0 { p.position } else { nil } }
             #expect((positions.first ?? 0) >= denied.position - 0.5)
@@ -150,7 +150,7 @@ extension RealMPV {
             let (url, token) = try demo.source("evt-live", isLive: true)
             let driver = try PlayerDriver()
             let id = try driver.player.load(MediaSource(url: url, authorizationToken: token, isLive: true))
-            await driver.run(limit: .seconds(40)) { $0.finish != nil }
+            await driver.run(limit: .seconds(40)) { $0.end != nil }
             #expect(driver.finishes(of: id) == [.ended], "log: \(driver.player.recentLogMessages)")
             #expect(abs((driver.player.snapshot.progress.duration ?? 0) - 10) < 0.5)
             let log = await demo.server.requestLog().filter { $0.path.contains("/evt-live/") }
@@ -168,7 +168,7 @@ extension RealMPV {
             configuration.networkTimeout = 10
             let driver = try PlayerDriver(configuration)
             let id = try driver.player.load(MediaSource(url: url, authorizationToken: token))
-            await driver.run(limit: .seconds(30)) { $0.finish != nil }
+            await driver.run(limit: .seconds(30)) { $0.end != nil }
             let loads = driver.updates(of: id).compactMap { if case .load(let l) = $0 { l } else { nil } }
             #expect(loads.contains { if case .stalled = $0 { true } else { false } }, "\(loads)")
             #expect(driver.finishes(of: id) == [.ended], "log: \(driver.player.recentLogMessages)")
@@ -191,7 +191,7 @@ extension RealMPV {
             configuration.stallTimeout = 3
             let driver = try PlayerDriver(configuration)
             let id = try driver.player.load(MediaSource(url: url, authorizationToken: token))
-            await driver.run(limit: .seconds(40)) { $0.finish != nil }
+            await driver.run(limit: .seconds(40)) { $0.end != nil }
             let loads = driver.updates(of: id).compactMap { if case .load(let l) = $0 { l } else { nil } }
             #expect(loads.contains { if case .stalled = $0 { true } else { false } }, "\(loads)")
             guard let message = driver.errorMessage(of: id) else { return }
@@ -217,7 +217,7 @@ extension RealMPV {
             configuration.stallTimeout = 4
             let driver = try PlayerDriver(configuration)
             let id = try driver.player.load(MediaSource(url: url, authorizationToken: token))
-            await driver.run(limit: .seconds(20)) { $0.finish != nil }
+            await driver.run(limit: .seconds(20)) { $0.end != nil }
             let loads = driver.updates(of: id).compactMap { if case .load(let l) = $0 { l } else { nil } }
             let waited = loads.compactMap { if case .connecting(let s) = $0 { s } else { nil } }
             #expect(waited.first == 0, "\(loads)")
@@ -247,12 +247,12 @@ extension RealMPV {
             #expect(driver.player.snapshot.playback == .seekingForward)
             #expect(await driver.run { $0.playback == .playing && $0.progress.position > 7.6 }, "\(driver.player.snapshot)")
             #expect(driver.player.snapshot.progress.position < 9)
-            #expect(driver.player.snapshot.finish == nil)
+            #expect(driver.player.snapshot.end == nil)
             #expect(abs((driver.player.snapshot.progress.duration ?? 0) - 10) < 0.5)
             driver.player.seek(to: 3)
             #expect(await driver.run { $0.playback == .playing && $0.progress.position > 3.1 }, "\(driver.player.snapshot)")
             #expect(driver.player.snapshot.progress.position < 4.5)
-            await driver.run(limit: .seconds(20)) { $0.finish != nil }
+            await driver.run(limit: .seconds(20)) { $0.end != nil }
             #expect(driver.finishes(of: id) == [.ended], "log: \(driver.player.recentLogMessages)")
             #expect(driver.states(of: id).contains(.seekingBackward))
             driver.player.shutdown()
@@ -272,7 +272,7 @@ extension RealMPV {
             let id = try driver.player.load(MediaSource(url: url, authorizationToken: token), startAt: 6.5)
             #expect(await driver.run { $0.playback == .playing && $0.progress.position > 6.6 }, "\(driver.player.snapshot)")
             #expect(driver.player.snapshot.progress.position < 8)
-            await driver.run(limit: .seconds(20)) { $0.finish != nil }
+            await driver.run(limit: .seconds(20)) { $0.end != nil }
             #expect(driver.finishes(of: id) == [.ended], "log: \(driver.player.recentLogMessages)")
             // Segments 0-2 were never needed.
             let fetched = await demo.server.requestLog().filter { $0.path.contains("evt-fmp4/segment") }.map(\.path)
@@ -290,7 +290,7 @@ extension RealMPV {
             let id = try driver.player.load(MediaSource(url: url, authorizationToken: token))
             #expect(await driver.run { $0.playback == .playing })
             await demo.server.stop()
-            await driver.run(limit: .seconds(30)) { $0.finish != nil }
+            await driver.run(limit: .seconds(30)) { $0.end != nil }
             guard let message = driver.errorMessage(of: id) else { return }
             #expect(message.contains("failed") || message.contains("early"), "\(message)")
         }

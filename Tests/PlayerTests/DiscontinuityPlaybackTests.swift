@@ -36,7 +36,7 @@ extension RealMPV {
             configuration.progressInterval = .milliseconds(200)
             let driver = try PlayerDriver(configuration)
             let id = try driver.player.load(source, startAt: 18)
-            await driver.run(limit: .seconds(60)) { $0.finish != nil }
+            await driver.run(limit: .seconds(60)) { $0.end != nil }
             #expect(driver.finishes(of: id) == [.ended], "log: \(driver.player.recentLogMessages.suffix(10))")
             Self.expectSecondPart(Self.positions(driver, id), from: 18)
             #expect(driver.player.snapshot.progress.duration.map { abs($0 - 24) < 0.5 } == true)
@@ -52,7 +52,7 @@ extension RealMPV {
             #expect(await driver.run(limit: .seconds(30)) { $0.progress.position >= 5 })
             driver.forgetUpdates()
             driver.player.seek(to: 18)
-            await driver.run(limit: .seconds(60)) { $0.finish != nil }
+            await driver.run(limit: .seconds(60)) { $0.end != nil }
             #expect(driver.finishes(of: id) == [.ended], "log: \(driver.player.recentLogMessages.suffix(10))")
             Self.expectSecondPart(Self.positions(driver, id), from: 18)
             #expect(Self.positions(driver, id).contains { $0 >= 18 && $0 < 21 }, "\(Self.positions(driver, id))")

@@ -31,7 +31,7 @@ import Testing
         play(&reducer, stride(from: 5.04, through: 11.96, by: 0.04))
         #expect(reducer.progressNow.position > 23.5)
         _ = reducer.apply(MPVEvent(id, .property(.eofReached(true))))
-        #expect(reducer.settle().map(\.kind).last == .finished(.ended))
+        #expect(reducer.settle().map(\.kind).last?.finish == .ended)
     }
 
     @Test func aSeekBackIsNotARestart() {

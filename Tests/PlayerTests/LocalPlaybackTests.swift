@@ -13,7 +13,7 @@ extension RealMPV {
             let url = kind == "ts" ? fixtures.tsEndlist : fixtures.fmp4
             let driver = try PlayerDriver(PlayerDriver.configuration(speed: 4))
             let id = try driver.player.load(MediaSource(url: url, authorizationToken: "local-token"))
-            await driver.run { $0.finish != nil }
+            await driver.run { $0.end != nil }
             let snapshot = driver.player.snapshot
             #expect(driver.finishes(of: id) == [.ended], "log: \(driver.player.recentLogMessages)")
             let duration = try #require(snapshot.progress.duration)
@@ -32,7 +32,7 @@ extension RealMPV {
             #expect(await driver.run { $0.finish == .ended })
             #expect(driver.player.snapshot.playback == .paused)  // keep-open: the last frame stays
             driver.player.play()
-            #expect(await driver.run { $0.playback == .playing && $0.finish == nil })
+            #expect(await driver.run { $0.playback == .playing && $0.end == nil })
             #expect(driver.player.snapshot.progress.position < 4)
             #expect(driver.player.snapshot.playbackID == id)
             #expect(await driver.run { $0.finish == .ended })
@@ -129,7 +129,7 @@ extension RealMPV {
             #expect(driver.player.snapshot.playbackID == first)
             #expect(driver.player.snapshot.progress.position >= stored - 1)
             await driver.run(for: .milliseconds(500))
-            #expect(driver.player.snapshot.finish == nil)
+            #expect(driver.player.snapshot.end == nil)
             #expect(driver.finishes(of: first) == [.userExited], "a load under the same identity continues it")
             #expect(driver.player.snapshot.progress.position < HLSFixtures.duration - 0.5)
         }
@@ -157,7 +157,7 @@ extension RealMPV {
         @Test func missingSegmentIsAnErrorNotEnded() async throws {
             let driver = try PlayerDriver(PlayerDriver.configuration(speed: 4))
             let id = try driver.player.load(MediaSource(url: fixtures.missingSegment))
-            await driver.run { $0.finish != nil }
+            await driver.run { $0.end != nil }
             let finish = driver.finishes(of: id)
             guard case .error(let message)? = finish.first else {
                 Issue.record("expected an error, got \(finish); log: \(driver.player.recentLogMessages)")
@@ -169,7 +169,7 @@ extension RealMPV {
         @Test func missingPlaylistIsAnOpenError() async throws {
             let driver = try PlayerDriver()
             let id = try driver.player.load(MediaSource(url: fixtures.directory.appending(path: "nope.m3u8")))
-            await driver.run { $0.finish != nil }
+            await driver.run { $0.end != nil }
             guard let message = driver.errorMessage(of: id) else { return }
             #expect(message.hasPrefix("could not open the media"), "\(message)")
             #expect(driver.player.snapshot.playback == .stopped)
@@ -180,11 +180,11 @@ extension RealMPV {
             let url = try fixtures.tsPlaylist(segments: 2, endList: false)
             let id = try driver.player.load(MediaSource(url: url, isLive: true))
             #expect(await driver.run { $0.playback == .playing && $0.progress.position > 1 })
-            #expect(driver.player.snapshot.finish == nil)
+            #expect(driver.player.snapshot.end == nil)
             // The recording goes on: the rest appears, then the end list.
             let full = try fixtures.tsPlaylist(segments: 4, endList: true)
             #expect(rename(full.path, url.path) == 0)
-            await driver.run { $0.finish != nil }
+            await driver.run { $0.end != nil }
             #expect(driver.finishes(of: id) == [.ended], "log: \(driver.player.recentLogMessages)")
             #expect(driver.player.snapshot.progress.position > HLSFixtures.duration - 1)
         }
@@ -216,11 +216,11 @@ extension RealMPV {
             let last = try #require(ids.last)
             #expect(await driver.run { $0.playback == .playing && $0.progress.position > 0.3 })
             #expect(driver.player.snapshot.playbackID == last)
-            // Every earlier playback finished as user exited (once), and none produced anything after.
+            // Every earlier playback ended as stopped (once), and none produced anything after.
             for id in ids.dropLast() {
                 let kinds = driver.updates(of: id)
-                #expect(kinds.last == .finished(.userExited))
-                #expect(kinds.filter { if case .finished = $0 { true } else { false } }.count == 1)
+                #expect(kinds.last == .ended(.stopped))
+                #expect(kinds.filter { if case .ended = $0 { true } else { false } }.count == 1)
             }
             // The last one's first updates start from scratch.
             #expect(driver.updates(of: last).first == .playback(.stopped))
@@ -234,7 +234,7 @@ extension RealMPV {
         @Test func localExtensionlessSegmentsAreRefusedWithAClearError() async throws {
             let driver = try PlayerDriver()
             let id = try driver.player.load(MediaSource(url: fixtures.extensionless))
-            await driver.run { $0.finish != nil }
+            await driver.run { $0.end != nil }
             guard let message = driver.errorMessage(of: id) else { return }
             #expect(message.contains("not a common multimedia extension"), "\(message)")
         }

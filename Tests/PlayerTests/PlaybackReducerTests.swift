@@ -38,7 +38,7 @@ import Testing
         #expect(LoadState.connecting(waited: 2).description == "waiting for the server (2 s)")
         #expect(LoadState.connecting(waited: 0).description == "connecting…")
         let failed = reducer.failStalled(after: 30).map(\.kind)
-        #expect(failed.contains(.finished(.error("the server at cdn.example:443 sent nothing for 30 s"))))
+        #expect(failed.contains { $0.finish == .error("the server at cdn.example:443 sent nothing for 30 s") })
         #expect(reducer.snapshot.load == .unknown)
         // Once something arrived the load state is never "connecting" again.
         var opened = PlaybackReducer(configuration: .init())
@@ -53,8 +53,8 @@ import Testing
         _ = reducer.tick(sinceLoad: .seconds(12))
         _ = reducer.apply(MPVEvent(id, .log(PlayerLogMessage(prefix: "ffmpeg/demuxer", level: "warn", text: "hls: Failed to open segment 0 of playlist 0"))))
         _ = reducer.apply(MPVEvent(id, .endFile(.error("unrecognized file format"))))
-        #expect(reducer.settle().map(\.kind).last == .finished(.error(
-            "could not open the media: the server at cdn.example:443 did not answer within the network timeout of 10 s (mpv: unrecognized file format)")))
+        #expect(reducer.settle().map(\.kind).last?.finish == .error(
+            "could not open the media: the server at cdn.example:443 did not answer within the network timeout of 10 s (mpv: unrecognized file format)"))
     }
 
     @Test func pauseAndResume() {
@@ -106,12 +106,15 @@ import Testing
         started(&reducer, duration: 10)
         _ = reducer.apply(MPVEvent(id, .property(.timePos(9.96))))
         _ = reducer.apply(MPVEvent(id, .property(.eofReached(true))))
-        #expect(reducer.settle().map(\.kind).last == .finished(.ended))
+        let end = reducer.settle().map(\.kind).last
+        #expect(end == .ended(.endOfFile(EndOfFile(position: 9.96, duration: 10, log: LogFindings()))))
+        #expect(end?.finish == .ended)
         #expect(reducer.snapshot.playback == .paused)  // keep-open; pause=yes follows
         #expect(reducer.apply(MPVEvent(id, .property(.pause(true)))).isEmpty)
-        // Seeking back after the end clears the finish.
-        _ = reducer.apply(MPVEvent(id, .property(.eofReached(false))))
-        #expect(reducer.snapshot.finish == nil)
+        // Seeking back after the end withdraws the end, once.
+        #expect(reducer.apply(MPVEvent(id, .property(.eofReached(false)))).map(\.kind).contains(.resumedAfterEnd))
+        #expect(reducer.snapshot.end == nil)
+        #expect(!reducer.apply(MPVEvent(id, .property(.eofReached(false)))).map(\.kind).contains(.resumedAfterEnd))
     }
 
     @Test func anEndBeforeTheDurationWithAFrameLimitIsTheLimitNotAnError() {
@@ -121,13 +124,13 @@ import Testing
         started(&reducer, duration: 10)
         _ = reducer.apply(MPVEvent(id, .property(.timePos(0.16))))
         _ = reducer.apply(MPVEvent(id, .endFile(.eof)))
-        #expect(reducer.settle().map(\.kind).last == .finished(.frameLimitReached(frames: 5)))
+        #expect(reducer.settle().map(\.kind).last?.finish == .frameLimitReached(frames: 5))
         // A failed segment is still an error, limit or not.
         var failing = PlaybackReducer(configuration: configuration)
         started(&failing, duration: 10)
         _ = failing.apply(MPVEvent(id, .log(PlayerLogMessage(prefix: "ffmpeg/demuxer", level: "warn", text: "hls: Failed to open segment 0 of playlist 0"))))
         _ = failing.apply(MPVEvent(id, .endFile(.eof)))
-        guard case .finished(.error)? = failing.settle().map(\.kind).last else { Issue.record("expected an error"); return }
+        guard case .error? = failing.settle().map(\.kind).last?.finish else { Issue.record("expected an error"); return }
     }
 
     @Test func earlyEndIsAnErrorNamingTheSegment() {
@@ -139,7 +142,7 @@ import Testing
         }
         _ = reducer.apply(MPVEvent(id, .property(.timePos(11.2))))
         _ = reducer.apply(MPVEvent(id, .property(.eofReached(true))))
-        #expect(reducer.settle().map(\.kind).last == .finished(.error("stream ended early at 0:11 of 0:20: segment 5 failed (HTTP error 500 Internal Server Error)")))
+        #expect(reducer.settle().map(\.kind).last?.finish == .error("stream ended early at 0:11 of 0:20: segment 5 failed (HTTP error 500 Internal Server Error)"))
     }
 
     @Test func skippedSegmentAtFullLengthIsStillAnError() {
@@ -161,7 +164,7 @@ import Testing
         _ = reducer.apply(MPVEvent(id, .log(PlayerLogMessage(prefix: "ffmpeg", level: "warn", text: "http: HTTP error 404 Not Found"))))
         _ = reducer.apply(MPVEvent(id, .log(PlayerLogMessage(prefix: "stream", level: "error", text: "Failed to open http://h/v.m3u8."))))
         let updates = reducer.settle().map(\.kind)
-        #expect(updates == [.finished(.error("could not open the media: HTTP error 404 Not Found (mpv: loading failed)"))])
+        #expect(updates.map(\.finish) == [.error("could not open the media: HTTP error 404 Not Found (mpv: loading failed)")])
         #expect(reducer.snapshot.playback == .stopped)
         #expect(reducer.isUnloaded)
     }
@@ -183,12 +186,12 @@ import Testing
         _ = reducer.apply(MPVEvent(id, .property(.pause(true))))
         let next = PlaybackID(rawValue: 2)
         let begun = reducer.begin(next, source: source, start: 0)
-        #expect(begun.first == PlayerUpdate(id, .finished(.userExited)))
+        #expect(begun.first == PlayerUpdate(id, .ended(.stopped)))
         #expect(begun.dropFirst().allSatisfy { $0.playbackID == next })
         #expect(reducer.apply(MPVEvent(id, .property(.eofReached(true)))).isEmpty)
         #expect(reducer.apply(MPVEvent(id, .playbackRestart)).isEmpty)
         #expect(reducer.snapshot.playback == .stopped)
-        #expect(reducer.snapshot.finish == nil)
+        #expect(reducer.snapshot.end == nil)
         #expect(reducer.snapshot.progress.position == 0)
         #expect(reducer.snapshot.progress.duration == nil)
     }
@@ -199,7 +202,7 @@ import Testing
         _ = reducer.apply(MPVEvent(id, .property(.timePos(6.5))))
         let stopped = reducer.stop().map(\.kind)
         #expect(stopped.contains(.playback(.stopped)))
-        #expect(stopped.contains(.finished(.userExited)))
+        #expect(stopped.contains(.ended(.stopped)))
         #expect(reducer.storedPosition == 6.5)
         #expect(reducer.isUnloaded)
         // Late events of the stopped playback change nothing.
@@ -252,7 +255,7 @@ import Testing
         _ = reducer.apply(MPVEvent(id, .property(.pausedForCache(true))))
         let updates = reducer.failStalled(after: 30).map(\.kind)
         #expect(updates.contains(.playback(.stopped)))
-        guard case .finished(.error(let message))? = updates.last else { Issue.record("\(updates)"); return }
+        guard case .error(let message)? = updates.last?.finish else { Issue.record("\(updates)"); return }
         #expect(message.hasPrefix("stalled for 30 s at 0:03 of 0:10: segment 2 failed (keepalive request failed"))
         #expect(reducer.isUnloaded)
         #expect(reducer.storedPosition == 3.5)

@@ -23,7 +23,7 @@ extension RealMPV {
             defer { try? FileManager.default.removeItem(at: source.url.deletingLastPathComponent()) }
             let driver = try PlayerDriver(PlayerDriver.configuration(speed: 4))
             let id = try driver.player.load(source)
-            await driver.run(limit: .seconds(60)) { $0.finish != nil }
+            await driver.run(limit: .seconds(60)) { $0.end != nil }
             #expect(driver.finishes(of: id) == [.ended], "log: \(driver.player.recentLogMessages.suffix(10))")
             let reported = try #require(driver.player.snapshot.progress.duration)
             #expect(abs(reported - duration) < 0.5)
@@ -51,7 +51,7 @@ extension RealMPV {
             defer { try? FileManager.default.removeItem(at: source.url.deletingLastPathComponent()) }
             let driver = try PlayerDriver(PlayerDriver.configuration(speed: 4))
             let id = try driver.player.load(source)
-            await driver.run(limit: .seconds(60)) { $0.finish != nil }
+            await driver.run(limit: .seconds(60)) { $0.end != nil }
             #expect(driver.finishes(of: id) == [.ended], "log: \(driver.player.recentLogMessages.suffix(10))")
             let positions = driver.updates(of: id).compactMap { kind -> Double? in
                 if case .progress(let progress) = kind { return progress.position } else { return nil }

@@ -104,7 +104,7 @@ extension RealMPV {
             await driver.run(for: .milliseconds(700))
             #expect(driver.player.videoFrame?.generation == frozen)
             #expect(driver.player.snapshot.progress.position > position + 0.3)
-            #expect(driver.player.snapshot.finish == nil)
+            #expect(driver.player.snapshot.end == nil)
             driver.player.setVideoEnabled(true)
             #expect(await driver.run { _ in (driver.player.videoFrame?.generation ?? 0) > (frozen ?? 0) })
             driver.player.shutdown()

@@ -91,12 +91,16 @@ struct PlaybackReducerTests {
 
     /// Before: after Space (or a seek back) replayed an ended event, the status bar said
     /// "▶ Playing │ … │ ended" until the next end.
+    /// The session says when "ended" no longer holds (`.resumed`); the view follows it and does
+    /// not guess from playback states.
     @Test func replayingAfterTheEndClearsEnded() {
         var state = Fixtures.playingState()
         _ = state.reduce(Fixtures.update(.finished(.ended), state), now: .now)
         _ = state.reduce(Fixtures.update(.player(.playback(.paused)), state), now: .now)
         #expect(state.screen().player?.finish == .ended, "paused on the last frame is still the end")
         _ = state.reduce(Fixtures.update(.player(.playback(.seekingBackward)), state), now: .now)
+        #expect(state.screen().player?.finish == .ended, "only the session takes the end back")
+        _ = state.reduce(Fixtures.update(.resumed, state), now: .now)
         #expect(state.screen().player?.finish == nil)
         _ = state.reduce(Fixtures.update(.player(.playback(.playing)), state), now: .now)
         #expect(state.screen().player?.finish == nil)

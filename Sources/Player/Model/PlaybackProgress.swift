@@ -33,7 +33,7 @@ public struct PlaybackProgress: Sendable, Equatable, CustomStringConvertible {
     public var description: String { "\(positionText)/\(durationText) +\(Self.wholeSeconds(bufferedAhead))s" }
 
     /// Whole seconds as text for messages: `seconds(10) == "10 s"`, `seconds(2.5) == "2.5 s"`.
-    static func seconds(_ value: Double) -> String {
+    public static func seconds(_ value: Double) -> String {
         value == value.rounded() ? "\(Int(value)) s" : "\(value) s"
     }
 

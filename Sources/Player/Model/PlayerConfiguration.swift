@@ -21,7 +21,7 @@ public struct PlayerConfiguration: Sendable, Equatable {
     public var extraOptions: [MPVOption] = []
     /// How often ``Player/tick(now:)`` produces a progress update (the seek slider's clock).
     public var progressInterval: Duration = .seconds(1)
-    /// Seconds a playback may stay stalled (waiting for data) before it finishes with an error.
+    /// Seconds a playback may stay stalled (waiting for data) before it ends as a stall (``PlaybackEnd/stalled(_:)``).
     /// A segment that hangs past `networkTimeout` can leave mpv retrying it forever.
     public var stallTimeout: Double = 30
     /// Seconds buffered ahead that count as "playthrough OK" when the end is not cached yet.
@@ -29,8 +29,8 @@ public struct PlayerConfiguration: Sendable, Equatable {
     /// How many recent warn/error log lines each playback keeps (they explain failures).
     public var logCapacity: Int = 64
     /// Stop after this many video frames (mpv's `frames`, the CLI's `--frames N`); nil plays on.
-    /// The playback then finishes as ``FinishReason/frameLimitReached(frames:)`` (or `.ended`
-    /// when the media has fewer frames). mpv runs without `keep-open` then: with it, mpv pauses
+    /// The end of file then carries the limit (``EndOfFile/frameLimit``), which the app's session
+    /// reads as "stopped after N frames" (or "ended" when the media has fewer frames). mpv runs without `keep-open` then: with it, mpv pauses
     /// at the limit and reports no end at all.
     public var frameLimit: Int?
     /// The mpv log level requested with `mpv_request_log_messages` (`warn` is what failure
@@ -40,7 +40,7 @@ public struct PlayerConfiguration: Sendable, Equatable {
     /// for this and later playbacks).
     public var speed: Double = 1
     /// Whether ffmpeg's log lines ("HTTP error 403", "Failed to open segment 2") explain this
-    /// player's finishes. ffmpeg's log is process-global and its lines name no player
+    /// player's ends. ffmpeg's log is process-global and its lines name no player
     /// (``FFmpegLogAnchor``), so with several players in one process each would read the others'
     /// failures as its own. Off when every request goes through the process's playback proxy,
     /// which reports each playback's own failures (its refusals are then retried upstream, and a

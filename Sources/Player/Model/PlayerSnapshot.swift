@@ -3,7 +3,7 @@ import PlaybackStates
 ///
 /// ```swift
 /// let s = player.snapshot
-/// print("\(s.playback) \(s.load) \(s.progress)\(s.finish.map { " \($0)" } ?? "")")
+/// print("\(s.playback) \(s.load) \(s.progress)\(s.end.map { " \($0)" } ?? "")")
 /// // playing playthrough OK 0:03/0:10 +7s
 /// ```
 public struct PlayerSnapshot: Sendable, Equatable {
@@ -15,8 +15,9 @@ public struct PlayerSnapshot: Sendable, Equatable {
     public var playback: PlaybackState = .stopped
     /// Playable, playthrough OK, stalled (with buffering %).
     public var load: LoadState = .unknown
-    /// Set when the playback finished; cleared when a playback restarts (seeking back after the end).
-    public var finish: FinishReason?
+    /// How the media stopped, once it did; cleared when playback goes on after the end of the file
+    /// (seeking back, or playing again from the start).
+    public var end: PlaybackEnd?
     /// Position, duration and buffered-ahead seconds.
     public var progress = PlaybackProgress()
     /// mpv's `mute`.

@@ -1,13 +1,13 @@
 import PlaybackStates
 /// One change the owner's loop applies, returned by ``Player/drain()`` and ``Player/tick(now:)``.
 /// Updates of a playback other than the current one are never returned (stale events are
-/// dropped at the boundary), except the `.finished(.userExited)` of the playback a load replaces.
+/// dropped at the boundary), except the `.ended(.stopped)` of the playback a load replaces.
 ///
 /// ```swift
 /// for update in player.drain() {
 ///     switch update.kind {
 ///     case .playback(let state): model.playback = state
-///     case .finished(let reason): model.finish = reason
+///     case .ended(let end): session.follow(end)   // the session decides the finish reason
 ///     case .accessDenied(let denied): app.refreshAccess(resumingAt: denied.position)
 ///     default: break
 ///     }
@@ -26,8 +26,12 @@ public struct PlayerUpdate: Sendable, Equatable, CustomStringConvertible {
         case audio(muted: Bool, volume: Double)
         /// The first frame is ready (the first PLAYBACK_RESTART of this playback).
         case firstFrame
-        /// The playback finished: ended, error, or user exited.
-        case finished(FinishReason)
+        /// The media stopped: end of file, a failure, a stall, or a stop (facts; the owner decides
+        /// what they mean).
+        case ended(PlaybackEnd)
+        /// Playback goes on after an end of file (keep-open kept the file: a seek back, or play
+        /// from the start): the end reported before no longer holds.
+        case resumedAfterEnd
         /// Media requests are refused (401/403): refresh tokens and reload at `position`.
         case accessDenied(AccessDenied)
         /// A ``Player/saveScreenshot(to:)`` finished: `error` is nil when the PNG is at `path`.
@@ -51,7 +55,8 @@ public struct PlayerUpdate: Sendable, Equatable, CustomStringConvertible {
         case .progress(let progress): "\(playbackID) progress \(progress)"
         case .audio(let muted, let volume): "\(playbackID) audio \(muted ? "muted" : "unmuted") volume \(Int(volume))"
         case .firstFrame: "\(playbackID) first frame"
-        case .finished(let reason): "\(playbackID) finished \(reason)"
+        case .ended(let end): "\(playbackID) ended: \(end)"
+        case .resumedAfterEnd: "\(playbackID) resumed after the end"
         case .accessDenied(let denied): "\(playbackID) \(denied)"
         case .screenshot(let path, let error): "\(playbackID) screenshot \(path)\(error.map { " failed: \($0)" } ?? "")"
         }

@@ -42,9 +42,9 @@ struct PlaybackFacts: Sendable, Equatable {
     var userStopped = false
     /// The owner interrupted playback (terminal suspended).
     var interrupted = false
-    /// The finish was derived from reaching the end (so seeking back clears it).
-    var finishedAtEnd = false
-    /// How the playback ended, decided by `settle()` once the batch's log lines are in (mpv
+    /// The end reported was the end of the file (so seeking back withdraws it).
+    var endedAtEOF = false
+    /// How the playback ended, reported by `settle()` once the batch's log lines are in (mpv
     /// delivers queued events before the log lines that explain them).
     var pendingEnd: PendingEnd?
     /// `.accessDenied` was already reported for this playback.

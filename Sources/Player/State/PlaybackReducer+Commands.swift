@@ -1,12 +1,12 @@
 /// The owner's commands as they change state (the player sends the mpv side).
 extension PlaybackReducer {
     /// Starts playback `id` from scratch: nothing of the previous one is inherited except the
-    /// audio settings. The previous playback, if still going, finishes as `.userExited`.
+    /// audio settings. The previous playback, if still going, ends as `.stopped`.
     mutating func begin(_ id: PlaybackID, source: MediaSource, start: Double, host: String? = nil) -> [PlayerUpdate] {
         var updates: [PlayerUpdate] = []
         // A load under the same identity (fresh tokens, the owner starting it again) continues that playback.
-        if let old = snapshot.playbackID, old != id, snapshot.finish == nil {
-            updates.append(PlayerUpdate(old, .finished(.userExited)))
+        if let old = snapshot.playbackID, old != id, snapshot.end == nil {
+            updates.append(PlayerUpdate(old, .ended(.stopped)))
         }
         var fresh = PlayerSnapshot()
         fresh.playbackID = id
@@ -23,7 +23,7 @@ extension PlaybackReducer {
         return updates + publish([.progress(progressNow)])
     }
 
-    /// `stop`: the playback is over (user exited); the slider keeps its position.
+    /// `stop`: the playback is over (`.stopped`); the slider keeps its position.
     mutating func stop() -> [PlayerUpdate] {
         guard snapshot.playbackID != nil, !facts.userStopped else { return [] }
         if facts.loaded, let position = facts.timePos { storedPosition = position }
@@ -32,11 +32,11 @@ extension PlaybackReducer {
         facts.seekDirection = nil
         facts.reloadTarget = nil
         facts.interrupted = false
-        if snapshot.finish == nil { snapshot.finish = .userExited }
+        if snapshot.end == nil { snapshot.end = .stopped }
         return publish([.progress(progressNow)])
     }
 
-    /// A seek to `target` seconds was sent (loaded) or only moves the slider (stopped/finished
+    /// A seek to `target` seconds was sent (loaded) or only moves the slider (stopped, or ended
     /// with an error). Returns whether mpv should be told.
     mutating func seek(to target: Double) -> (send: Bool, updates: [PlayerUpdate]) {
         guard snapshot.playbackID != nil else { return (false, []) }
@@ -72,10 +72,10 @@ extension PlaybackReducer {
     /// owner starts again with a new load).
     var isUnloaded: Bool {
         guard snapshot.playbackID != nil else { return false }
-        return facts.userStopped || !facts.loaded && snapshot.finish != nil
+        return facts.userStopped || !facts.loaded && snapshot.end != nil
     }
 
-    /// True when `play` should restart from the beginning: paused on the last frame after "ended".
+    /// True when `play` should restart from the beginning: paused on the last frame after the end.
     var isAtEnd: Bool { facts.loaded && facts.eofReached }
 
     /// What Space (`togglePause`) does now. A seek in flight keeps mpv's pause state, so it
@@ -96,13 +96,14 @@ extension PlaybackReducer {
 enum PauseToggle: Sendable, Equatable { case pause, resume, play, afterReload }
 
 extension PlaybackReducer {
-    /// The playback could not start (mpv rejected an option or failed to initialise).
-    mutating func fail(_ message: String) -> [PlayerUpdate] {
+    /// The playback ends without mpv saying so: it could not start (mpv rejected an option or
+    /// failed to initialise), or the stall watchdog gave up.
+    mutating func end(_ end: PlaybackEnd) -> [PlayerUpdate] {
         guard snapshot.playbackID != nil else { return [] }
         facts.loaded = false
         facts.reloadTarget = nil
         facts.seekDirection = nil
-        if snapshot.finish == nil { snapshot.finish = .error(message) }
+        if snapshot.end == nil { snapshot.end = end }
         return publish()
     }
 }

@@ -38,7 +38,7 @@ extension PlaybackReducer {
     /// Opening and nothing has arrived yet: no FILE_LOADED (of the playback, or of the handle a
     /// reload opened), no end, no stop.
     var isConnecting: Bool {
-        snapshot.playbackID != nil && !facts.userStopped && snapshot.finish == nil && facts.pendingEnd == nil
+        snapshot.playbackID != nil && !facts.userStopped && snapshot.end == nil && facts.pendingEnd == nil
             && (!facts.opened || facts.reloadTarget != nil && !facts.loaded)
     }
 
@@ -53,7 +53,7 @@ extension PlaybackReducer {
     }
 
     /// Derives the snapshot and returns an update per visible change, plus `extra` (in order:
-    /// extra events first, then playback, load, audio, finish).
+    /// extra events first, then playback, load, audio, the end or its withdrawal).
     mutating func publish(_ extra: [PlayerUpdate.Kind] = []) -> [PlayerUpdate] {
         guard let id = snapshot.playbackID else { return [] }
         let before = published
@@ -73,7 +73,8 @@ extension PlaybackReducer {
             }
             kinds.append(kind)
         }
-        if let finish = snapshot.finish, finish != before?.finish { kinds.append(.finished(finish)) }
+        if let end = snapshot.end, end != before?.end { kinds.append(.ended(end)) }
+        if snapshot.end == nil, before?.end != nil { kinds.append(.resumedAfterEnd) }
         published = Published(snapshot)
         return kinds.map { PlayerUpdate(id, $0) }
     }
@@ -85,14 +86,14 @@ struct Published: Sendable, Equatable {
     var load: LoadState
     var muted: Bool
     var volume: Double
-    var finish: FinishReason?
+    var end: PlaybackEnd?
 
     init(_ snapshot: PlayerSnapshot) {
         playback = snapshot.playback
         load = snapshot.load
         muted = snapshot.muted
         volume = snapshot.volume
-        finish = snapshot.finish
+        end = snapshot.end
     }
 }
 

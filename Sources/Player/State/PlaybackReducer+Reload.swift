@@ -19,7 +19,7 @@ extension PlaybackReducer {
         facts.reloadTarget = target
         facts.seekDirection = direction
         facts.resumeAfterReload = resume
-        if kept.finishedAtEnd { snapshot.finish = nil }
+        if kept.endedAtEOF { snapshot.end = nil }
         storedPosition = max(target, 0)
         return publish([.progress(progressNow)])
     }

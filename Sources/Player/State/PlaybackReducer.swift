@@ -87,13 +87,13 @@ struct PlaybackReducer: Sendable {
             facts.eofReached = value
             if value {
                 facts.seekDirection = nil
-                if facts.loaded, snapshot.finish == nil { facts.pendingEnd = .atEnd }
-            } else if facts.loaded, facts.finishedAtEnd || facts.pendingEnd == .atEnd {
+                if facts.loaded, snapshot.end == nil { facts.pendingEnd = .atEnd }
+            } else if facts.loaded, facts.endedAtEOF || facts.pendingEnd == .atEnd {
                 // Seeking back from the end (keep-open); an unloaded file's eof-reached going
                 // away (END_FILE without keep-open, e.g. `--frames`) changes nothing.
                 facts.pendingEnd = nil
-                facts.finishedAtEnd = false
-                snapshot.finish = nil
+                facts.endedAtEOF = false
+                snapshot.end = nil
             }
         case .mute(let value): snapshot.muted = value
         case .volume(let value): if let value { snapshot.volume = value }

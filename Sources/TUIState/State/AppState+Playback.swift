@@ -76,6 +76,8 @@ extension AppState {
             apply(kind, to: &model)
         case .timeline(let timeline):
             model.timeline = timeline
+        case .resumed:
+            model.finish = nil   // the session took "ended" back: it plays again after the end
         case .downloadRate(let rate):
             Self.showDownloadRate(rate, in: &model, now: now)
         case .notice(let text):
@@ -99,11 +101,6 @@ extension AppState {
         case .playback(let state):
             model.playback = state
             if !model.isSeeking { model.pendingSeekTarget = nil }
-            // Replaying after the end (keep-open kept the file; Space or a seek back): the status
-            // bar no longer says "ended". A second end arrives as a new `.finished(.ended)`.
-            if model.finish == .ended, state == .playing || state == .seekingForward || state == .seekingBackward {
-                model.finish = nil
-            }
         case .load(let state): model.load = state
         case .progress(let progress):
             model.position = progress.position

@@ -5,7 +5,8 @@ import Player
 
 /// What the interactive app shows about the current playback: the event, the playback's last
 /// reported state, and the knob while the user seeks with keys. Its ``id`` is the playback
-/// session's identity.
+/// session's identity. It decides nothing about the playback: its finish is the session's
+/// `.finished`, taken back only by the session's `.resumed`.
 struct PlaybackModel: Sendable {
     var event: Event
     var id: PlaybackID

@@ -34,7 +34,7 @@ final class FakePlayer: PlayerControlling {
 
     func stop() -> [PlayerUpdate] {
         commands.append(.stop)
-        return snapshot.playbackID.map { [PlayerUpdate($0, .finished(.userExited))] } ?? []
+        return snapshot.playbackID.map { [PlayerUpdate($0, .ended(.stopped))] } ?? []
     }
 
     func latestFrame(width: Int, height: Int, pixelAspect: Double) -> SoftwareFrame? { nil }

@@ -42,8 +42,8 @@ struct PlaybackRunnerTests {
             var seen = runner.start(F.event, as: id, at: 2)
             seen += Self.drain(runner) { $0.contains { $0.kind == .loaded } }
             player.send(PlayerUpdate(id, .playback(.playing)))
-            player.send(PlayerUpdate(PlaybackID(rawValue: 3), .finished(.error("an older playback"))))
-            player.send(PlayerUpdate(id, .finished(.ended)))
+            player.send(PlayerUpdate(PlaybackID(rawValue: 3), .ended(.openFailed)))
+            player.send(PlayerUpdate(id, .ended(.atTheEnd)))
             seen += Self.drain(runner) { $0.contains { if case .finished = $0.kind { true } else { false } } }
             #expect(seen.allSatisfy { $0.id == id })
             return (seen.map(\.kind), player.loads.map(\.at), player.loads.map(\.id))

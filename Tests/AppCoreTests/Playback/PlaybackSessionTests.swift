@@ -21,7 +21,7 @@ struct PlaybackSessionTests {
         #expect(session.phase == .preparing)
         #expect(session.handle(.prepared(F.prepared("a"), attempt: 1)).words == ["load a@3", "publish loaded"])
         #expect(session.phase == .loaded)
-        #expect(session.handle(.player(.finished(.ended))).words == ["remove a", "publish finished(ended)"])
+        #expect(session.handle(.player(.ended(.atTheEnd))).words == ["remove a", "publish finished(ended)"])
         #expect(session.finishReason == .ended)
     }
 
@@ -41,7 +41,7 @@ struct PlaybackSessionTests {
         #expect(session.phase == .refreshing(denied))
         // The player keeps playing from its buffer while tokens are fetched.
         _ = session.handle(.player(.progress(PlaybackProgress(position: 6, duration: 12))))
-        #expect(session.handle(.player(.finished(.error("stream ended early")))).isEmpty, "the reload replaces it")
+        #expect(session.handle(.player(.ended(.endOfFile(EndOfFile(position: 6, duration: 12))))).isEmpty, "the reload replaces it")
         #expect(session.handle(.prepared(F.prepared("b"), attempt: 2)).words == ["load b@6", "publish loaded", "remove a"])
         #expect(session.phase == .loaded)
     }
@@ -87,7 +87,7 @@ struct PlaybackSessionTests {
         _ = session.handle(.start(at: 0))
         #expect(session.handle(.stop).words == ["stopPlayer", "publish finished(user exited)"])
         #expect(session.handle(.prepared(F.prepared("late"), attempt: 1)).words == ["remove late"])
-        #expect(session.handle(.player(.finished(.userExited))).isEmpty, "the player's own word for our stop is not news")
+        #expect(session.handle(.player(.ended(.stopped))).isEmpty, "the player's own word for our stop is not news")
     }
 
     @Test func aFinishedPlaybackStartsAgainAtItsPosition() {
@@ -107,12 +107,50 @@ struct PlaybackSessionTests {
         #expect(session.handle(.command(.stop)).words == ["stopPlayer", "remove a", "publish finished(user exited)"])
         #expect(session.handle(.command(.togglePause)).words == ["publish preparing", "prepare#3"])
         #expect(session.handle(.prepared(F.prepared("again"), attempt: 3)).words == ["load again@5", "publish loaded"])
-        _ = session.handle(.player(.finished(.error("could not open the media"))))
+        _ = session.handle(.player(.ended(.openFailed)))
         #expect(session.handle(.command(.play)).words == ["publish preparing", "prepare#5"])
         _ = session.handle(.prepared(F.prepared("third"), attempt: 5))
-        _ = session.handle(.player(.finished(.ended)))
+        _ = session.handle(.player(.ended(.atTheEnd)))
         #expect(session.handle(.command(.play)).words == ["perform play"], "after the end the player replays")
         #expect(session.handle(.command(.seek(to: 2))).words == ["perform seek(to: 2.0)"])
+    }
+
+    /// keep-open keeps the file after the end: a seek back or Space plays it again, and the session
+    /// (the one owner of the finish) takes "ended" back; the next end is news again.
+    @Test func playingOnAfterTheEndTakesTheFinishBackAndTheNextEndIsNews() {
+        var session = loaded()
+        #expect(session.handle(.player(.ended(.atTheEnd))).words == ["remove a", "publish finished(ended)"])
+        #expect(session.handle(.command(.seek(to: 3))).words == ["perform seek(to: 3.0)"], "the player still has the file")
+        #expect(session.handle(.player(.resumedAfterEnd)).words == ["publish resumed"])
+        #expect(session.phase == .loaded && session.finishReason == nil)
+        #expect(session.handle(.player(.ended(.atTheEnd))).words == ["publish finished(ended)"])
+        #expect(session.finishReason == .ended)
+        #expect(session.handle(.player(.resumedAfterEnd)).words == ["publish resumed"])
+        _ = session.handle(.stop)
+        #expect(session.handle(.player(.resumedAfterEnd)).isEmpty, "after a stop there is nothing to resume")
+    }
+
+    /// After a stop or an error nothing is loaded: a seek moves the session's position (the
+    /// slider), and play starts there.
+    @Test func aSeekWhileStoppedMovesThePositionAStartAgainBeginsAt() {
+        var session = loaded()
+        _ = session.handle(.player(.progress(PlaybackProgress(position: 5, duration: 12))))
+        _ = session.handle(.stop)
+        #expect(session.handle(.command(.seek(to: 30))).words == ["publish player(Player.PlayerUpdate.Kind.progress(0:12/0:12 +0s))"])
+        #expect(session.position == 12, "kept within the duration")
+        _ = session.handle(.command(.seek(to: 8)))
+        #expect(session.handle(.command(.play)).words == ["publish preparing", "prepare#3"])
+        #expect(session.handle(.prepared(F.prepared("again"), attempt: 3)).words == ["load again@8", "publish loaded"])
+    }
+
+    /// A second end after the finish was decided (a stop we asked for, a failed load) changes nothing.
+    @Test func anEndAfterTheFinishIsNotNews() {
+        var session = PlaybackSession(id: id, event: F.event)
+        _ = session.handle(.start(at: 0))
+        _ = session.handle(.prepared(F.prepared("a"), attempt: 1))
+        _ = session.handle(.loadFailed("bad option"))
+        #expect(session.handle(.player(.ended(.couldNotStart("bad option")))).isEmpty)
+        #expect(session.finishReason == .error("the player could not start: bad option"))
     }
 
     @Test func aLoadTheEngineRejectsIsAnError() {
@@ -125,7 +163,7 @@ struct PlaybackSessionTests {
 
     @Test func updatesBeforeAStartAreIgnored() {
         var session = PlaybackSession(id: id, event: F.event)
-        #expect(session.handle(.player(.finished(.ended))).isEmpty)
+        #expect(session.handle(.player(.ended(.atTheEnd))).isEmpty)
         #expect(session.handle(.stop).isEmpty)
     }
 }
@@ -138,7 +176,7 @@ struct PlaybackSessionNoticeTests {
         _ = session.handle(.prepared(SessionFixtures.prepared("a"), attempt: 1))
         let said = session.handle(.notice("segment2.ts failed: HTTP 500 after 4 attempts"))
         #expect(said.words == ["publish notice(\"segment2.ts failed: HTTP 500 after 4 attempts\")"])
-        _ = session.handle(.player(.finished(.error("played to the end but segment 2 failed; that part was skipped"))))
+        _ = session.handle(.player(.ended(.endOfFile(EndOfFile(position: 12, duration: 12, log: LogFindings(segmentSummary: "segment 2 failed"))))))
         #expect(session.finishReason == .error(
             "segment2.ts failed: HTTP 500 after 4 attempts (played to the end but segment 2 failed; that part was skipped)"))
     }
@@ -150,12 +188,12 @@ struct PlaybackSessionNoticeTests {
         _ = session.handle(.start(at: 0))
         _ = session.handle(.prepared(SessionFixtures.prepared("a"), attempt: 1))
         _ = session.handle(.notice("segment2.ts failed: HTTP 500 after 4 attempts"))
-        let effects = session.handle(.player(.finished(.ended)))
+        let effects = session.handle(.player(.ended(.atTheEnd)))
         #expect(effects.words == ["remove a", "publish finished(error: segment2.ts failed: HTTP 500 after 4 attempts (played to the end; that part was skipped))"])
         var clean = PlaybackSession(id: PlaybackID(rawValue: 2), event: SessionFixtures.event)
         _ = clean.handle(.start(at: 0))
         _ = clean.handle(.prepared(SessionFixtures.prepared("b"), attempt: 1))
-        _ = clean.handle(.player(.finished(.ended)))
+        _ = clean.handle(.player(.ended(.atTheEnd)))
         #expect(clean.finishReason == .ended)
     }
 
@@ -167,7 +205,7 @@ struct PlaybackSessionNoticeTests {
         _ = session.handle(.stop)
         _ = session.handle(.start(at: 0))
         _ = session.handle(.prepared(SessionFixtures.prepared("b"), attempt: 3))
-        _ = session.handle(.player(.finished(.error("could not open the media"))))
-        #expect(session.finishReason == .error("could not open the media"))
+        _ = session.handle(.player(.ended(.openFailed)))
+        #expect(session.finishReason == .error("could not open the media: loading failed"))
     }
 }

@@ -1,6 +1,7 @@
 @testable import AppCore
 import EventsAPI
 import Foundation
+import Player
 import Playlist
 
 /// Prepared playbacks and events for the session and runner tests (no network, no mpv).
@@ -13,6 +14,14 @@ enum SessionFixtures {
         PreparedPlayback(eventID: "evt-1", playbackID: name, url: URL(filePath: "/tmp/\(name).m3u8"), token: "tok-\(name)",
                          isComplete: true, remoteURL: URL(string: "http://127.0.0.1:1/media/30-days/evt-1/index.m3u8")!)
     }
+}
+
+/// Ends as the player reports them (facts; the session decides the finish reason).
+extension PlaybackEnd {
+    /// mpv reached the end of a 12 s event at its end, nothing logged: "ended".
+    static let atTheEnd = PlaybackEnd.endOfFile(EndOfFile(position: 12, duration: 12))
+    /// END_FILE with mpv's "loading failed" and nothing in the log.
+    static let openFailed = PlaybackEnd.failed(MediaFailure(mpvMessage: "loading failed"))
 }
 
 /// Effects as short words, so tests read like the lifecycle they check.

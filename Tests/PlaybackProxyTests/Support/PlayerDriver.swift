@@ -1,3 +1,4 @@
+import AppCore
 import PlaybackStates
 import Foundation
 import Player
@@ -66,8 +67,14 @@ final class PlayerDriver {
         updates += player.tick()
     }
 
+    /// The ends `id` reported (facts; the playback session decides the finish reason).
+    func ends(of id: PlaybackID) -> [PlaybackEnd] {
+        updates.filter { $0.playbackID == id }.compactMap { if case .ended(let end) = $0.kind { end } else { nil } }
+    }
+
+    /// The ends `id` reported, as the playback session classifies them.
     func finishes(of id: PlaybackID) -> [FinishReason] {
-        updates.filter { $0.playbackID == id }.compactMap { if case .finished(let reason) = $0.kind { reason } else { nil } }
+        ends(of: id).map { FinishClassifier.reason(for: $0) }
     }
 
     /// Positions at which `id` was reported paused before it finished (keep-open pauses at the end).
@@ -78,7 +85,7 @@ final class PlayerDriver {
             switch update.kind {
             case .progress(let progress): position = progress.position
             case .playback(.paused): paused.append(position)
-            case .finished: return paused
+            case .ended: return paused
             default: break
             }
         }

@@ -1,3 +1,4 @@
+import AppCore
 import Foundation
 import PlaybackStates
 import Player
@@ -17,10 +18,13 @@ import SystemSupport
 final class ThreadedPlayback: Sendable {
     /// What a playback ended with.
     struct Outcome: Sendable {
-        var finishes: [FinishReason]
+        /// The ends the player reported (facts).
+        var ends: [PlaybackEnd]
         var positions: [Double]
         /// The player's last log lines, for a failing expectation's message.
         var log: [String]
+        /// The ends as the playback session classifies them.
+        var finishes: [FinishReason] { ends.map { FinishClassifier.reason(for: $0) } }
     }
 
     private let position = Locked(0.0)
@@ -41,9 +45,9 @@ final class ThreadedPlayback: Sendable {
                             stopped = true
                             driver.stop()   // as the user's `s`: the playback ends, nothing more is fetched
                         }
-                        return snapshot.finish != nil
+                        return snapshot.end != nil
                     }
-                    return Outcome(finishes: driver.finishes(of: id), positions: driver.positions(of: id),
+                    return Outcome(ends: driver.ends(of: id), positions: driver.positions(of: id),
                                    log: driver.player.recentLogMessages.suffix(10).map { "\($0)" })
                 })
             }.start()

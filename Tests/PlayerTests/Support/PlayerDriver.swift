@@ -55,9 +55,9 @@ final class PlayerDriver {
     /// Updates of one playback.
     func updates(of id: PlaybackID) -> [PlayerUpdate.Kind] { updates.filter { $0.playbackID == id }.map(\.kind) }
 
-    /// Finish reasons seen for `id`.
+    /// The ends `id` reported, as the playback session classifies them.
     func finishes(of id: PlaybackID) -> [FinishReason] {
-        updates(of: id).compactMap { if case .finished(let reason) = $0 { reason } else { nil } }
+        updates(of: id).compactMap(\.finish)
     }
 
     /// The message `id` finished with as an error; nil (and an issue recorded, with the recent

@@ -13,10 +13,14 @@ import Playlist
 /// var session = PlaybackSession(id: PlaybackID(rawValue: 1), event: event)
 /// var effects = session.handle(.start(at: 0))     // [.publish(.preparing), .prepare(refreshTokens: false, attempt: 1)]
 /// effects = session.handle(.prepared(prepared, attempt: 1))   // [.load(prepared, startAt: 0), .publish(.loaded)]
-/// effects = session.handle(.player(.finished(.ended)))        // [.remove(prepared), .publish(.finished(.ended))]
+/// effects = session.handle(.player(.ended(.endOfFile(end))))  // [.remove(prepared), .publish(.finished(.ended))]
 /// ```
 ///
-/// Lifecycle: `idle -> preparing -> loaded (-> refreshing -> loaded)* -> finished`. A finished
+/// The session alone decides how a playback finished: the player reports facts (``PlaybackEnd``)
+/// and ``FinishClassifier`` turns them, with the network layer's notices, into the reason.
+///
+/// Lifecycle: `idle -> preparing -> loaded (-> refreshing -> loaded)* -> finished`, and
+/// `finished(.ended) -> loaded` when playback goes on after the end (keep-open kept the file). A finished
 /// playback can be started again (`.command(.play)`: Enter after a stop or an error): it is
 /// prepared afresh and loaded at the last position, under the same identity. This is the only
 /// restart after stop; the player never reloads by itself.
@@ -26,8 +30,11 @@ public struct PlaybackSession: Sendable {
     public let id: PlaybackID
     public let event: Event
     public private(set) var phase: Phase = .idle
-    /// The last position the player reported (seconds); a reload resumes here.
+    /// The position (seconds): the player's last report, or where a seek put the slider while
+    /// nothing was loaded; a reload or a start again resumes here.
     public private(set) var position: Double = 0
+    /// The duration the player last reported, nil while unknown.
+    public private(set) var duration: Double?
     /// Where the next load starts.
     private(set) var startAt: Double = 0
     /// The prepared playback the player has (its private files are in use).
@@ -79,7 +86,8 @@ public struct PlaybackSession: Sendable {
     /// The one restart after stop: `play` (or `togglePause`) once the playback finished other than
     /// at its end (stopped, an error) starts it again at the last position, prepared afresh (its
     /// private files went when it finished) under the same identity. After the end the player
-    /// replays from 0:00 itself (keep-open kept the file); every other command goes to the player.
+    /// replays from 0:00 itself (keep-open kept the file); a seek while nothing is loaded only moves
+    /// the position the start again begins at; every other command goes to the player.
     private mutating func perform(_ command: PlayerCommand) -> [Effect] {
         switch command {
         case .stop:
@@ -87,6 +95,10 @@ public struct PlaybackSession: Sendable {
         case .play, .togglePause:
             if let reason = finishReason, reason != .ended { return start(at: position) }
             return [.perform(command)]
+        case .seek(let target):
+            guard let reason = finishReason, reason != .ended else { return [.perform(command)] }
+            position = max(0, duration.map { min(target, $0) } ?? target)
+            return [.publish(.player(.progress(PlaybackProgress(position: position, duration: duration))))]
         default:
             return [.perform(command)]
         }
@@ -142,29 +154,28 @@ public struct PlaybackSession: Sendable {
         }
     }
 
+    /// The player's facts: progress moves the position; an end becomes the finish (decided here,
+    /// by ``FinishClassifier``); playing on after the end of the file takes the finish back.
     private mutating func follow(_ update: PlayerUpdate.Kind) -> [Effect] {
         switch update {
         case .progress(let progress):
             position = progress.position
+            duration = progress.duration
         case .accessDenied(let denied):
             return refresh(denied)
-        case .finished(let reason):
+        case .ended(let end):
+            if case .idle = phase { return [] }
+            if isFinished { return [] }   // already said (a stop we asked for, a failed load)
+            let reason = FinishClassifier.reason(for: end, notices: notices)
             if case .refreshing = phase, reason != .ended {
                 return []   // the reload with fresh tokens replaces what the refusal ended
             }
-            if case .idle = phase { return [] }
-            if let finished = finishReason {
-                // Already said (a stop we asked for); an end after replaying an ended one is news.
-                if reason == finished && reason != .ended { return [] }
-                phase = .finished(reason)
-                return [.publish(.finished(reason))]
-            }
-            if reason == .ended, !notices.isEmpty {
-                // The network layer gave up on a piece of it and mpv skipped that piece: the
-                // player (which cannot read whose ffmpeg lines are whose) saw a whole playback.
-                return finish(.error("played to the end; that part was skipped"), stopPlayer: false)
-            }
             return finish(reason, stopPlayer: false)
+        case .resumedAfterEnd:
+            // keep-open kept the file: a seek back or Space after the end plays it again.
+            guard finishReason == .ended else { return [] }
+            phase = .loaded
+            return [.publish(.resumed)]
         default:
             break
         }

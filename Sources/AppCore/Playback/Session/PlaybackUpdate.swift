@@ -32,6 +32,9 @@ public struct PlaybackUpdate: Sendable, Equatable {
         case timeline(StartupTimeline)
         /// The playback finished; its private files are gone.
         case finished(FinishReason)
+        /// It plays again after it ended (a seek back or play from the start; keep-open kept the
+        /// file): "ended" no longer holds.
+        case resumed
     }
 
     public var id: PlaybackID
