@@ -212,6 +212,12 @@ let package = Package(
             path: "Tests/TestSupport",
             swiftSettings: strict
         ),
+        // libsixel's decoder, which checks our sixel output (tests only; libsixel-dev).
+        .systemLibrary(
+            name: "CSixel",
+            path: "Tests/CSixel",
+            providers: [.apt(["libsixel-dev"])]
+        ),
         .testTarget(
             name: "SystemSupportTests",
             dependencies: ["SystemSupport"],
@@ -258,7 +264,7 @@ let package = Package(
         ),
         .testTarget(
             name: "TUITests",
-            dependencies: ["TUI", "PlaybackStates", "SystemSupport", "TestSupport"],
+            dependencies: ["TUI", "PlaybackStates", "SystemSupport", "TestSupport", "CSixel"],
             exclude: ["Golden"],
             swiftSettings: strict
         ),

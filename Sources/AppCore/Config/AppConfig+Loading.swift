@@ -53,7 +53,7 @@ extension AppConfig {
     }
 
     /// The keys of the top level, for messages.
-    static let knownKeys = "server, video, video-glyphs, network-mode, audio, log-level, speed, export-dir, [network], [headers.<kind>], [mpv]"
+    static let knownKeys = "server, video, video-glyphs, video-protocol, network-mode, audio, log-level, speed, export-dir, [network], [headers.<kind>], [mpv]"
 
     private mutating func read(_ key: String, _ value: any TOMLValueConvertible, file: String) throws {
         func fail(_ path: [String], _ message: String) -> ConfigError {
@@ -67,6 +67,8 @@ extension AppConfig {
             video = try choice(value, key: key, file: file)
         case "video-glyphs":
             videoGlyphs = try choice(value, key: key, file: file)
+        case "video-protocol":
+            videoProtocol = try choice(value, key: key, file: file)
         case "network-mode":
             networkMode = try choice(value, key: key, file: file)
         case "audio":

@@ -16,6 +16,8 @@ public struct AppConfig: Sendable, Equatable {
     public var video: VideoModeChoice?
     /// `video-glyphs`: half, quadrant or sextant (terminal video).
     public var videoGlyphs: VideoGlyphs?
+    /// `video-protocol`: auto, sixel or cells (terminal video).
+    public var videoProtocol: VideoProtocolChoice?
     /// `network-mode`: direct or proxy (how the player's own requests travel).
     public var networkMode: NetworkMode?
     /// `audio`: false plays without sound.
@@ -69,5 +71,11 @@ extension AppConfig {
     /// file, else half.
     public func videoGlyphs(flag: VideoGlyphs?) -> VideoGlyphs {
         flag ?? videoGlyphs ?? .half
+    }
+
+    /// How terminal video is drawn: `--video-protocol` when given, else `video-protocol` from
+    /// the config file, else auto (ask the terminal).
+    public func videoProtocol(flag: VideoProtocolChoice?) -> VideoProtocolChoice {
+        flag ?? videoProtocol ?? .auto
     }
 }

@@ -22,4 +22,5 @@ extension ConfigChoice {
 
 extension VideoModeChoice: ConfigChoice {}
 extension VideoGlyphs: ConfigChoice {}
+extension VideoProtocolChoice: ConfigChoice {}
 extension NetworkMode: ConfigChoice {}

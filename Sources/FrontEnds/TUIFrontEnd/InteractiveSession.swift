@@ -22,7 +22,7 @@ public enum InteractiveSession {
         var options = options
         options.terminalVideo = true
         let configuration = try options.playerConfiguration(config: services.config)
-        let glyphs = options.glyphs
+        let glyphs = options.glyphs, graphics = options.graphics
         let preparer = try options.network.preparer(services: services)
         let user = await services.client.session?.user.name
         var initial = AppState(server: services.server.url.absoluteString, isDemo: services.server.isDemo, user: user,
@@ -35,8 +35,8 @@ public enum InteractiveSession {
         return try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Int32, any Error>) in
             let thread = Thread {
                 do {
-                    let status = try runLoop(state: state, configuration: configuration, glyphs: glyphs, services: services,
-                                             preparer: preparer, logPath: logPath)
+                    let status = try runLoop(state: state, configuration: configuration, glyphs: glyphs, graphics: graphics,
+                                             services: services, preparer: preparer, logPath: logPath)
                     continuation.resume(returning: status)
                 } catch {
                     continuation.resume(throwing: error)
@@ -47,7 +47,8 @@ public enum InteractiveSession {
         }
     }
 
-    /// The video mode as the status bar shows it: "terminal·sextant", "window" or "no video".
+    /// The video mode as the status bar shows it at start: "terminal·sextant", "window" or "no
+    /// video" (with `--video-protocol` auto or sixel, "terminal·sixel" once the terminal answered).
     static func videoModeText(_ mode: VideoMode, glyphs: VideoGlyphs) -> String {
         switch mode {
         case .terminal: "terminal·\(glyphs.rawValue)"
@@ -57,8 +58,8 @@ public enum InteractiveSession {
     }
 
     /// Blocks this thread until the user quits; the terminal is restored and private files removed on the way out.
-    static func runLoop(state: AppState, configuration: PlayerConfiguration, glyphs: VideoGlyphs, services: AppServices,
-                        preparer: any PlaybackPreparing, logPath: String) throws -> Int32 {
+    static func runLoop(state: AppState, configuration: PlayerConfiguration, glyphs: VideoGlyphs, graphics: VideoProtocolChoice,
+                        services: AppServices, preparer: any PlaybackPreparing, logPath: String) throws -> Int32 {
         var state = state
         let (keyMap, problems) = KeyMap.load(userFile: KeyMap.defaultUserFile())
         if let summary = KeyMapDiagnostic.summary(problems) { state.error = summary }
@@ -75,6 +76,7 @@ public enum InteractiveSession {
         let loop = UILoop(terminal: terminal, keyMap: keyMap)
         if configuration.video == .terminal {
             loop.video.glyphs = glyphs
+            loop.graphicsChoice = graphics
             coordinator.video = TerminalVideoBridge(frames: runner.frames, video: loop.video)
             coordinator.video?.stills = StillLoader(preparer: preparer, configuration: configuration) { inbox.post($0) }
         }

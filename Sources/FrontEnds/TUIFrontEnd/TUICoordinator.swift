@@ -50,6 +50,7 @@ final class TUICoordinator: UILoopDelegate {
         case .action(let action): [.action(action)]
         case .wake(Self.playbackWake): runner.drain().map(AppInput.playback)
         case .wake(UILoop.videoResizedWake): []   // the refresh below sizes frames and stills anew
+        case .wake(UILoop.graphicsWake): video.map { [.videoMode("terminal·\($0.video.modeName)")] } ?? []
         case .wake: inbox.take()
         case .deadline: [.tick] + runner.drain().map(AppInput.playback)
         }

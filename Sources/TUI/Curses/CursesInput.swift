@@ -1,6 +1,12 @@
 internal import CNcurses
 
 extension CursesScreen {
+    /// Gives ncurses back bytes read past it (keys typed while the graphics probe read the
+    /// terminal itself): the next ``readInput(limit:)`` reads them first, in order.
+    func pushBack(_ bytes: [UInt8]) {
+        for byte in bytes.reversed() { ungetch(Int32(byte)) }
+    }
+
     /// Reads everything ncurses has buffered (stdin is non-blocking) as input events.
     func readInput(limit: Int = 512) -> [InputEvent] {
         var events: [InputEvent] = []

@@ -17,8 +17,11 @@ extension UILoop {
     static func readCellShape(into video: TerminalVideo) {
         var size = winsize()
         guard ioctl(1, UInt(TIOCGWINSZ), &size) == 0 else { return }
-        video.cellAspect = VideoGeometry.cellAspect(pixelWidth: Int(size.ws_xpixel), pixelHeight: Int(size.ws_ypixel),
-                                                    columns: Int(size.ws_col), rows: Int(size.ws_row))
+        let (width, height, columns, rows) = (Int(size.ws_xpixel), Int(size.ws_ypixel), Int(size.ws_col), Int(size.ws_row))
+        video.windowCellPixels = width > 0 && height > 0 && columns > 0 && rows > 0
+            ? PixelSize(width: width / columns, height: height / rows) : nil
+        let cell = video.windowCellPixels ?? video.graphics.cellPixels
+        video.cellAspect = cell.map { VideoGeometry.cellAspect(pixelWidth: $0.width, pixelHeight: $0.height, columns: 1, rows: 1) } ?? 2
     }
 
     /// The name of the ``UIEvent/wake(_:)`` the delegate gets when the video pane's geometry changed

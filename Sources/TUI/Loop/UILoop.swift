@@ -1,4 +1,5 @@
 import Foundation
+import PlaybackStates
 import SystemSupport
 
 /// The one UI thread: waits (``Poller``) on stdin, the signal self-pipe and the App's wake fds until
@@ -36,6 +37,15 @@ public final class UILoop {
     var reportedVideoGeometry: VideoGeometry?
     /// The pane showed video (a picture ncurses does not know of) at the last render.
     var paneShowedVideo = false
+    /// How terminal video should be drawn; set before ``run(_:)`` (UILoop+Graphics.swift).
+    public var graphicsChoice: VideoProtocolChoice = .cells
+    /// The start-up graphics queries while their answers are awaited; when the mode is decided
+    /// without them and when replies stop being looked for; what the decision was based on.
+    var graphicsProbe: GraphicsProbe?
+    var graphicsDeadline: ContinuousClock.Instant?
+    var graphicsCutoff: ContinuousClock.Instant?
+    var graphicsDecided = false
+    var decidedGraphics = TerminalGraphics()
 
     public init(terminal: Terminal, keyMap: KeyMap = .defaults) {
         self.terminal = terminal
@@ -57,19 +67,35 @@ public final class UILoop {
     /// Runs until the delegate answers ``LoopControl/quit`` (or stdin is gone). Does not restore the terminal.
     public func run(_ delegate: any UILoopDelegate) {
         running = true
+        var firstTurn = true
         while running {
             render(delegate.screen)
             reportVideoGeometry(to: delegate)
+            if firstTurn {
+                firstTurn = false
+                startGraphicsProbe()   // after the first paint: the list is never delayed
+            }
             let descriptors = [Poller.Descriptor.readable(stdinOpen ? 0 : -1), .readable(terminal.signals.readFD)]
                 + sources.map { .readable($0.fd) } + [videoPollDescriptor]
-            guard let ready = try? Poller.wait(for: descriptors, until: waitDeadline(delegate.nextDeadline)) else {
+            let until = [waitDeadline(delegate.nextDeadline), graphicsWakeTime].compactMap { $0 }.min()
+            guard let ready = try? Poller.wait(for: descriptors, until: until) else {
                 deliver(.action(.quit), to: delegate)
                 break
             }
             if !ready[1].isEmpty {
                 for signal in Signals.received(terminal.signals) where running { handle(signal: signal, delegate: delegate) }
             }
-            if running, !ready[0].isEmpty { handleStdin(ready[0], delegate: delegate) }
+            if running, !ready[0].isEmpty {
+                if graphicsProbe == nil {
+                    handleStdin(ready[0], delegate: delegate)
+                } else if readGraphicsReplies(delegate: delegate) {
+                    handleInput(delegate: delegate)
+                } else {
+                    stdinOpen = false
+                    deliver(.action(.quit), to: delegate)
+                }
+            }
+            if running { checkGraphicsDeadlines(delegate: delegate) }
             if !ready[ready.count - 1].isEmpty { video.flushPending() }
             for (index, source) in sources.enumerated() where running && !ready[index + 2].isEmpty {
                 source.pipe?.drain()
@@ -138,6 +164,11 @@ public final class UILoop {
             deliver(.action(.quit), to: delegate)
             return
         }
+        handleInput(delegate: delegate)
+    }
+
+    /// Turns what ncurses has read into actions for the delegate.
+    private func handleInput(delegate: any UILoopDelegate) {
         for event in terminal.screen.readInput() where running {
             switch event {
             case .resize:

@@ -25,6 +25,12 @@ public final class TerminalVideo {
     public var depth: ColorDepth { didSet { rebuild() } }
     /// Cell height / width (2 unless the terminal reports its pixel size).
     public var cellAspect: Double = 2
+    /// A cell's size in the terminal's pixels from `TIOCGWINSZ`, nil when it reports none.
+    var windowCellPixels: PixelSize?
+    /// What the terminal said it draws (``GraphicsProbe``; nothing until it answered).
+    public private(set) var graphics = TerminalGraphics()
+    /// The pane shows real pixels as sixel images rather than cells.
+    public private(set) var usesSixel = false
     private var writer: VideoPaneWriter?
     private let sink: (any VideoSink)?
     /// The pane on screen and whether frames may be drawn there now (no overlay, video shown).
@@ -42,12 +48,32 @@ public final class TerminalVideo {
 
     private func rebuild() {
         writer?.forget()
-        writer = sink.map { VideoPaneWriter(sink: $0, glyphs: glyphs, depth: depth) }
+        let encoder: any PaneEncoder = usesSixel ? SixelPaneEncoder(colorRegisters: graphics.colorRegisters)
+            : CellPaneEncoder(glyphs: glyphs, depth: depth)
+        writer = sink.map { VideoPaneWriter(sink: $0, encoder: encoder) }
     }
+
+    /// Draws sixel images (`sixel` true) or cells from now on, with what the terminal said of
+    /// itself. Sixel needs the cell size in pixels (from `TIOCGWINSZ` or the terminal's answer);
+    /// without it the pane keeps cells. Returns whether sixel is in use.
+    @discardableResult
+    public func use(sixel: Bool, graphics: TerminalGraphics) -> Bool {
+        self.graphics = graphics
+        usesSixel = sixel && cellPixels != nil
+        rebuild()
+        return usesSixel
+    }
+
+    /// A cell's size in pixels: the window's, else what the terminal answered.
+    var cellPixels: PixelSize? { windowCellPixels ?? graphics.cellPixels }
+
+    /// How the pane draws, for the status bar: "sixel", or the glyphs ("half", "sextant").
+    public var modeName: String { usesSixel ? "sixel" : glyphs.rawValue }
 
     /// The pixel size and shape frames should have for the current pane.
     public var geometry: VideoGeometry {
-        VideoGeometry(columns: rect.width, rows: rect.height, glyphs: glyphs, cellAspect: cellAspect)
+        VideoGeometry(columns: rect.width, rows: rect.height, glyphs: glyphs, cellAspect: cellAspect,
+                      cellPixels: usesSixel ? cellPixels : nil)
     }
 
     /// Frames delivered, dropped (the terminal was behind) and bytes written so far.

@@ -3,7 +3,8 @@ import PlaybackStates
 /// Where the video pane's pixels come from: the pixel size to ask mpv for (the pane's cells ×
 /// pixels per cell, so mpv scales and letterboxes and we never scale) and the shape of one such
 /// pixel, from the shape of a cell (about twice as tall as wide; the real ratio when the
-/// terminal reports its pixel size).
+/// terminal reports its pixel size). With a pixel protocol (sixel) a cell is
+/// ``cellPixels`` of the terminal's own square pixels.
 ///
 /// ```swift
 /// let geometry = VideoGeometry(columns: 120, rows: 40, glyphs: .half)
@@ -20,23 +21,32 @@ public struct VideoGeometry: Hashable, Sendable {
     public let glyphs: VideoGlyphs
     /// Cell height / cell width (2 when unknown).
     public let cellAspect: Double
+    /// The terminal's pixels per cell when the pane draws real pixels (sixel); nil for cells.
+    public let cellPixels: PixelSize?
 
-    public init(columns: Int, rows: Int, glyphs: VideoGlyphs, cellAspect: Double = 2) {
+    public init(columns: Int, rows: Int, glyphs: VideoGlyphs, cellAspect: Double = 2, cellPixels: PixelSize? = nil) {
         self.columns = max(0, columns)
         self.rows = max(0, rows)
         self.glyphs = glyphs
         self.cellAspect = cellAspect > 0 ? cellAspect : 2
+        self.cellPixels = cellPixels.flatMap { $0.width > 0 && $0.height > 0 ? $0 : nil }
     }
 
     /// False when the pane is too small for a picture (it shows the poster).
     public var showsVideo: Bool { columns >= Self.minimumColumns && rows >= Self.minimumRows }
 
-    public var pixelWidth: Int { showsVideo ? columns * glyphs.pixelsPerCell.columns : 0 }
-    public var pixelHeight: Int { showsVideo ? rows * glyphs.pixelsPerCell.rows : 0 }
+    public var pixelWidth: Int { showsVideo ? columns * (cellPixels?.width ?? glyphs.pixelsPerCell.columns) : 0 }
+    /// With real pixels, whole sixel bands (6 rows): the picture never reaches below the pane.
+    public var pixelHeight: Int {
+        guard showsVideo else { return 0 }
+        guard let cellPixels else { return rows * glyphs.pixelsPerCell.rows }
+        return rows * cellPixels.height / 6 * 6
+    }
 
     /// Width / height of one pixel on screen (mpv's `monitorpixelaspect`): 1 for half blocks,
     /// 0.5 for quadrants, 0.75 for sextants in cells twice as tall as wide.
     public var pixelAspect: Double {
+        if cellPixels != nil { return 1 }
         let (across, down) = glyphs.pixelsPerCell
         return (1 / Double(across)) / (cellAspect / Double(down))
     }

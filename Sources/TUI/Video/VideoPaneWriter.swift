@@ -1,7 +1,7 @@
 import PlaybackStates
 
-/// Draws frames into the video pane through a ``VideoSink``: renders cells, writes only the ones
-/// that changed since what the terminal shows, and drops a frame (never queues one) while the
+/// Draws frames into the video pane through a ``VideoSink``: its ``PaneEncoder`` turns each frame
+/// into bytes (cells that changed, or a sixel image), and it drops a frame (never queues one) while the
 /// previous frame is not fully written or the terminal's output queue holds more than
 /// ``backlogLimit`` bytes, or (where the queue cannot be measured: a pty) while ``LinkPacer``
 /// estimates the bytes before it have not left yet: over a slow link the picture skips, keys do
@@ -14,10 +14,8 @@ final class VideoPaneWriter {
     }
 
     let sink: any VideoSink
-    var renderer: VideoCellRenderer
-    var encoder: VideoEncoder
-    /// What the terminal shows (or will, once ``pending`` is written): the diff base and the still.
-    private(set) var shown: CellGrid?
+    /// How frames become bytes: cells or pixels.
+    var encoder: any PaneEncoder
     /// The part of the last frame the terminal has not taken yet.
     private var pending: [UInt8] = []
     private var pendingOffset = 0
@@ -31,11 +29,15 @@ final class VideoPaneWriter {
     /// The time (a seam for tests of the pacing).
     var clock: () -> ContinuousClock.Instant = { .now }
 
-    init(sink: any VideoSink, glyphs: VideoGlyphs, depth: ColorDepth) {
+    init(sink: any VideoSink, encoder: any PaneEncoder) {
         self.sink = sink
-        renderer = VideoCellRenderer(glyphs: glyphs, depth: depth)
-        encoder = VideoEncoder(depth: depth)
+        self.encoder = encoder
         out.reserveCapacity(64 * 1024)
+    }
+
+    /// Cells with `glyphs` in `depth`.
+    convenience init(sink: any VideoSink, glyphs: VideoGlyphs, depth: ColorDepth) {
+        self.init(sink: sink, encoder: CellPaneEncoder(glyphs: glyphs, depth: depth))
     }
 
     var hasPending: Bool { pendingOffset < pending.count }
@@ -49,24 +51,26 @@ final class VideoPaneWriter {
             statistics.dropped += 1
             return false
         }
-        let grid = renderer.render(pixels, columns: columns, rows: rows, previous: shown)
-        send(grid, since: shown, left: left, top: top)
+        out.removeAll(keepingCapacity: true)
+        encoder.encode(pixels, columns: columns, rows: rows, left: left, top: top, into: &out)
+        send()
         statistics.delivered += 1
         return true
     }
 
-    /// Writes every cell of the shown grid again (ncurses drew over the pane: overlay closed,
-    /// resize, resume). Not dropped: the pane would stay wrong.
+    /// Writes the whole picture again (ncurses drew over the pane: overlay closed, resize,
+    /// resume). Not dropped: the pane would stay wrong.
     func repaint(left: Int, top: Int) {
-        guard let shown else { return }
         finishPending()
-        send(shown, since: nil, left: left, top: top)
+        out.removeAll(keepingCapacity: true)
+        encoder.repaint(left: left, top: top, into: &out)
+        send()
     }
 
     /// Forgets the picture (the pane is blank or shows the poster now).
     func forget() {
         finishPending()
-        shown = nil
+        encoder.forget()
     }
 
     /// Writes what the terminal can take of the pending bytes now.
@@ -87,13 +91,11 @@ final class VideoPaneWriter {
             if hasPending { sink.waitWritable() }
             attempts += 1
         }
-        if hasPending { pending.removeAll(keepingCapacity: true); pendingOffset = 0; shown = nil }
+        if hasPending { pending.removeAll(keepingCapacity: true); pendingOffset = 0; encoder.forget() }
     }
 
-    private func send(_ grid: CellGrid, since base: CellGrid?, left: Int, top: Int) {
-        out.removeAll(keepingCapacity: true)
-        encoder.encode(grid, since: base, left: left, top: top, into: &out)
-        shown = grid
+    /// Writes ``out`` (what the terminal does not take now stays pending).
+    private func send() {
         guard !out.isEmpty else { return }
         statistics.bytes += out.count
         let taken = out.withUnsafeBytes { sink.write($0) }

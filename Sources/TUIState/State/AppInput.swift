@@ -24,4 +24,7 @@ public enum AppInput: Sendable {
     /// The still of this event is ready (``StillLoader``), or could not be made.
     case stillReady(eventID: String)
     case stillFailed(eventID: String)
+    /// Terminal video's mode is known now, e.g. "terminal·sixel" once the terminal said it draws
+    /// sixel (the status bar shows it).
+    case videoMode(String)
 }

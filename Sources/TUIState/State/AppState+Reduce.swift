@@ -25,6 +25,9 @@ extension AppState {
         case .stillFailed(let eventID):
             applyStill(eventID, ready: false)
             return []
+        case .videoMode(let text):
+            videoModeText = text
+            return []
         default: return applyCompletion(input, now: now)
         }
     }

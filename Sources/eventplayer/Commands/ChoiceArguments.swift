@@ -11,6 +11,8 @@ import Player
 extension VideoModeChoice: ExpressibleByArgument {}
 /// `--video-glyphs half|quadrant|sextant`.
 extension VideoGlyphs: ExpressibleByArgument {}
+/// `--video-protocol auto|sixel|cells`.
+extension VideoProtocolChoice: ExpressibleByArgument {}
 /// `--network direct|proxy`.
 extension NetworkMode: ExpressibleByArgument {}
 /// `--log-level trace|debug|info|notice|warning|error|critical`.

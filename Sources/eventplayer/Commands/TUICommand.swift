@@ -23,6 +23,9 @@ struct TUICommand: AsyncParsableCommand {
     @Option(help: "Terminal video cells: half (default), quadrant or sextant (more detail; sextants need a font with Unicode 13 block sextants). Default: `video-glyphs` in the config file, else half.")
     var videoGlyphs: VideoGlyphs?
 
+    @Option(help: "How terminal video is drawn: auto (ask the terminal at start: sixel when it draws sixel, else cells), sixel (real pixels: xterm -ti vt340, foot, WezTerm, mlterm, Konsole) or cells (--video-glyphs). Default: `video-protocol` in the config file, else auto.")
+    var videoProtocol: VideoProtocolChoice?
+
     @Flag(help: "Play without sound.")
     var noAudio = false
 
@@ -33,7 +36,8 @@ struct TUICommand: AsyncParsableCommand {
         let status = try await AppServices.with(global) { services in
             let options = PlaybackOptions(video: video, audio: !noAudio,
                                           mpvOptions: mpvOptions, network: NetworkMode.resolve(flag: network, config: services.config),
-                                          glyphs: services.config.videoGlyphs(flag: videoGlyphs))
+                                          glyphs: services.config.videoGlyphs(flag: videoGlyphs),
+                                          graphics: services.config.videoProtocol(flag: videoProtocol))
             return try await InteractiveSession.run(options, services: services)
         }
         if status != 0 { throw ExitCode(status) }

@@ -24,11 +24,14 @@ public struct PlaybackOptions: Sendable, Equatable {
     public var terminalVideo: Bool
     /// `--video-glyphs` (resolved with ``AppConfig/videoGlyphs(flag:)``).
     public var glyphs: VideoGlyphs
+    /// `--video-protocol` (resolved with ``AppConfig/videoProtocol(flag:)``).
+    public var graphics: VideoProtocolChoice
     /// `--speed`: playback speed (nil takes the config file's `speed`, else 1).
     public var speed: Double?
 
     public init(video: VideoModeChoice? = nil, audio: Bool = true, mpvOptions: [String] = [], frames: Int? = nil,
-                network: NetworkMode = .proxy, terminalVideo: Bool = false, glyphs: VideoGlyphs = .half, speed: Double? = nil) {
+                network: NetworkMode = .proxy, terminalVideo: Bool = false, glyphs: VideoGlyphs = .half,
+                graphics: VideoProtocolChoice = .auto, speed: Double? = nil) {
         self.video = video
         self.audio = audio
         self.mpvOptions = mpvOptions
@@ -36,6 +39,7 @@ public struct PlaybackOptions: Sendable, Equatable {
         self.network = network
         self.terminalVideo = terminalVideo
         self.glyphs = glyphs
+        self.graphics = graphics
         self.speed = speed
     }
 

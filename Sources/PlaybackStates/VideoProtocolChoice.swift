@@ -1,0 +1,10 @@
+/// How terminal video reaches the screen (`--video-protocol`, `video-protocol` in the config):
+/// `auto` asks the terminal at start and uses sixel when it lists it, else cells; `sixel` draws
+/// real pixels whatever the terminal said; `cells` uses ``VideoGlyphs`` (any terminal).
+///
+/// ```swift
+/// let choice = VideoProtocolChoice.auto   // `--video-protocol auto`
+/// ```
+public enum VideoProtocolChoice: String, Sendable, Hashable, CaseIterable {
+    case auto, sixel, cells
+}

@@ -1,0 +1,83 @@
+import Foundation
+import PlaybackStates
+
+/// Asking the terminal what it draws (``GraphicsProbe``), once, right after the first paint: the
+/// list is never delayed. The pane's mode is decided when the terminal has answered, or when
+/// ``graphicsBudget`` has passed (a silent terminal gets cells). Until the answer is complete (or
+/// ``graphicsCutoff``) the loop reads the terminal's input itself, takes the replies out and
+/// gives ncurses back whatever else arrived (keys typed meanwhile), in order: an answer that comes
+/// late, over a slow link, is still never taken for keys, and still switches the pane to sixel.
+/// The delegate hears ``graphicsWake`` whenever the mode is decided.
+extension UILoop {
+    /// How long the terminal has to answer before the pane starts with cells.
+    static let graphicsBudget: Duration = .milliseconds(100)
+    /// How long a late answer is still taken out of the input.
+    static let graphicsCutoff: Duration = .seconds(3)
+    /// The name of the ``UIEvent/wake(_:)`` sent when the pane's way of drawing is decided.
+    public static let graphicsWake = "graphics"
+
+    /// Sends the queries (after the first render), unless cells were asked for or the terminal
+    /// is not a terminal.
+    func startGraphicsProbe() {
+        guard graphicsChoice != .cells, isatty(0) == 1, isatty(1) == 1 else { return }
+        let query = GraphicsProbe.query
+        let written = query.withUnsafeBytes { write(1, $0.baseAddress, $0.count) }
+        guard written == query.count else { return }
+        graphicsProbe = GraphicsProbe()
+        graphicsDecided = false
+        graphicsDeadline = .now + Self.graphicsBudget
+        graphicsCutoff = .now + Self.graphicsCutoff
+    }
+
+    /// While probing: reads what the terminal sent, keeps the replies, and hands the rest (keys)
+    /// to ncurses. Returns false when the terminal is gone (end of input).
+    func readGraphicsReplies(delegate: any UILoopDelegate) -> Bool {
+        guard var probe = graphicsProbe else { return true }
+        var buffer = [UInt8](repeating: 0, count: 4096)
+        let count = buffer.withUnsafeMutableBytes { read(0, $0.baseAddress, $0.count) }
+        if count == 0 || (count < 0 && errno != EAGAIN && errno != EINTR) { return false }
+        let keys = count > 0 ? probe.feed(buffer[0..<count]) : []
+        graphicsProbe = probe
+        terminal.screen.pushBack(keys)
+        if probe.isComplete { endGraphicsProbe(delegate: delegate) }
+        return true
+    }
+
+    /// At the budget the pane starts with what the terminal said so far; at the cutoff the loop
+    /// stops looking for replies.
+    func checkGraphicsDeadlines(delegate: any UILoopDelegate) {
+        let now = ContinuousClock.now
+        if let deadline = graphicsDeadline, deadline <= now {
+            graphicsDeadline = nil
+            decideGraphics(delegate: delegate)
+        }
+        if let cutoff = graphicsCutoff, cutoff <= now { endGraphicsProbe(delegate: delegate) }
+    }
+
+    /// The earliest time the probe needs the loop back.
+    var graphicsWakeTime: ContinuousClock.Instant? {
+        [graphicsDeadline, graphicsCutoff].compactMap { $0 }.min()
+    }
+
+    private func endGraphicsProbe(delegate: any UILoopDelegate) {
+        guard var probe = graphicsProbe else { return }
+        terminal.screen.pushBack(probe.finish())
+        graphicsProbe = probe
+        let answeredLate = graphicsDecided && probe.result != decidedGraphics
+        if !graphicsDecided || answeredLate { decideGraphics(delegate: delegate) }
+        graphicsProbe = nil
+        graphicsDeadline = nil
+        graphicsCutoff = nil
+    }
+
+    /// The pane draws sixel when asked for (`sixel`) or offered (`auto`), else cells.
+    private func decideGraphics(delegate: any UILoopDelegate) {
+        let graphics = graphicsProbe?.result ?? TerminalGraphics()
+        graphicsDecided = true
+        decidedGraphics = graphics
+        let wanted = graphicsChoice == .sixel || (graphicsChoice == .auto && graphics.sixel)
+        video.use(sixel: wanted, graphics: graphics)
+        Self.readCellShape(into: video)
+        deliver(.wake(Self.graphicsWake), to: delegate)
+    }
+}
