@@ -91,6 +91,26 @@ struct PlaybackReducerTests {
 
     /// Before: after Space (or a seek back) replayed an ended event, the status bar said
     /// "▶ Playing │ … │ ended" until the next end.
+    /// `f` gives terminal video the whole terminal; `f` or Esc (before anything else Esc does)
+    /// returns; without terminal video it says why it cannot.
+    @Test func fullPaneVideoTogglesAndEscReturns() {
+        var state = Fixtures.playingState()
+        _ = state.reduce(.action(.toggleFullPane), now: .now)
+        #expect(!state.screen().isFullPane)
+        #expect(state.screen().message?.text.contains("needs terminal video") == true)
+        var video = AppState(server: "http://127.0.0.1:8080", isDemo: true, user: "Demo User", isTerminalVideo: true)
+        _ = video.reduce(.action(.toggleFullPane), now: .now)
+        #expect(video.screen().isFullPane)
+        _ = video.reduce(.action(.toggleFullPane), now: .now)
+        #expect(!video.screen().isFullPane)
+        _ = video.reduce(.action(.toggleFullPane), now: .now)
+        _ = video.reduce(.action(.toggleHelp), now: .now)
+        _ = video.reduce(.action(.back), now: .now)
+        #expect(video.screen().overlay == nil && video.screen().isFullPane, "Esc closes the help first")
+        _ = video.reduce(.action(.back), now: .now)
+        #expect(!video.screen().isFullPane)
+    }
+
     /// The session says when "ended" no longer holds (`.resumed`); the view follows it and does
     /// not guess from playback states.
     @Test func replayingAfterTheEndClearsEnded() {

@@ -51,6 +51,16 @@ import Testing
         assertTiles(l)
     }
 
+    @Test func fullPaneVideoTakesAllButTheStatusLine() {
+        let l = ScreenLayout(columns: 120, rows: 40, fullPane: true)
+        #expect(l.isFullPane && !l.isSideBySide)
+        #expect(l.video == Rect(x: 0, y: 0, width: 120, height: 39))
+        #expect(l.status == Rect(x: 0, y: 39, width: 120, height: 1))
+        #expect([l.header, l.list, l.divider, l.playerTitle, l.slider, l.message].allSatisfy { $0.isEmpty })
+        let tiny = ScreenLayout(columns: 30, rows: 10, fullPane: true)
+        #expect(tiny.tooSmall != nil && !tiny.isFullPane, "too small wins")
+    }
+
     @Test func otherSizesTile() {
         for (c, r) in [(99, 30), (100, 12), (200, 60), (41, 13)] { assertTiles(ScreenLayout(columns: c, rows: r)) }
     }

@@ -35,6 +35,8 @@ public enum ActionTable {
         .init(id: "seek-start", action: .seekToStart, contexts: [.player], keys: ["Home"], help: "Jump to the start"),
         .init(id: "seek-end", action: .seekToEnd, contexts: [.player], keys: ["End"], help: "Jump to the end"),
         .init(id: "cycle-video", action: .cycleVideo, contexts: [.player], keys: ["v"], help: "Terminal video on or off (playback goes on)"),
+        .init(id: "full-pane", action: .toggleFullPane, contexts: [.player, .list], keys: ["f"],
+              help: "Video over the whole terminal (f or Esc returns)"),
         .init(id: "speed-down", action: .multiplySpeed(by: 1 / 1.1), contexts: [.player], keys: ["["], help: "Slower (speed ÷1.1, down to 0.25×)"),
         .init(id: "speed-up", action: .multiplySpeed(by: 1.1), contexts: [.player], keys: ["]"], help: "Faster (speed ×1.1, up to 16×)"),
         .init(id: "speed-half", action: .multiplySpeed(by: 0.5), contexts: [.player], keys: ["{"], help: "Half the speed"),

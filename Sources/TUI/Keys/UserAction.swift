@@ -33,6 +33,8 @@ public enum UserAction: Hashable, Sendable {
     case volume(by: Int)
     /// `v`: terminal video on/off while playing, without restarting playback.
     case cycleVideo
+    /// The video over the whole terminal but the status line, and back (`f`).
+    case toggleFullPane
     // Review.
     /// `>` / `<`: play the next / previous event of the list (loading the next page when needed).
     case nextEvent, previousEvent

@@ -1,7 +1,8 @@
 /// Where every view goes, as a pure function of the terminal size.
 ///
 /// Wide terminals (≥ 100 columns) put the player beside the list; narrower ones put it below.
-/// Below 40×12 only ``tooSmall`` is set.
+/// Full-pane video (`f`) gives the video everything but the status line. Below 40×12 only
+/// ``tooSmall`` is set.
 ///
 /// ```swift
 /// let layout = ScreenLayout(columns: 120, rows: 40)
@@ -18,6 +19,8 @@ public struct ScreenLayout: Hashable, Sendable {
     /// The whole screen when the terminal is below 40×12, else nil.
     public let tooSmall: Rect?
     public let isSideBySide: Bool
+    /// The video covers the whole terminal but the status line; the other views are empty.
+    public let isFullPane: Bool
     public let header: Rect
     /// List column headings + rows.
     public let list: Rect
@@ -33,14 +36,22 @@ public struct ScreenLayout: Hashable, Sendable {
     /// The whole screen (sign-in form, overlays are placed inside it).
     public var screen: Rect { Rect(x: 0, y: 0, width: columns, height: rows) }
 
-    public init(columns: Int, rows: Int) {
+    public init(columns: Int, rows: Int, fullPane: Bool = false) {
         self.columns = columns
         self.rows = rows
         let tiny = columns < Self.minimumColumns || rows < Self.minimumRows
         tooSmall = tiny ? Rect(x: 0, y: 0, width: columns, height: rows) : nil
+        isFullPane = fullPane && !tiny
         guard !tiny else {
             isSideBySide = false
             (header, list, divider, playerTitle, video, slider, status, message) = (.zero, .zero, .zero, .zero, .zero, .zero, .zero, .zero)
+            return
+        }
+        if fullPane {
+            isSideBySide = false
+            (header, list, divider, playerTitle, slider, message) = (.zero, .zero, .zero, .zero, .zero, .zero)
+            video = Rect(x: 0, y: 0, width: columns, height: rows - 1)
+            status = Rect(x: 0, y: rows - 1, width: columns, height: 1)
             return
         }
         header = Rect(x: 0, y: 0, width: columns, height: 1)

@@ -37,13 +37,14 @@ extension UILoop {
         deliver(.wake(Self.videoResizedWake), to: delegate)
     }
 
-    /// When the pane stops showing video (a still goes, a playback is being prepared or failed),
-    /// the picture's cells are not ncurses' to erase (it believes them blank and writes nothing
-    /// there): the whole screen is drawn again, once.
+    /// When the pane stops showing video (a still goes, a playback is being prepared or failed)
+    /// or moves (full-pane video on or off, a resize), the picture is not ncurses' to erase (it
+    /// believes those cells blank and writes nothing there): the whole screen is drawn again, once.
     func eraseVideoIfGone(_ screen: ScreenSnapshot) {
         let showsVideo = screen.signIn == nil && layout.tooSmall == nil && screen.player?.showsVideo == true
-        if paneShowedVideo, !showsVideo { terminal.screen.invalidate() }
+        if paneShowedVideo, !showsVideo || layout.video != paneVideoRect { terminal.screen.invalidate() }
         paneShowedVideo = showsVideo
+        paneVideoRect = layout.video
     }
 
     /// Frames may be drawn when the main screen shows the pane with video and nothing covers it.

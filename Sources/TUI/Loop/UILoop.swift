@@ -37,6 +37,8 @@ public final class UILoop {
     var reportedVideoGeometry: VideoGeometry?
     /// The pane showed video (a picture ncurses does not know of) at the last render.
     var paneShowedVideo = false
+    /// Where the video pane was at the last render.
+    var paneVideoRect = Rect.zero
     /// How terminal video should be drawn; set before ``run(_:)`` (UILoop+Graphics.swift).
     public var graphicsChoice: VideoProtocolChoice = .cells
     /// The start-up graphics queries while their answers are awaited; when the mode is decided
@@ -120,7 +122,7 @@ public final class UILoop {
 
     func render(_ screen: ScreenSnapshot) {
         let size = terminal.screen.size
-        layout = ScreenLayout(columns: size.columns, rows: size.rows)
+        layout = ScreenLayout(columns: size.columns, rows: size.rows, fullPane: screen.isFullPane)
         if screen.overlay != shownOverlay {
             shownOverlay = screen.overlay
             viewState.overlayScroll = 0

@@ -31,6 +31,8 @@ public struct ScreenSnapshot: Hashable, Sendable {
     public var exportText: String?
     /// Auto-advance is on (`a`): the status bar says "auto".
     public var isAutoAdvance = false
+    /// The video pane covers the whole terminal but the status line (`f`).
+    public var isFullPane = false
 
     public init(signIn: SignInSnapshot? = nil, header: HeaderSnapshot = .init(), list: EventListSnapshot = .init(),
                 player: PlayerPaneSnapshot? = nil, focus: Focus = .list, overlay: Overlay? = nil,

@@ -10,6 +10,7 @@ enum ScreenComposer {
         if let tooSmall = layout.tooSmall {
             return [Pane(slot: .tooSmall, rect: tooSmall, view: TooSmallView(columns: layout.columns, rows: layout.rows))]
         }
+        if layout.isFullPane { return fullPane(screen, layout: layout, keyMap: keyMap, state: &state) }
         var panes = [Pane(slot: .header, rect: layout.header, view: HeaderView(header: screen.header))]
         if let form = screen.signIn {
             let body = Rect(x: 0, y: 1, width: layout.columns, height: layout.rows - 1)
@@ -33,6 +34,23 @@ enum ScreenComposer {
             title: screen.player?.title ?? "", subtitle: screen.player?.subtitle ?? "", isFocused: screen.focus == .player)))
         panes.append(Pane(slot: .video, rect: layout.video, view: VideoPaneView(player: screen.player)))
         panes.append(Pane(slot: .slider, rect: layout.slider, view: SeekSliderView(player: screen.player)))
+        panes.append(statusPane(screen, layout: layout, keyMap: keyMap))
+        panes.append(Pane(slot: .message, rect: layout.message, view: MessageLineView(
+            isEditingFilter: list.isEditingFilter, filterText: list.filterText, error: screen.error, message: screen.message,
+            detailsKey: keyMap.keys(for: "request-log", in: .global).first?.symbol, prompt: screen.prompt)))
+        panes += overlayPanes(screen, layout: layout, keyMap: keyMap, state: &state)
+        return panes
+    }
+
+    /// Full-pane video: the picture and the status line, with the overlays over them.
+    private static func fullPane(_ screen: ScreenSnapshot, layout: ScreenLayout, keyMap: KeyMap, state: inout ViewState) -> [Pane] {
+        [Pane(slot: .video, rect: layout.video, view: VideoPaneView(player: screen.player)),
+         statusPane(screen, layout: layout, keyMap: keyMap)]
+            + overlayPanes(screen, layout: layout, keyMap: keyMap, state: &state)
+    }
+
+    /// The status bar with the hints of the current context.
+    private static func statusPane(_ screen: ScreenSnapshot, layout: ScreenLayout, keyMap: KeyMap) -> Pane {
         let context = KeyContext.current(for: screen)
         var hints = KeyHints.items(for: context, keyMap: keyMap)
         if screen.overlay != nil {
@@ -40,13 +58,17 @@ enum ScreenComposer {
             hints = ["↑/↓ PgUp/PgDn scroll", "\(close) close"]
         } else if screen.picker != nil {
             hints = ["↑/↓ choose", "Enter pick", "Esc close"]
+        } else if layout.isFullPane, let key = keyMap.keys(for: "full-pane", in: context).first?.symbol {
+            hints = ["\(key) back"] + hints
         }
-        panes.append(Pane(slot: .status, rect: layout.status, view: StatusBarView(player: screen.player, hints: hints,
-                                                                                exportText: screen.exportText,
-                                                                                isAutoAdvance: screen.isAutoAdvance)))
-        panes.append(Pane(slot: .message, rect: layout.message, view: MessageLineView(
-            isEditingFilter: list.isEditingFilter, filterText: list.filterText, error: screen.error, message: screen.message,
-            detailsKey: keyMap.keys(for: "request-log", in: .global).first?.symbol, prompt: screen.prompt)))
+        return Pane(slot: .status, rect: layout.status, view: StatusBarView(player: screen.player, hints: hints,
+                                                                          exportText: screen.exportText,
+                                                                          isAutoAdvance: screen.isAutoAdvance))
+    }
+
+    /// The camera picker or an overlay (help, request log), drawn last.
+    private static func overlayPanes(_ screen: ScreenSnapshot, layout: ScreenLayout, keyMap: KeyMap, state: inout ViewState) -> [Pane] {
+        var panes: [Pane] = []
         if let picker = screen.picker, screen.overlay == nil {
             panes.append(Pane(slot: .overlay, rect: PickerView.rect(for: picker, layout: layout), view: PickerView(picker: picker)))
         }

@@ -61,6 +61,13 @@ extension AppState {
             isVideoOn.toggle()
             show(isVideoOn ? "Video on" : "Video off (playback goes on; v turns it back on)", now: now)
             return [.setVideo(enabled: isVideoOn)]
+        case .toggleFullPane:
+            guard isTerminalVideo else {
+                show("Full-pane video needs terminal video (--video terminal)", now: now)
+                return []
+            }
+            isFullPane.toggle()
+            if isFullPane { overlay = nil }
         case .multiplySpeed(let factor): return changeSpeed(to: speed.value * factor, now: now)
         case .resetSpeed: return changeSpeed(to: 1, now: now)
         case .frameStep(let forward): return frameStep(forward: forward)
@@ -76,6 +83,7 @@ extension AppState {
     @discardableResult
     mutating func back(isEscape: Bool) -> Bool {
         if overlay != nil { overlay = nil; return true }
+        if isFullPane { isFullPane = false; return true }
         if isEscape, error != nil { error = nil; return true }
         if focus == .player { focus = .list; return true }
         if isEscape, !filterText.isEmpty { _ = applyToFilter(.cancel); return true }

@@ -19,6 +19,7 @@ extension AppState {
                 : "No loaded event matches “\(filterText)”. Esc clears the filter.")
         if isUnreviewedOnly, !events.isEmpty { screen.list.emptyText = unreviewedEmptyText }
         screen.isAutoAdvance = isAutoAdvance
+        screen.isFullPane = isFullPane && isTerminalVideo && form == nil
         screen.player = playback.map { playerSnapshot($0, now: now, calendar: calendar) }
         if let still = stillSnapshot(now: now, calendar: calendar) { screen.player = still }
         screen.focus = focus

@@ -50,6 +50,8 @@ public struct AppState: Sendable {
     var isTerminalVideo = false
     /// `v` turns the terminal picture off and on.
     var isVideoOn = true
+    /// `f`: terminal video over the whole terminal but the status line.
+    var isFullPane = false
     /// The session's playback speed (`[` `]` `{` `}` Backspace); every playback starts with it.
     var speed = PlaybackSpeed.normal
     /// The home directory, shown as `~` in paths on the status line ("" shows paths whole).

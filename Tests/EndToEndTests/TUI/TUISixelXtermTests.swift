@@ -5,7 +5,8 @@ import Testing
 
 /// The real TUI in a real terminal that draws sixel (xterm as a VT340 under Xvfb), read back from
 /// screenshots: the terminal is asked at start and the video pane shows the event in pixels, with
-/// the list drawn beside it; help covers the picture and it returns; quitting leaves nothing.
+/// the list drawn beside it; help covers the picture and it returns; `f` gives it the whole
+/// terminal and Esc brings the list back with no trace of it; quitting leaves nothing.
 @Suite(.serialized) struct TUISixelXtermTests {
     /// xterm's `fixed` font: 6×13 pixels per cell, inside a 1-pixel window border.
     static let cell = (width: 6, height: 13)
@@ -66,7 +67,8 @@ import Testing
             try? FileManager.default.removeItem(at: binary.home)
         }
         let pane = (columns: 62..<118, rows: 3..<36), list = (columns: 1..<58, rows: 3..<36)
-        let (playing, later, help, back, gone) = try await Tmux.offPool { () throws -> (Screenshot, Screenshot, Screenshot, Screenshot, Screenshot) in
+        let (playing, later, help, back, full, list2, gone) = try await Tmux.offPool {
+            () throws -> (Screenshot, Screenshot, Screenshot, Screenshot, Screenshot, Screenshot, Screenshot) in
             // The selected event's first frame (a still) once the list is in, then its video.
             var shot = try Xterm.poll("a picture in the pane (stderr: \((try? String(contentsOf: stderr, encoding: .utf8)) ?? ""))") {
                 try xterm.screenshot()
@@ -86,12 +88,21 @@ import Testing
             let back = try Xterm.poll("the picture back") { try xterm.screenshot() } until: {
                 Self.pictureCells($0, columns: pane.columns, rows: pane.rows) > 150
             }
+            xterm.keys("f")
+            let full = try Xterm.poll("full-pane video") { try xterm.screenshot() } until: {
+                Self.pictureCells($0, columns: list.columns, rows: list.rows) > 100
+            }
+            xterm.keys("Escape")
+            let listBack = try Xterm.poll("the list back") { try xterm.screenshot() } until: {
+                Self.pictureCells($0, columns: list.columns, rows: list.rows) == 0
+                    && Self.pictureCells($0, columns: pane.columns, rows: pane.rows) > 150
+            }
             xterm.keys("q")
             usleep(300_000)
             xterm.keys("q")
             _ = try Tmux.poll("the exit status", read: { (try? String(contentsOf: exit, encoding: .utf8)) ?? "" }) { !$0.isEmpty }
             let gone = try xterm.screenshot()
-            return (shot, later, help, back, gone)
+            return (shot, later, help, back, full, listBack, gone)
         }
         #expect(playing.width == 120 * Self.cell.width + 2 * Self.border && playing.height == 40 * Self.cell.height + 2 * Self.border)
         // Flat parts of the bars are one colour per cell; edges, text and the moving parts are many.
@@ -105,6 +116,9 @@ import Testing
         #expect(Self.textCells(playing, columns: list.columns, rows: list.rows) > 300, "the list is drawn beside the video")
         #expect(Self.textCells(help, columns: 62..<100, rows: pane.rows) > 50, "help's text over the pane")
         #expect(Self.pictureCells(back, columns: pane.columns, rows: pane.rows) > 150)
+        #expect(Self.pictureCells(full, columns: 0..<120, rows: 0..<39) > Self.pictureCells(playing, columns: 0..<120, rows: 0..<39),
+                "full-pane video covers more of the terminal than the pane")
+        #expect(Self.textCells(list2, columns: list.columns, rows: list.rows) > 300, "the list drawn again after full-pane video")
         #expect(Self.pictureCells(gone, columns: 0..<120, rows: 0..<40) == 0, "a picture left after quitting")
         #expect((try? String(contentsOf: exit, encoding: .utf8))?.trimmingCharacters(in: .whitespacesAndNewlines) == "0")
     }
