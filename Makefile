@@ -2,7 +2,7 @@
 SWIFT ?= swift
 RELEASE_BIN := .build/release/eventplayer
 
-.PHONY: run test deps build release docs install install-files uninstall manual-tool bench-network bench-rewrite bench-play bench-tui bench-proxy bench-video bench-slow-link bench-startup
+.PHONY: run test deps build release docs install install-files uninstall manual-tool bench-network bench-sixel bench-rewrite bench-play bench-tui bench-proxy bench-video bench-slow-link bench-startup
 
 ## make run: install what is missing, build in release, start eventplayer against the embedded demo backend.
 run: deps release
@@ -51,6 +51,10 @@ bench-slow-link: deps
 
 bench-proxy: deps
 	$(SWIFT) run -c release bench-proxy
+
+## make bench-sixel: eventplayer's sixel encoder beside libsixel's on the same frames (ms, bytes, PSNR).
+bench-sixel: deps
+	$(SWIFT) run -c release bench-sixel
 
 bench-rewrite: deps release
 	$(SWIFT) run -c release bench-rewrite

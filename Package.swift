@@ -200,6 +200,12 @@ let package = Package(
             swiftSettings: strict
         ),
         .executableTarget(
+            name: "bench-sixel",
+            dependencies: ["TUI", "CSixel"],
+            path: "Benchmarks/bench-sixel",
+            swiftSettings: strict
+        ),
+        .executableTarget(
             name: "bench-rewrite",
             dependencies: ["Playlist"],
             path: "Benchmarks/bench-rewrite",

@@ -44,7 +44,7 @@ struct ConfigTests {
 
     @Test("every message names the line, the key, what is allowed and the value", arguments: [
         ("audio = true\n\ncolour = true",
-         "config.toml:3: unknown key `colour` (known: server, video, video-glyphs, network-mode, audio, log-level, speed, export-dir, [network], [headers.<kind>], [mpv]; see Resources/config.example.toml)"),
+         "config.toml:3: unknown key `colour` (known: server, video, video-glyphs, video-protocol, network-mode, audio, log-level, speed, export-dir, [network], [headers.<kind>], [mpv]; see Resources/config.example.toml)"),
         ("# retries\n[network]\nretry-cap = 0\nretries = 100000",
          "config.toml:4: [network] retries must be a whole number from 0 to 999 (got 100000)"),
         ("[network]\nretries = \"three\"", "config.toml:2: [network] retries must be a number (got \"three\")"),
@@ -130,7 +130,7 @@ struct ConfigTests {
         #expect(required?.description == "config file \(dangling.path) does not exist")
     }
 
-    @Test("video, video-glyphs, network-mode: read once into their enums; the flag wins, then the file, then the default")
+    @Test("video, video-glyphs, video-protocol, network-mode: read once into their enums; the flag wins, then the file, then the default")
     func choices() throws {
         #expect(try AppConfig.parse("").videoMode(flag: nil) == .auto)
         #expect(try AppConfig.parse("video = \"window\"").video == .window)
@@ -139,6 +139,11 @@ struct ConfigTests {
         #expect(try AppConfig.parse("video-glyphs = \"sextant\"").videoGlyphs == .sextant)
         #expect(try AppConfig.parse("").videoGlyphs(flag: nil) == .half)
         #expect(try AppConfig.parse("video-glyphs = \"sextant\"").videoGlyphs(flag: .quadrant) == .quadrant)
+        #expect(try AppConfig.parse("").videoProtocol(flag: nil) == .auto)
+        #expect(try AppConfig.parse("video-protocol = \"cells\"").videoProtocol(flag: nil) == .cells)
+        #expect(try AppConfig.parse("video-protocol = \"cells\"").videoProtocol(flag: .sixel) == .sixel)
+        let graphics = #expect(throws: ConfigError.self) { try AppConfig.parse("video-protocol = \"kitty\"") }
+        #expect(graphics?.description == "config.toml:1: video-protocol must be auto, sixel or cells (got \"kitty\")")
         #expect(try AppConfig.parse("network-mode = \"direct\"").networkMode == .direct)
         #expect(NetworkMode.resolve(flag: nil, config: try AppConfig.parse("network-mode = \"direct\"")) == .direct)
         #expect(NetworkMode.resolve(flag: .proxy, config: try AppConfig.parse("network-mode = \"direct\"")) == .proxy)

@@ -13,9 +13,9 @@
 /// encoder.encode(pixels, into: &bytes)
 /// sink.write(bytes)
 /// ```
-struct SixelEncoder {
+public struct SixelEncoder {
     /// Colour registers to use (xterm offers 256 with `numColorRegisters`; a VT340 had 16).
-    var maxColors = 256
+    public var maxColors = 256
     private var palette = SixelPalette()
     /// One band's sixel bits: `bits[color * width + x]`, bit `row` set when that pixel has `color`.
     private var bits: [UInt8] = []
@@ -25,9 +25,11 @@ struct SixelEncoder {
     /// Each pixel's palette entry for the current band.
     private var indices: [UInt8] = []
 
+    public init() {}
+
     /// The bytes of one image showing `pixels`, appended to `out`. Its height is `pixels.height`
     /// rounded down to a multiple of 6 (a sixel band), so it never reaches below the pane.
-    mutating func encode(_ pixels: VideoPixels, into out: inout [UInt8]) {
+    public mutating func encode(_ pixels: VideoPixels, into out: inout [UInt8]) {
         let width = pixels.width, height = pixels.height / 6 * 6
         guard width > 0, height > 0 else { return }
         palette.build(from: pixels, maxColors: maxColors)
