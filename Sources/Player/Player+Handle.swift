@@ -48,7 +48,7 @@ extension Player {
             let options = try MPVOptionPlan.options(
                 for: source, configuration: configuration, start: start,
                 muted: reducer.snapshot.muted, volume: reducer.snapshot.volume,
-                speed: reducer.snapshot.speed, overrides: overrides)
+                speed: reducer.snapshot.speed, framing: reducer.snapshot.framing, overrides: overrides)
             let handle = try MPVHandle(
                 playbackID: id, options: options, logLevel: configuration.logLevel,
                 wakeupDescriptor: wakeup.writeFD)

@@ -19,6 +19,21 @@ extension Player {
         handle?.set("speed", double: clamped)
     }
 
+    /// Zooms and pans the picture (mpv's `video-zoom`, `video-pan-x`, `video-pan-y`), now and for
+    /// later playbacks.
+    ///
+    /// ```swift
+    /// var framing = player.snapshot.framing
+    /// framing.zoom(by: 0.1)
+    /// player.setFraming(framing)   // Alt++
+    /// ```
+    public func setFraming(_ framing: VideoFraming) {
+        reducer.snapshot.framing = framing
+        handle?.set("video-zoom", double: framing.zoom)
+        handle?.set("video-pan-x", double: framing.panX)
+        handle?.set("video-pan-y", double: framing.panY)
+    }
+
     /// Shows the next frame (`forward`) or the previous one, then stays paused: mpv's `frame-step`
     /// and `frame-back-step` (the slider gets the exact position at once, see `pausedProgress`).
     /// Does nothing while nothing is loaded or an fMP4 reload is on its way.

@@ -23,6 +23,22 @@ import Testing
         #expect(text.last == "network-timeout=3")
     }
 
+    /// The session's zoom and pan start every playback framed the same way; none when not set.
+    @Test func framingBecomesVideoZoomAndPanOptions() throws {
+        var framing = VideoFraming()
+        framing.zoom(by: 0.1)
+        framing.zoom(by: 0.1)
+        framing.zoom(by: 0.1)
+        framing.pan(x: -0.1, y: 0)
+        let text = try MPVOptionPlan.options(for: source, configuration: .init(), start: 0, muted: false, volume: 100,
+                                             framing: framing).map(\.description)
+        #expect(text.contains("video-zoom=0.3") && text.contains("video-pan-x=-0.1") && !text.contains { $0.hasPrefix("video-pan-y") })
+        let plain = try MPVOptionPlan.options(for: source, configuration: .init(), start: 0, muted: false, volume: 100).map(\.description)
+        #expect(!plain.contains { $0.hasPrefix("video-zoom") || $0.hasPrefix("video-pan") })
+        #expect(VideoFraming(zoom: 9, panX: -7).zoom == 3 && VideoFraming(zoom: 9, panX: -7).panX == -3, "kept within mpv's sensible range")
+        #expect(VideoFraming(zoom: 1).factor == 2)
+    }
+
     @Test func windowModeUsesTheGPU() throws {
         let options = try MPVOptionPlan.options(for: source, configuration: .init(), start: 0, muted: false, volume: 100)
         #expect(options.map(\.description).contains("vo=gpu"))

@@ -111,6 +111,23 @@ struct PlaybackReducerTests {
         #expect(!video.screen().isFullPane)
     }
 
+    /// Zoom and pan (mpv's Alt keys) go to the player and stay for the session; the message line
+    /// says where the picture is.
+    @Test func zoomAndPanGoToThePlayerAndResetPutsThemBack() {
+        var state = Fixtures.playingState()
+        var effects = state.reduce(.action(.zoom(by: 0.1)), now: .now)
+        effects += state.reduce(.action(.zoom(by: 0.1)), now: .now)
+        effects += state.reduce(.action(.pan(x: 0.1, y: 0)), now: .now)
+        guard case .player(.setFraming(let framing))? = effects.last else { Issue.record("\(effects)"); return }
+        #expect(framing == VideoFraming(zoom: 0.2, panX: 0.1))
+        #expect(state.screen().message?.text == "Zoom 1.15× · pan 0.1, 0.0 (Alt-Backspace resets)")
+        let reset = state.reduce(.action(.resetFraming), now: .now)
+        guard case .player(.setFraming(let back))? = reset.last else { Issue.record("\(reset)"); return }
+        #expect(back.isIdentity)
+        #expect(state.screen().message?.text == "Zoom and pan reset")
+        #expect(state.reduce(.action(.resetFraming), now: .now).isEmpty, "nothing to change")
+    }
+
     /// The session says when "ended" no longer holds (`.resumed`); the view follows it and does
     /// not guess from playback states.
     @Test func replayingAfterTheEndClearsEnded() {

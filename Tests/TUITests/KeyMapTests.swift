@@ -3,6 +3,27 @@ import Testing
 @testable import TUI
 
 @Suite struct KeyMapTests {
+    @Test func altKeysParseNameAndShow() {
+        #expect(Key(name: "Alt-Left") == .alt(.special(.left)))
+        #expect(Key(name: "M-x") == .alt(.char("x")))
+        #expect(Key(name: "Alt--") == .alt(.char("-")))
+        #expect(Key(name: "alt-backspace") == .alt(.special(.backspace)))
+        #expect(Key(name: "Alt-Alt-x") == nil)
+        #expect(Key(name: "Alt-") == nil)
+        #expect(Key.alt(.special(.left)).name == "Alt-Left")
+        #expect(Key.alt(.special(.left)).symbol == "M-←")
+        #expect(KeyMap.defaults.action(for: .alt(.char("+")), in: .player) == .zoom(by: 0.1))
+        #expect(KeyMap.defaults.action(for: .alt(.special(.backspace)), in: .player) == .resetFraming)
+    }
+
+    /// Terminals send Alt+x as ESC x: an ESC read together with a key is Alt plus that key; an
+    /// ESC alone, or before another ESC, is Esc.
+    @Test func anEscapeWithAKeyInOneReadIsAlt() {
+        let joined = CursesScreen.joiningAlt([.key(.special(.escape)), .key(.char("-")), .key(.special(.escape)),
+                                              .key(.special(.escape)), .key(.char("j")), .resize, .key(.special(.escape))])
+        #expect(joined == [.key(.alt(.char("-"))), .key(.special(.escape)), .key(.alt(.char("j"))), .resize, .key(.special(.escape))])
+    }
+
     @Test func defaultsFollowDesign() {
         let map = KeyMap.defaults
         #expect(map.action(for: .char("k"), in: .list) == .moveUp)

@@ -26,6 +26,8 @@ public struct PlayerSnapshot: Sendable, Equatable {
     public var volume: Double = 100
     /// mpv's `speed` (1 is normal; kept for later playbacks, like mute and volume).
     public var speed: Double = 1
+    /// Zoom and pan of the picture (kept for later playbacks, like the speed).
+    public var framing = VideoFraming()
     /// Startup timings of the current playback.
     public var timeline = PlaybackTimeline()
 

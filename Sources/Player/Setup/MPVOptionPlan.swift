@@ -19,6 +19,7 @@ enum MPVOptionPlan {
         muted: Bool,
         volume: Double,
         speed: Double = 1,
+        framing: VideoFraming = .init(),
         overrides: [MPVOption] = []
     ) throws -> [MPVOption] {
         var options: [MPVOption] = [
@@ -63,6 +64,10 @@ enum MPVOptionPlan {
         options.append(.init(name: "volume", value: number(volume)))
         // The session's playback speed from the first frame on (mpv keeps the pitch: audio-pitch-correction).
         if speed != 1 { options.append(.init(name: "speed", value: number(speed))) }
+        // The session's zoom and pan (Alt+- Alt++ Alt+arrows), from the first frame on.
+        if framing.zoom != 0 { options.append(.init(name: "video-zoom", value: number(framing.zoom))) }
+        if framing.panX != 0 { options.append(.init(name: "video-pan-x", value: number(framing.panX))) }
+        if framing.panY != 0 { options.append(.init(name: "video-pan-y", value: number(framing.panY))) }
         // A start position on a local fMP4 playlist is reached without it (see FragmentedPlaylist).
         if start > 0 { options.append(.init(name: "start", value: number(start))) }
         if let token = source.authorizationToken {

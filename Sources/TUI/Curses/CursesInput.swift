@@ -7,7 +7,8 @@ extension CursesScreen {
         for byte in bytes.reversed() { ungetch(Int32(byte)) }
     }
 
-    /// Reads everything ncurses has buffered (stdin is non-blocking) as input events.
+    /// Reads everything ncurses has buffered (stdin is non-blocking) as input events. An ESC
+    /// that arrives with another key is Alt plus that key (terminals send Alt+x as `ESC x`).
     func readInput(limit: Int = 512) -> [InputEvent] {
         var events: [InputEvent] = []
         var ch: wint_t = 0
@@ -20,10 +21,31 @@ extension CursesScreen {
                 events.append(.key(key))
             }
         }
-        return events
+        return Self.joiningAlt(events)
+    }
+
+    /// `ESC` followed by a key in one read is Alt plus that key.
+    static func joiningAlt(_ events: [InputEvent]) -> [InputEvent] {
+        var joined: [InputEvent] = []
+        var index = 0
+        while index < events.count {
+            if case .key(.special(.escape)) = events[index], index + 1 < events.count, case .key(let next) = events[index + 1] {
+                switch next {
+                case .special(.escape), .alt: break
+                default:
+                    joined.append(.key(.alt(next)))
+                    index += 2
+                    continue
+                }
+            }
+            joined.append(events[index])
+            index += 1
+        }
+        return joined
     }
 
     private func special(_ code: Int32) -> InputEvent? {
+        if let arrow = altArrows[code] { return .key(.alt(.special(arrow))) }
         switch code {
         case KEY_RESIZE: return .resize
         case KEY_MOUSE:
@@ -62,6 +84,22 @@ extension CursesScreen {
         for (sequence, code) in sequences where key_defined(sequence) == 0 {
             define_key(sequence, code)
         }
+    }
+
+    /// Alt+arrows as xterm, tmux and most terminals send them (`CSI 1;3 A…D`): the code ncurses
+    /// has for each from terminfo (`kUP3` …), else one defined here.
+    static func defineAltArrows() -> [Int32: Key.SpecialKey] {
+        var codes: [Int32: Key.SpecialKey] = [:]
+        let sequences: [(String, Key.SpecialKey)] = [("\u{1b}[1;3A", .up), ("\u{1b}[1;3B", .down), ("\u{1b}[1;3C", .right), ("\u{1b}[1;3D", .left)]
+        for (index, (sequence, key)) in sequences.enumerated() {
+            var code = key_defined(sequence)
+            if code <= 0 {
+                code = KEY_MAX + 64 + Int32(index)
+                guard define_key(sequence, code) == OK else { continue }
+            }
+            codes[code] = key
+        }
+        return codes
     }
 
     /// A wide character from wget_wch as a key.

@@ -10,6 +10,8 @@ final class CursesScreen {
     /// Where keys are read. A 1x1 pad, never shown: `wgetch` on a window refreshes that window first
     /// when it was touched, and stdscr (blank, touched since `newterm`) would paint over every view.
     let input: UnsafeMutablePointer<WINDOW>
+    /// ncurses' key codes for Alt+arrows (xterm's `CSI 1;3 A…D`).
+    private(set) var altArrows: [Int32: Key.SpecialKey] = [:]
     /// Where the last ``present(_:)`` wrote (terminal video repaints the pane when it overlaps).
     private(set) var stagedRects: [Rect] = []
 
@@ -33,6 +35,7 @@ final class CursesScreen {
         keypad(input, true)
         nodelay(input, true)
         Self.defineAlternateKeys()
+        altArrows = Self.defineAltArrows()
         curs_set(0)
         if colors, has_colors() {
             start_color()

@@ -1,15 +1,19 @@
-/// A key as the key map names it: a printable character, a Ctrl combination or a named key.
+/// A key as the key map names it: a printable character, a Ctrl combination, a named key, or any
+/// of those with Alt (terminals send Alt as an ESC before the key, or as xterm's `CSI 1;3`).
 ///
 /// ```swift
-/// Key(name: "PgDn")   // .special(.pageDown)
-/// Key(name: "Ctrl-C") // .ctrl("c")
-/// Key(name: "k")      // .char("k")
+/// Key(name: "PgDn")     // .special(.pageDown)
+/// Key(name: "Ctrl-C")   // .ctrl("c")
+/// Key(name: "k")        // .char("k")
+/// Key(name: "Alt-Left") // .alt(.special(.left))
 /// ```
-public enum Key: Hashable, Sendable {
+public indirect enum Key: Hashable, Sendable {
     case char(Character)
     /// Ctrl plus a lowercase letter.
     case ctrl(Character)
     case special(SpecialKey)
+    /// Alt (Meta) plus a key.
+    case alt(Key)
 
     /// Named keys of the keymap syntax.
     public enum SpecialKey: String, Hashable, Sendable, CaseIterable {
@@ -23,6 +27,12 @@ public enum Key: Hashable, Sendable {
 
     /// Parses a key name of the keymap syntax; nil when unknown.
     public init?(name: String) {
+        for prefix in ["Alt-", "M-"] where name.count > prefix.count && name.lowercased().hasPrefix(prefix.lowercased()) {
+            guard let key = Key(name: String(name.dropFirst(prefix.count))) else { return nil }
+            if case .alt = key { return nil }
+            self = .alt(key)
+            return
+        }
         if let special = SpecialKey.allCases.first(where: { $0.rawValue.lowercased() == name.lowercased() }) {
             self = .special(special)
             return
@@ -42,6 +52,7 @@ public enum Key: Hashable, Sendable {
         case .char(let c): String(c)
         case .ctrl(let c): "Ctrl-" + c.uppercased()
         case .special(let s): s.rawValue
+        case .alt(let key): "Alt-" + key.name
         }
     }
 
@@ -53,6 +64,7 @@ public enum Key: Hashable, Sendable {
         case .special(.left): "←"
         case .special(.right): "→"
         case .ctrl(let c): "^" + c.uppercased()
+        case .alt(let key): "M-" + key.symbol
         default: name
         }
     }

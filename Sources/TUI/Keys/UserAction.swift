@@ -35,6 +35,11 @@ public enum UserAction: Hashable, Sendable {
     case cycleVideo
     /// The video over the whole terminal but the status line, and back (`f`).
     case toggleFullPane
+    /// Zoom the picture by a step of mpv's `video-zoom` (log2), move it by fractions of its size,
+    /// or put it back (mpv's Alt keys).
+    case zoom(by: Double)
+    case pan(x: Double, y: Double)
+    case resetFraming
     // Review.
     /// `>` / `<`: play the next / previous event of the list (loading the next page when needed).
     case nextEvent, previousEvent

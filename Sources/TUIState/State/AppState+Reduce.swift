@@ -68,6 +68,7 @@ extension AppState {
             }
             isFullPane.toggle()
             if isFullPane { overlay = nil }
+        case .zoom, .pan, .resetFraming: return changeFraming(action, now: now)
         case .multiplySpeed(let factor): return changeSpeed(to: speed.value * factor, now: now)
         case .resetSpeed: return changeSpeed(to: 1, now: now)
         case .frameStep(let forward): return frameStep(forward: forward)

@@ -1,6 +1,7 @@
 import AppCore
 import EventsAPI
 import Foundation
+import Player
 import TUI
 
 /// The whole interactive program as a value. ``reduce(_:now:)`` is pure: it changes the state
@@ -52,6 +53,8 @@ public struct AppState: Sendable {
     var isVideoOn = true
     /// `f`: terminal video over the whole terminal but the status line.
     var isFullPane = false
+    /// Zoom and pan of the picture (Alt keys; AppState+Framing.swift).
+    var framing = VideoFraming()
     /// The session's playback speed (`[` `]` `{` `}` Backspace); every playback starts with it.
     var speed = PlaybackSpeed.normal
     /// The home directory, shown as `~` in paths on the status line ("" shows paths whole).

@@ -103,7 +103,7 @@ public final class PlaybackRunner {
     public func perform(_ command: PlayerCommand) -> [PlaybackUpdate] {
         guard session != nil else {
             switch command {
-            case .setSpeed, .setVideoEnabled: player.perform(command)   // kept for the first playback
+            case .setSpeed, .setVideoEnabled, .setFraming: player.perform(command)   // kept for the first playback
             default: break
             }
             return []

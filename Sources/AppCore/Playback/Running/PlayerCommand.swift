@@ -1,3 +1,5 @@
+import Player
+
 /// A transport command for the player, as the front ends send it.
 public enum PlayerCommand: Sendable, Equatable {
     case play, togglePause, stop, toggleMute, interrupt, resume
@@ -12,4 +14,7 @@ public enum PlayerCommand: Sendable, Equatable {
     /// Terminal video's picture on or off (`v`); playback goes on either way. Kept for later
     /// playbacks; sent even before the first.
     case setVideoEnabled(Bool)
+    /// Zoom and pan of the picture (Alt+- Alt++ Alt+arrows Alt+Backspace). Kept for later
+    /// playbacks; sent even before the first.
+    case setFraming(VideoFraming)
 }

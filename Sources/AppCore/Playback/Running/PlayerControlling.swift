@@ -42,6 +42,7 @@ extension Player: PlayerControlling {
         case .frameStep(let forward): frameStep(forward: forward)
         case .screenshot(let path): saveScreenshot(to: path)
         case .setVideoEnabled(let enabled): setVideoEnabled(enabled)
+        case .setFraming(let framing): setFraming(framing)
         }
     }
 }
