@@ -46,6 +46,10 @@ let package = Package(
             name: "CNcurses",
             providers: [.apt(["libncurses-dev"])]
         ),
+        .systemLibrary(
+            name: "CZlib",
+            providers: [.apt(["zlib1g-dev"])]
+        ),
 
         // Libraries.
         // The one self-pipe, signal facility, crash cleanup, backtracer setup, redactor, terminal-safe
@@ -92,7 +96,7 @@ let package = Package(
         ),
         .target(
             name: "TUI",
-            dependencies: ["CNcurses", "PlaybackStates", "SystemSupport"],
+            dependencies: ["CNcurses", "CZlib", "PlaybackStates", "SystemSupport"],
             swiftSettings: strict
         ),
         .target(
@@ -270,7 +274,7 @@ let package = Package(
         ),
         .testTarget(
             name: "TUITests",
-            dependencies: ["TUI", "PlaybackStates", "SystemSupport", "TestSupport", "CSixel"],
+            dependencies: ["TUI", "PlaybackStates", "SystemSupport", "TestSupport", "CSixel", "CZlib"],
             exclude: ["Golden"],
             swiftSettings: strict
         ),

@@ -3,7 +3,8 @@
 terminal with sixel, kitty graphics, both, or none would (none: no answer at all, as a terminal
 that ignores them). Everything else passes through unchanged, so it runs inside tmux; the
 queries never reach the outer terminal (tmux would answer them too), and sixel images (DCS
-strings, which tmux does not draw) are taken out and counted into $FAKE_TERMINAL_IMAGES if set.
+strings) and kitty images (APC strings), which tmux does not draw, are taken out and counted into
+$FAKE_TERMINAL_IMAGES if set.
 The cell size it reports (CSI 16 t) is 8x16 pixels; TIOCGWINSZ reports no pixel size.
 
 Usage: scripts/fake-graphics-terminal.py sixel|kitty|both|none -- command [args...]
@@ -29,7 +30,7 @@ def replies_for(answer):
 
 
 def strip_images(data, state, images):
-    """Drops DCS strings (sixel images) from data. state is None outside an image, else the
+    """Drops DCS and APC strings (sixel and kitty images) from data. state is None outside an image, else the
     image's last byte so far (an ESC may be the first half of its terminator). Returns what is
     left, the state at the end, and the count of images completed."""
     out = bytearray()
@@ -44,7 +45,8 @@ def strip_images(data, state, images):
                 return bytes(out), data[-1], images
             state, images, i = None, images + 1, end + 2
         else:
-            start = data.find(b"\x1bP", i)
+            starts = [p for p in (data.find(b"\x1bP", i), data.find(b"\x1b_", i)) if p >= 0]
+            start = min(starts) if starts else -1
             if start < 0:
                 out += data[i:]
                 break

@@ -142,8 +142,8 @@ struct ConfigTests {
         #expect(try AppConfig.parse("").videoProtocol(flag: nil) == .auto)
         #expect(try AppConfig.parse("video-protocol = \"cells\"").videoProtocol(flag: nil) == .cells)
         #expect(try AppConfig.parse("video-protocol = \"cells\"").videoProtocol(flag: .sixel) == .sixel)
-        let graphics = #expect(throws: ConfigError.self) { try AppConfig.parse("video-protocol = \"kitty\"") }
-        #expect(graphics?.description == "config.toml:1: video-protocol must be auto, sixel or cells (got \"kitty\")")
+        let graphics = #expect(throws: ConfigError.self) { try AppConfig.parse("video-protocol = \"iterm\"") }
+        #expect(graphics?.description == "config.toml:1: video-protocol must be auto, kitty, sixel or cells (got \"iterm\")")
         #expect(try AppConfig.parse("network-mode = \"direct\"").networkMode == .direct)
         #expect(NetworkMode.resolve(flag: nil, config: try AppConfig.parse("network-mode = \"direct\"")) == .direct)
         #expect(NetworkMode.resolve(flag: .proxy, config: try AppConfig.parse("network-mode = \"direct\"")) == .proxy)

@@ -16,7 +16,7 @@ public struct AppConfig: Sendable, Equatable {
     public var video: VideoModeChoice?
     /// `video-glyphs`: half, quadrant or sextant (terminal video).
     public var videoGlyphs: VideoGlyphs?
-    /// `video-protocol`: auto, sixel or cells (terminal video).
+    /// `video-protocol`: auto, kitty, sixel or cells (terminal video).
     public var videoProtocol: VideoProtocolChoice?
     /// `network-mode`: direct or proxy (how the player's own requests travel).
     public var networkMode: NetworkMode?

@@ -70,13 +70,19 @@ extension UILoop {
         graphicsCutoff = nil
     }
 
-    /// The pane draws sixel when asked for (`sixel`) or offered (`auto`), else cells.
+    /// The pane draws kitty images or sixel when asked for, or with `auto` what the terminal
+    /// offers (kitty first: no palette, and compressed), else cells.
     private func decideGraphics(delegate: any UILoopDelegate) {
         let graphics = graphicsProbe?.result ?? TerminalGraphics()
         graphicsDecided = true
         decidedGraphics = graphics
-        let wanted = graphicsChoice == .sixel || (graphicsChoice == .auto && graphics.sixel)
-        video.use(sixel: wanted, graphics: graphics)
+        let wanted: PixelProtocol? = switch graphicsChoice {
+        case .kitty: .kitty
+        case .sixel: .sixel
+        case .cells: nil
+        case .auto: graphics.kitty ? .kitty : graphics.sixel ? .sixel : nil
+        }
+        video.use(wanted, graphics: graphics)
         Self.readCellShape(into: video)
         deliver(.wake(Self.graphicsWake), to: delegate)
     }

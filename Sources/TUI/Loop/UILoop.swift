@@ -108,6 +108,7 @@ public final class UILoop {
                 deliver(.deadline, to: delegate)
             }
         }
+        video.hide()   // nothing of the picture stays once the terminal is handed back
     }
 
     func deliver(_ event: UIEvent, to delegate: any UILoopDelegate) {
@@ -148,7 +149,7 @@ public final class UILoop {
             Self.readCellShape(into: video)
         case SIGTSTP:
             deliver(.action(.suspend), to: delegate)
-            video.finishPending()
+            video.hide()   // a kitty image would stay over the shell
             terminal.suspendUntilContinued()
             deliver(.action(.resume), to: delegate)
         case SIGCONT:

@@ -1,7 +1,8 @@
 import PlaybackStates
 
 /// How the video pane's frames become bytes for the terminal: cells (``CellPaneEncoder``) or a
-/// picture in pixels (``SixelPaneEncoder``). ``VideoPaneWriter`` writes them, paced to the link.
+/// picture in pixels (``SixelPaneEncoder``, ``KittyPaneEncoder``). ``VideoPaneWriter`` writes
+/// them, paced to the link.
 protocol PaneEncoder {
     /// Appends the bytes that draw `pixels` in the pane of `columns`×`rows` cells at (`left`,
     /// `top`) (0-based screen cells), or only what changed since the last frame.
@@ -10,6 +11,13 @@ protocol PaneEncoder {
     mutating func repaint(left: Int, top: Int, into out: inout [UInt8])
     /// Forgets the last frame: the pane is blank now.
     mutating func forget()
+    /// Appends the bytes that take the picture off the screen where ncurses cannot (an image
+    /// above the text); nothing for pictures ncurses' own drawing replaces.
+    mutating func erase(into out: inout [UInt8])
+}
+
+extension PaneEncoder {
+    mutating func erase(into out: inout [UInt8]) {}
 }
 
 /// Cells: renders the frame with ``VideoCellRenderer`` and writes the cells that changed.

@@ -29,8 +29,8 @@ public final class TerminalVideo {
     var windowCellPixels: PixelSize?
     /// What the terminal said it draws (``GraphicsProbe``; nothing until it answered).
     public private(set) var graphics = TerminalGraphics()
-    /// The pane shows real pixels as sixel images rather than cells.
-    public private(set) var usesSixel = false
+    /// The pane shows real pixels (sixel or kitty images) rather than cells; nil for cells.
+    public private(set) var pixelProtocol: PixelProtocol?
     private var writer: VideoPaneWriter?
     private let sink: (any VideoSink)?
     /// The pane on screen and whether frames may be drawn there now (no overlay, video shown).
@@ -48,32 +48,40 @@ public final class TerminalVideo {
 
     private func rebuild() {
         writer?.forget()
-        let encoder: any PaneEncoder = usesSixel ? SixelPaneEncoder(colorRegisters: graphics.colorRegisters)
-            : CellPaneEncoder(glyphs: glyphs, depth: depth)
+        let encoder: any PaneEncoder = switch pixelProtocol {
+        case .sixel: SixelPaneEncoder(colorRegisters: graphics.colorRegisters)
+        case .kitty: KittyPaneEncoder()
+        case nil: CellPaneEncoder(glyphs: glyphs, depth: depth)
+        }
         writer = sink.map { VideoPaneWriter(sink: $0, encoder: encoder) }
     }
 
-    /// Draws sixel images (`sixel` true) or cells from now on, with what the terminal said of
-    /// itself. Sixel needs the cell size in pixels (from `TIOCGWINSZ` or the terminal's answer);
-    /// without it the pane keeps cells. Returns whether sixel is in use.
+    /// Draws images in `pixels` (sixel or kitty) or, for nil, cells from now on, with what the
+    /// terminal said of itself. Images need the cell size in pixels (from `TIOCGWINSZ` or the
+    /// terminal's answer); without it the pane keeps cells. Returns what is in use.
     @discardableResult
-    public func use(sixel: Bool, graphics: TerminalGraphics) -> Bool {
+    public func use(_ pixels: PixelProtocol?, graphics: TerminalGraphics) -> PixelProtocol? {
+        writer?.forget()
         self.graphics = graphics
-        usesSixel = sixel && cellPixels != nil
+        pixelProtocol = cellPixels != nil ? pixels : nil
         rebuild()
-        return usesSixel
+        return pixelProtocol
     }
+
+    /// Takes the picture off the screen before the terminal is handed back (suspend, exit): an
+    /// image above the text would stay. The next repaint shows it again.
+    public func hide() { writer?.hide() }
 
     /// A cell's size in pixels: the window's, else what the terminal answered.
     var cellPixels: PixelSize? { windowCellPixels ?? graphics.cellPixels }
 
-    /// How the pane draws, for the status bar: "sixel", or the glyphs ("half", "sextant").
-    public var modeName: String { usesSixel ? "sixel" : glyphs.rawValue }
+    /// How the pane draws, for the status bar: "sixel", "kitty", or the glyphs ("half", "sextant").
+    public var modeName: String { pixelProtocol?.rawValue ?? glyphs.rawValue }
 
     /// The pixel size and shape frames should have for the current pane.
     public var geometry: VideoGeometry {
         VideoGeometry(columns: rect.width, rows: rect.height, glyphs: glyphs, cellAspect: cellAspect,
-                      cellPixels: usesSixel ? cellPixels : nil)
+                      cellPixels: pixelProtocol != nil ? cellPixels : nil)
     }
 
     /// Frames delivered, dropped (the terminal was behind) and bytes written so far.
@@ -108,6 +116,7 @@ public final class TerminalVideo {
             writer?.forget()
         }
         let becameVisible = visible && !isVisible
+        if isVisible, !visible { writer?.hide() }   // covered (an overlay): an image above the text must go
         isVisible = visible && geometry.showsVideo
         if isVisible, ncursesDrewOver || becameVisible { writer?.repaint(left: rect.x, top: rect.y) }
         showHeld()

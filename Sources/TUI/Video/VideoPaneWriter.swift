@@ -69,8 +69,18 @@ final class VideoPaneWriter {
 
     /// Forgets the picture (the pane is blank or shows the poster now).
     func forget() {
-        finishPending()
+        hide()
         encoder.forget()
+    }
+
+    /// Takes the picture off the screen where ncurses cannot (a kitty image above the text),
+    /// keeping it for a repaint. Written whole: nothing may be left of it.
+    func hide() {
+        finishPending()
+        out.removeAll(keepingCapacity: true)
+        encoder.erase(into: &out)
+        send()
+        finishPending()
     }
 
     /// Writes what the terminal can take of the pending bytes now.

@@ -11,7 +11,7 @@ import Player
 extension VideoModeChoice: ExpressibleByArgument {}
 /// `--video-glyphs half|quadrant|sextant`.
 extension VideoGlyphs: ExpressibleByArgument {}
-/// `--video-protocol auto|sixel|cells`.
+/// `--video-protocol auto|kitty|sixel|cells`.
 extension VideoProtocolChoice: ExpressibleByArgument {}
 /// `--network direct|proxy`.
 extension NetworkMode: ExpressibleByArgument {}

@@ -12,12 +12,12 @@ import Testing
         .deletingLastPathComponent().deletingLastPathComponent().appending(path: "scripts/fake-graphics-terminal.py")
 
     @Test(.enabled(if: Tmux.binary != nil), .timeLimit(.minutes(1)), arguments: [
-        ("sixel", [String](), "terminal·sixel"), ("both", [], "terminal·sixel"), ("kitty", [], "terminal·half"),
+        ("sixel", [String](), "terminal·sixel"), ("both", [], "terminal·kitty"), ("kitty", [], "terminal·kitty"),
         ("none", [], "terminal·half"), ("sixel", ["--video-protocol", "cells"], "terminal·half"),
         // Sixel needs the cell size in pixels; a terminal that says nothing (and whose window
         // size has no pixels) keeps cells even when sixel is asked for.
         ("none", ["--video-protocol", "sixel"], "terminal·half"),
-        ("kitty", ["--video-protocol", "sixel"], "terminal·sixel"),
+        ("kitty", ["--video-protocol", "sixel"], "terminal·sixel"), ("sixel", ["--video-protocol", "kitty"], "terminal·kitty"),
     ])
     func theStatusBarNamesWhatTheTerminalDraws(answer: String, flags: [String], mode: String) async throws {
         let binary = try Binary()
@@ -41,8 +41,8 @@ import Testing
             pane.keys("j")   // at once: the probe may still be reading the terminal
             try pane.waitUntil("j moved the selection to the second row") { TUIRedrawTests.selectedRow($0) == 3 }
             let screen = try pane.waitFor(mode)
-            if mode.hasSuffix("sixel") {
-                // The selected event's first frame, drawn as a sixel image.
+            if !mode.hasSuffix("half") {
+                // The selected event's first frame, drawn as an image.
                 try pane.waitUntil("a sixel image was drawn") { _ in
                     (try? String(contentsOf: images, encoding: .utf8)).flatMap { Int($0) } ?? 0 > 0
                 }
@@ -54,8 +54,8 @@ import Testing
         #expect(screen.contains(mode))
         #expect(!screen.contains("62;") && !screen.contains("Gi=31") && !screen.contains("fake-terminal"),
                 "a reply reached the screen:\n\(screen)")
-        if !mode.hasSuffix("sixel") {
-            #expect(!FileManager.default.fileExists(atPath: images.path), "a sixel image in cell mode")
+        if mode.hasSuffix("half") {
+            #expect(!FileManager.default.fileExists(atPath: images.path), "an image in cell mode")
         }
     }
 }

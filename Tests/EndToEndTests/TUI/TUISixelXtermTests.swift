@@ -49,7 +49,7 @@ import Testing
         return false
     }
 
-    @Test(.enabled(if: Xterm.available), .timeLimit(.minutes(2)))
+    @Test(.enabled(if: X11Terminal.available(.xterm)), .timeLimit(.minutes(2)))
     func theVideoIsDrawnInPixelsInThePaneBesideTheList() async throws {
         let binary = try Binary()
         let server = try await DemoServer.start()
@@ -61,7 +61,7 @@ import Testing
         '\(binary.url.path)' --server \(server.baseURL.absoluteString) --video terminal --no-audio 2>'\(stderr.path)'; \
         echo "$?" > '\(exit.path)'; sleep 60
         """
-        let xterm = try await Tmux.offPool { try Xterm.start(columns: 120, rows: 40, environment: binary.paneEnvironment, command: command) }
+        let xterm = try await Tmux.offPool { try X11Terminal.start(.xterm, columns: 120, rows: 40, environment: binary.paneEnvironment, command: command) }
         defer {
             xterm.stop()
             try? FileManager.default.removeItem(at: binary.home)
@@ -70,7 +70,7 @@ import Testing
         let (playing, later, help, back, full, list2, gone) = try await Tmux.offPool {
             () throws -> (Screenshot, Screenshot, Screenshot, Screenshot, Screenshot, Screenshot, Screenshot) in
             // The selected event's first frame (a still) once the list is in, then its video.
-            var shot = try Xterm.poll("a picture in the pane (stderr: \((try? String(contentsOf: stderr, encoding: .utf8)) ?? ""))") {
+            var shot = try X11Terminal.poll("a picture in the pane (stderr: \((try? String(contentsOf: stderr, encoding: .utf8)) ?? ""))") {
                 try xterm.screenshot()
             } until: {
                 Self.pictureCells($0, columns: pane.columns, rows: pane.rows) > 150
@@ -81,19 +81,19 @@ import Testing
             usleep(1_000_000)
             let later = try xterm.screenshot()
             xterm.keys("question")
-            let help = try Xterm.poll("help over the picture") { try xterm.screenshot() } until: {
+            let help = try X11Terminal.poll("help over the picture") { try xterm.screenshot() } until: {
                 Self.pictureCells($0, columns: 62..<100, rows: pane.rows) == 0
             }
             xterm.keys("Escape")
-            let back = try Xterm.poll("the picture back") { try xterm.screenshot() } until: {
+            let back = try X11Terminal.poll("the picture back") { try xterm.screenshot() } until: {
                 Self.pictureCells($0, columns: pane.columns, rows: pane.rows) > 150
             }
             xterm.keys("f")
-            let full = try Xterm.poll("full-pane video") { try xterm.screenshot() } until: {
+            let full = try X11Terminal.poll("full-pane video") { try xterm.screenshot() } until: {
                 Self.pictureCells($0, columns: list.columns, rows: list.rows) > 100
             }
             xterm.keys("Escape")
-            let listBack = try Xterm.poll("the list back") { try xterm.screenshot() } until: {
+            let listBack = try X11Terminal.poll("the list back") { try xterm.screenshot() } until: {
                 Self.pictureCells($0, columns: list.columns, rows: list.rows) == 0
                     && Self.pictureCells($0, columns: pane.columns, rows: pane.rows) > 150
             }

@@ -1,21 +1,33 @@
 import Foundation
 import Glibc
 
-/// A real terminal that draws sixel: xterm as a VT340 (`-ti vt340`, 256 colour registers) on a
-/// private X server (Xvfb), driven as a user would: start a command in it, press keys (xdotool),
-/// take screenshots of its window (xwd, read by ``Screenshot``). Like ``Tmux``, every call runs a
+/// A real terminal that draws pictures, on a private X server (Xvfb): xterm as a VT340 (`-ti
+/// vt340`, 256 colour registers: sixel) or kitty (its graphics protocol, rendered by Mesa's
+/// software OpenGL), driven as a user would: start a command in it, press keys (xdotool), take
+/// screenshots of its window (xwd, read by ``Screenshot``). Like ``Tmux``, every call runs a
 /// child process and waits: drive it from ``Tmux/offPool(_:)``.
 ///
 /// ```swift
-/// let xterm = try Xterm.start(columns: 120, rows: 40, environment: env, command: "'\(binary)' --video terminal")
+/// let xterm = try X11Terminal.start(.xterm, columns: 120, rows: 40, environment: env, command: "'\(binary)' --video terminal")
 /// defer { xterm.stop() }
 /// xterm.keys("Return")
 /// let shot = try xterm.screenshot()
 /// ```
-public final class Xterm: @unchecked Sendable {
-    /// The programs it needs, when all are installed (tests are disabled otherwise).
-    public static let available = ["/usr/bin/Xvfb", "/usr/bin/xterm", "/usr/bin/xwd", "/usr/bin/xdotool"]
-        .allSatisfy { FileManager.default.isExecutableFile(atPath: $0) }
+public final class X11Terminal: @unchecked Sendable {
+    /// Which terminal.
+    public enum Program: Sendable {
+        /// xterm as a VT340 with the `fixed` font (6×13 pixels per cell) and no border: sixel.
+        case xterm
+        /// kitty, 960×640 pixels: the kitty graphics protocol.
+        case kitty
+
+        var path: String { self == .xterm ? "/usr/bin/xterm" : "/usr/bin/kitty" }
+    }
+
+    /// The programs `program` needs, when all are installed (tests are disabled otherwise).
+    public static func available(_ program: Program) -> Bool {
+        ["/usr/bin/Xvfb", program.path, "/usr/bin/xwd", "/usr/bin/xdotool"].allSatisfy { FileManager.default.isExecutableFile(atPath: $0) }
+    }
 
     public let display: String
     /// Xvfb's and xterm's process ids (started in the background through the shell: Foundation's
@@ -35,25 +47,38 @@ public final class Xterm: @unchecked Sendable {
         self.windowFile = windowFile
     }
 
-    /// Starts Xvfb on a free display and an xterm of `columns`×`rows` (font `fixed`, 6×13 pixels,
-    /// no border) running `command` through `sh -c`, with `environment` added.
-    public static func start(columns: Int, rows: Int, environment: [String: String], command: String) throws -> Xterm {
-        var number = 90 + Int(getpid() % 400)
-        while FileManager.default.fileExists(atPath: "/tmp/.X11-unix/X\(number)") || FileManager.default.fileExists(atPath: "/tmp/.X\(number)-lock") {
-            number += 1
+    /// Starts Xvfb on a free display and the terminal (xterm: `columns`×`rows` cells; kitty: a
+    /// 960×640 window) running `command` through `sh -c`, with `environment` added.
+    public static func start(_ program: Program, columns: Int = 120, rows: Int = 40, environment: [String: String],
+                             command: String) throws -> X11Terminal {
+        // Xvfb picks a free display itself and writes its number (-displayfd): tests running at once
+        // never race for one.
+        let displayFile = FileManager.default.temporaryDirectory.appending(path: "ep-xvfb-\(UUID().uuidString)")
+        let server = background("/usr/bin/Xvfb -displayfd 3 -screen 0 1600x1000x24 -nolisten tcp 3>\(quote(displayFile.path))")
+        let number: String
+        do {
+            number = try Tmux.poll("Xvfb's display", seconds: 10, read: {
+                (try? String(contentsOf: displayFile, encoding: .utf8))?.trimmingCharacters(in: .whitespacesAndNewlines) ?? ""
+            }) { !$0.isEmpty }
+        } catch {
+            if let server { kill(server, SIGKILL) }
+            throw error
         }
+        try? FileManager.default.removeItem(at: displayFile)
         let display = ":\(number)"
-        let server = background("/usr/bin/Xvfb \(display) -screen 0 1600x1000x24 -nolisten tcp")
-        _ = try Tmux.poll("Xvfb on \(display)", seconds: 10, read: {
-            FileManager.default.fileExists(atPath: "/tmp/.X11-unix/X\(number)") ? "up" : ""
-        }) { !$0.isEmpty }
         let windowFile = FileManager.default.temporaryDirectory.appending(path: "ep-xterm-\(UUID().uuidString)")
         let exports = environment.sorted { $0.key < $1.key }.map { "\($0.key)=\(quote($0.value))" }.joined(separator: " ")
         let inner = "echo \"$WINDOWID\" > \(quote(windowFile.path)); \(command)"
-        let terminal = background("env \(exports) DISPLAY=\(display) /usr/bin/xterm -display \(display) -ti vt340 -b 0 -fn fixed "
-            + "-xrm 'XTerm*numColorRegisters: 256' -xrm 'XTerm*allowSendEvents: true' -geometry \(columns)x\(rows)+0+0 "
-            + "-e sh -c \(quote(inner))")
-        let xterm = Xterm(display: display, pids: [terminal, server].compactMap { $0 }, windowFile: windowFile)
+        let launch = switch program {
+        case .xterm:
+            "/usr/bin/xterm -display \(display) -ti vt340 -b 0 -fn fixed -xrm 'XTerm*numColorRegisters: 256' "
+                + "-xrm 'XTerm*allowSendEvents: true' -geometry \(columns)x\(rows)+0+0 -e sh -c \(quote(inner))"
+        case .kitty:
+            "LIBGL_ALWAYS_SOFTWARE=1 /usr/bin/kitty --config NONE -o font_size=10 -o initial_window_width=960 "
+                + "-o initial_window_height=640 -o remember_window_size=no sh -c \(quote(inner))"
+        }
+        let terminal = background("env \(exports) DISPLAY=\(display) \(launch)")
+        let xterm = X11Terminal(display: display, pids: [terminal, server].compactMap { $0 }, windowFile: windowFile)
         do {
             _ = try Tmux.poll("the xterm window", seconds: 20, read: {
                 (try? String(contentsOf: windowFile, encoding: .utf8))?.trimmingCharacters(in: .whitespacesAndNewlines) ?? ""
@@ -127,16 +152,16 @@ public struct Screenshot: Sendable {
             let o = index * 4
             return Int(bytes[o]) << 24 | Int(bytes[o + 1]) << 16 | Int(bytes[o + 2]) << 8 | Int(bytes[o + 3])
         }
-        guard bytes.count >= 100 else { throw Xterm.Failure(description: "not an xwd dump (\(bytes.count) bytes)") }
+        guard bytes.count >= 100 else { throw X11Terminal.Failure(description: "not an xwd dump (\(bytes.count) bytes)") }
         let headerSize = card32(0), format = card32(2), byteOrder = card32(7), bitsPerPixel = card32(11)
         let bytesPerLine = card32(12), redMask = card32(14), greenMask = card32(15), blueMask = card32(16), colors = card32(19)
         width = card32(4)
         height = card32(5)
         guard format == 2, bitsPerPixel == 32 || bitsPerPixel == 24 else {
-            throw Xterm.Failure(description: "xwd format \(format), \(bitsPerPixel) bits per pixel")
+            throw X11Terminal.Failure(description: "xwd format \(format), \(bitsPerPixel) bits per pixel")
         }
         let start = headerSize + colors * 12
-        guard bytes.count >= start + bytesPerLine * height else { throw Xterm.Failure(description: "xwd dump cut short") }
+        guard bytes.count >= start + bytesPerLine * height else { throw X11Terminal.Failure(description: "xwd dump cut short") }
         func shift(_ mask: Int) -> Int { mask == 0 ? 0 : mask.trailingZeroBitCount }
         let step = bitsPerPixel / 8
         var rgb = [UInt8](repeating: 0, count: width * height * 3)
@@ -173,7 +198,7 @@ public struct Screenshot: Sendable {
     }
 }
 
-extension Xterm {
+extension X11Terminal {
     /// Takes screenshots every 100 ms until `condition` holds (returns that one) or `seconds` pass.
     public static func poll(_ expected: String, seconds: Double = 20, shot: () throws -> Screenshot,
                             until condition: (Screenshot) -> Bool) throws -> Screenshot {
