@@ -1,7 +1,7 @@
 import PlaybackStates
 
 /// Draws frames into the video pane through a ``VideoSink``: its ``PaneEncoder`` turns each frame
-/// into bytes (cells that changed, or a sixel image), and it drops a frame (never queues one) while the
+/// into bytes (cells that changed, or a sixel or kitty image), and it drops a frame (never queues one) while the
 /// previous frame is not fully written or the terminal's output queue holds more than
 /// ``backlogLimit`` bytes, or (where the queue cannot be measured: a pty) while ``LinkPacer``
 /// estimates the bytes before it have not left yet: over a slow link the picture skips, keys do
