@@ -16,8 +16,12 @@ run: deps release
 ## HostileBodyTests time a server's pace (a body dripping under a deadline) against the in-process
 ## demo backend, whose handlers run on Swift's two-thread cooperative pool: beside the other
 ## 140 suites the pool is busy for seconds, so they run in a process of their own too.
+## The tests in real graphical terminals (xterm drawing sixel, kitty rendering with Mesa's
+## software OpenGL, both under Xvfb) take screenshots of moving video: beside 140 suites on two
+## cores a terminal can take tens of seconds to start, so they run after the others, on their own.
 IN_PROCESS_MPV := PlayerTests|PlaybackProxyTests|FrontEndTests
-ALONE := $(IN_PROCESS_MPV)|HostileBodyTests
+GRAPHICAL_TERMINALS := TUISixelXtermTests|TUIKittyGraphicsTests
+ALONE := $(IN_PROCESS_MPV)|HostileBodyTests|$(GRAPHICAL_TERMINALS)
 ## The demo's generated media (ffmpeg, about 5 s) is made once before the suites that play it start
 ## together; otherwise the first of them makes it while the others wait for it.
 test: deps
@@ -30,6 +34,7 @@ test: deps
 	$(SWIFT) test --skip-build --filter PlayerTests
 	$(SWIFT) test --skip-build --filter PlaybackProxyTests
 	$(SWIFT) test --skip-build --filter FrontEndTests
+	$(SWIFT) test --skip-build --filter '$(GRAPHICAL_TERMINALS)'
 
 deps:
 	@scripts/install-deps

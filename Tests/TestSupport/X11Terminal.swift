@@ -80,7 +80,8 @@ public final class X11Terminal: @unchecked Sendable {
         let terminal = background("env \(exports) DISPLAY=\(display) \(launch)")
         let xterm = X11Terminal(display: display, pids: [terminal, server].compactMap { $0 }, windowFile: windowFile)
         do {
-            _ = try Tmux.poll("the xterm window", seconds: 20, read: {
+            // kitty starts Python and software OpenGL: slow on a busy machine.
+            _ = try Tmux.poll("the terminal's window", seconds: 60, read: {
                 (try? String(contentsOf: windowFile, encoding: .utf8))?.trimmingCharacters(in: .whitespacesAndNewlines) ?? ""
             }) { !$0.isEmpty }
         } catch {

@@ -52,8 +52,8 @@ import Testing
                 try kitty.screenshot()
             } until: { Self.bars($0, x: pane) >= 5 }
             kitty.keys("Return")
-            usleep(2_000_000)
-            let playing = try kitty.screenshot()
+            usleep(500_000)
+            let playing = try X11Terminal.poll("the video in the pane") { try kitty.screenshot() } until: { Self.bars($0, x: pane) >= 5 }
             kitty.keys("question")
             let help = try X11Terminal.poll("help without the image") { try kitty.screenshot() } until: { Self.bars($0, x: 0.52...0.9) == 0 }
             kitty.keys("Escape")

@@ -76,8 +76,11 @@ import Testing
                 Self.pictureCells($0, columns: pane.columns, rows: pane.rows) > 150
             }
             xterm.keys("Return")
-            usleep(2_000_000)
-            shot = try xterm.screenshot()
+            // The pane is blank while the playback is prepared, then shows its frames.
+            usleep(500_000)
+            shot = try X11Terminal.poll("the video in the pane") { try xterm.screenshot() } until: {
+                Self.pictureCells($0, columns: pane.columns, rows: pane.rows) > 200
+            }
             usleep(1_000_000)
             let later = try xterm.screenshot()
             xterm.keys("question")

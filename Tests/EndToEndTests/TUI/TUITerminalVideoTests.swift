@@ -122,7 +122,8 @@ import Testing
             let text = pane.capture()
             pane.keys("Enter")
             _ = try pane.waitFor("▶ Playing")
-            let playing = try pane.waitFor("↓ ")     // the proxy's download rate on the status bar
+            // The proxy's download rate on the status bar (the list's "↓ more events" line is not it).
+            let playing = try pane.waitUntil("the download rate") { $0.contains(/↓ \d+(\.\d)? (B|kB|MB)\/s/) }
             pane.keys("q")
             pane.keys("q")
             try pane.waitFor("EXIT=0")
