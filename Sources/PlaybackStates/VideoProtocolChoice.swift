@@ -1,7 +1,7 @@
 /// How terminal video reaches the screen (`--video-protocol`, `video-protocol` in the config):
-/// `auto` asks the terminal at start and uses the kitty graphics protocol when it answers the
-/// kitty query, else sixel when it lists sixel, else cells; `kitty` and `sixel` draw real pixels
-/// that way whatever the terminal said; `cells` uses ``VideoGlyphs`` (any terminal).
+/// `auto` asks the terminal at start and uses sixel when it lists it, else cells; `kitty` (kitty's
+/// graphics protocol; not chosen by `auto` yet) and `sixel` draw real pixels that way whatever the
+/// terminal said; `cells` uses ``VideoGlyphs`` (any terminal).
 ///
 /// ```swift
 /// let choice = VideoProtocolChoice.auto   // `--video-protocol auto`

@@ -32,6 +32,19 @@ struct VideoEncoder {
     static let begin: [UInt8] = Array("\u{1B}[?2026h\u{1B}7".utf8)
     static let end: [UInt8] = Array("\u{1B}8\u{1B}[?2026l".utf8)
 
+    /// An image (sixel or kitty) drawn from the cell at (`left`, `top`), inside synchronized output
+    /// and DECSC/DECRC like the cells.
+    static func appendPlaced(_ image: [UInt8], left: Int, top: Int, to out: inout [UInt8]) {
+        out += begin
+        out += [0x1B, 0x5B]
+        SixelEncoder.appendNumber(top + 1, to: &out)
+        out.append(0x3B)
+        SixelEncoder.appendNumber(left + 1, to: &out)
+        out.append(0x48)
+        out += image
+        out += end
+    }
+
     private func appendMove(row: Int, column: Int, to out: inout [UInt8]) {
         out += [0x1B, 0x5B]
         appendNumber(row + 1, to: &out)

@@ -12,7 +12,7 @@ import Testing
         .deletingLastPathComponent().deletingLastPathComponent().appending(path: "scripts/fake-graphics-terminal.py")
 
     @Test(.enabled(if: Tmux.binary != nil), .timeLimit(.minutes(1)), arguments: [
-        ("sixel", [String](), "terminal·sixel"), ("both", [], "terminal·kitty"), ("kitty", [], "terminal·kitty"),
+        ("sixel", [String](), "terminal·sixel"), ("both", [], "terminal·sixel"), ("kitty", [], "terminal·half"),
         ("none", [], "terminal·half"), ("sixel", ["--video-protocol", "cells"], "terminal·half"),
         // Sixel needs the cell size in pixels; a terminal that says nothing (and whose window
         // size has no pixels) keeps cells even when sixel is asked for.

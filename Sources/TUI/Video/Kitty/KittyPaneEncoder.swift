@@ -20,14 +20,7 @@ struct KittyPaneEncoder: PaneEncoder {
 
     mutating func repaint(left: Int, top: Int, into out: inout [UInt8]) {
         guard !image.isEmpty else { return }
-        out += VideoEncoder.begin
-        out += [0x1B, 0x5B]
-        SixelEncoder.appendNumber(top + 1, to: &out)
-        out.append(0x3B)
-        SixelEncoder.appendNumber(left + 1, to: &out)
-        out.append(0x48)
-        out += image
-        out += VideoEncoder.end
+        VideoEncoder.appendPlaced(image, left: left, top: top, to: &out)
         shown = true
     }
 
