@@ -124,3 +124,48 @@ final class SlowSink: VideoSink {
         #expect(sink.received == first)
     }
 }
+
+/// A terminal that takes `drip` bytes each time the writer waits for it: a frame far bigger than
+/// 50 drips cannot be finished in time.
+final class DrippingSink: VideoSink {
+    let drip: Int
+    var allowance: Int
+    var received: [UInt8] = []
+    init(drip: Int) {
+        self.drip = drip
+        allowance = drip
+    }
+
+    func write(_ bytes: UnsafeRawBufferPointer) -> Int {
+        let taken = min(bytes.count, allowance)
+        received += bytes.prefix(taken)
+        allowance -= taken
+        return taken
+    }
+    var backlog: Int { 0 }
+    func waitWritable() { allowance += drip }
+}
+
+@Suite struct AbandonedFrameTests {
+    /// A sixel frame the terminal cannot take in time is cut, and the string, the saved cursor
+    /// and synchronized output are closed after it: the terminal is never left swallowing what
+    /// comes next.
+    @Test func aFrameGivenUpHalfWayIsClosedNotLeftOpen() {
+        let sink = DrippingSink(drip: 64)
+        let writer = VideoPaneWriter(sink: sink, encoder: SixelPaneEncoder())
+        let frame = SixelEncoderTests.frame(width: 240, height: 120)
+        #expect(frame.withUnsafeBytes { writer.offer(VideoPixels(bytes: $0, width: 240, height: 120, stride: 960), columns: 30, rows: 8, left: 2, top: 1) })
+        #expect(writer.hasPending)
+        writer.finishPending()
+        #expect(!writer.hasPending)
+        let text = String(decoding: sink.received, as: UTF8.self)
+        #expect(text.hasPrefix("\u{1B}[?2026h\u{1B}7\u{1B}[2;3H\u{1B}P"), "the frame had started")
+        #expect(!text.contains("\u{1B}8\u{1B}[?2026l\u{1B}\\"), "the frame did not finish")
+        #expect(text.hasSuffix("\u{1B}\\\u{1B}8\u{1B}[?2026l"), "the open string, cursor and synchronized output are closed")
+        // The next frame is drawn whole.
+        sink.allowance = 10_000_000
+        sink.received = []
+        #expect(frame.withUnsafeBytes { writer.offer(VideoPixels(bytes: $0, width: 240, height: 120, stride: 960), columns: 30, rows: 8, left: 2, top: 1) })
+        #expect(String(decoding: sink.received, as: UTF8.self).hasSuffix("\u{1B}\\\u{1B}8\u{1B}[?2026l"))
+    }
+}

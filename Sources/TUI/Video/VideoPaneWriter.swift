@@ -101,7 +101,29 @@ final class VideoPaneWriter {
             if hasPending { sink.waitWritable() }
             attempts += 1
         }
-        if hasPending { pending.removeAll(keepingCapacity: true); pendingOffset = 0; encoder.forget() }
+        if hasPending { abandonPending() }
+    }
+
+    /// Closes what a frame given up half-way left open: a string (a sixel DCS, a kitty APC: `ESC
+    /// \`), the saved cursor (`ESC 8`) and synchronized output (`CSI ?2026 l`). Otherwise the
+    /// terminal stays inside our string and swallows everything written after it. After a cell
+    /// frame cut anywhere it is harmless (the ESC ends any sequence; ST alone does nothing).
+    static let abandon: [UInt8] = Array("\u{1B}\\\u{1B}8\u{1B}[?2026l".utf8)
+
+    /// The terminal did not take the rest of a frame in time: it is dropped, but not in the
+    /// middle of an escape sequence (``abandon`` is written instead), and the picture is forgotten
+    /// (the next frame is drawn whole).
+    private func abandonPending() {
+        pending = Self.abandon
+        pendingOffset = 0
+        var attempts = 0
+        while hasPending, attempts < 50 {
+            flushPending()
+            if hasPending { sink.waitWritable() }
+            attempts += 1
+        }
+        if hasPending { pending.removeAll(keepingCapacity: true); pendingOffset = 0 }
+        encoder.forget()
     }
 
     /// Writes ``out`` (what the terminal does not take now stays pending).
