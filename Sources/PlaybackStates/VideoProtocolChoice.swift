@@ -1,6 +1,6 @@
 /// How terminal video reaches the screen (`--video-protocol`, `video-protocol` in the config):
 /// `auto` asks the terminal at start and uses sixel when it lists it, else cells; `kitty` (kitty's
-/// graphics protocol; not chosen by `auto` yet) and `sixel` draw real pixels that way whatever the
+/// graphics protocol; not chosen by `auto` yet, see docs/tui.md) and `sixel` draw real pixels that way whatever the
 /// terminal said; `cells` uses ``VideoGlyphs`` (any terminal).
 ///
 /// ```swift

@@ -71,9 +71,8 @@ extension UILoop {
     }
 
     /// The pane draws kitty images or sixel when asked for; with `auto`, sixel when the terminal
-    /// offers it, else cells. Kitty images are not chosen by `auto` yet: in full-pane video (about
-    /// 1 MB of base64 per frame) the TUI once stopped answering in kitty, not understood yet
-    /// (docs/tui.md).
+    /// offers it, else cells. Kitty images are not chosen by `auto` yet: sent inline, a full-pane
+    /// frame (about 1 MB of base64) is more than kitty takes in time (docs/tui.md).
     private func decideGraphics(delegate: any UILoopDelegate) {
         let graphics = graphicsProbe?.result ?? TerminalGraphics()
         graphicsDecided = true

@@ -7,7 +7,7 @@ import Testing
 /// read back from screenshots: the terminal answers the kitty query at start and the pane shows
 /// the event as an image beside the list; help deletes it (it would cover the help: kitty draws
 /// images above the text) and it returns; quitting leaves nothing. (Full-pane video is left out:
-/// in kitty it once left the TUI unresponsive, see docs/tui.md.)
+/// its inline frames are more than kitty takes in time here, see docs/tui.md.)
 @Suite(.serialized) struct TUIKittyGraphicsTests {
     /// Pixels near a colour of testsrc2's bars within a part of the window (fractions of its size).
     static func count(_ shot: Screenshot, x: ClosedRange<Double>, y: ClosedRange<Double>, _ wanted: (Int, Int, Int)) -> Int {
