@@ -77,7 +77,7 @@ def main():
     tty.setraw(0)
     replies = replies_for(answer)
     images_file = os.environ.get("FAKE_TERMINAL_IMAGES")
-    seen, state, images = b"", None, 0
+    seen, state, images, carry = b"", None, 0, b""
     try:
         while True:
             ready, _, _ = select.select([0, master], [], [])
@@ -100,6 +100,10 @@ def main():
                         seen = seen.replace(query, b"")
                 for query in QUERIES:
                     data = data.replace(query, b"")
+                # An ESC at the end of a read may start an image in the next one: hold it back.
+                data, carry = carry + data, b""
+                if state is None and data.endswith(b"\x1b"):
+                    data, carry = data[:-1], b"\x1b"
                 data, state, counted = strip_images(data, state, images)
                 if counted != images and images_file:
                     with open(images_file, "w") as f:
