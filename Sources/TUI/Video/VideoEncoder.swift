@@ -17,7 +17,7 @@ struct VideoEncoder {
         for index in changed {
             let cell = grid.cells[index]
             let (row, column) = index.quotientAndRemainder(dividingBy: grid.columns)
-            if index != cursor { appendMove(row: top + row, column: left + column, to: &out) }
+            if index != cursor { Self.appendMove(row: top + row, column: left + column, to: &out) }
             if depth != .monochrome, cell.foreground != foreground || cell.background != background {
                 appendColors(cell, foreground: foreground, background: background, to: &out)
                 (foreground, background) = (cell.foreground, cell.background)
@@ -36,20 +36,17 @@ struct VideoEncoder {
     /// and DECSC/DECRC like the cells.
     static func appendPlaced(_ image: [UInt8], left: Int, top: Int, to out: inout [UInt8]) {
         out += begin
-        out += [0x1B, 0x5B]
-        SixelEncoder.appendNumber(top + 1, to: &out)
-        out.append(0x3B)
-        SixelEncoder.appendNumber(left + 1, to: &out)
-        out.append(0x48)
+        appendMove(row: top, column: left, to: &out)
         out += image
         out += end
     }
 
-    private func appendMove(row: Int, column: Int, to out: inout [UInt8]) {
+    /// `CSI row;column H` for the 0-based cell (`row`, `column`).
+    static func appendMove(row: Int, column: Int, to out: inout [UInt8]) {
         out += [0x1B, 0x5B]
-        appendNumber(row + 1, to: &out)
+        Self.appendNumber(row + 1, to: &out)
         out.append(0x3B)
-        appendNumber(column + 1, to: &out)
+        Self.appendNumber(column + 1, to: &out)
         out.append(0x48)   // H
     }
 
@@ -67,24 +64,25 @@ struct VideoEncoder {
         switch depth {
         case .truecolor where !color.isIndexed:
             let rgb = color.shown
-            appendNumber(base + 8, to: &out)
+            Self.appendNumber(base + 8, to: &out)
             out += [0x3B, 0x32, 0x3B]   // ;2;
-            appendNumber(Int(rgb.red), to: &out); out.append(0x3B)
-            appendNumber(Int(rgb.green), to: &out); out.append(0x3B)
-            appendNumber(Int(rgb.blue), to: &out)
+            Self.appendNumber(Int(rgb.red), to: &out); out.append(0x3B)
+            Self.appendNumber(Int(rgb.green), to: &out); out.append(0x3B)
+            Self.appendNumber(Int(rgb.blue), to: &out)
         case .palette8:
-            appendNumber(base + color.index % 8, to: &out)
+            Self.appendNumber(base + color.index % 8, to: &out)
         default:
-            appendNumber(base + 8, to: &out)
+            Self.appendNumber(base + 8, to: &out)
             out += [0x3B, 0x35, 0x3B]   // ;5;
-            appendNumber(color.index, to: &out)
+            Self.appendNumber(color.index, to: &out)
         }
     }
 
-    private func appendNumber(_ value: Int, to out: inout [UInt8]) {
-        if value >= 100 { out.append(UInt8(48 + value / 100)) }
-        if value >= 10 { out.append(UInt8(48 + value / 10 % 10)) }
-        out.append(UInt8(48 + value % 10))
+    /// A non-negative number in decimal, the one writer of numbers in escape sequences and sixel.
+    @inline(__always)
+    static func appendNumber(_ value: Int, to out: inout [UInt8]) {
+        if value >= 10 { appendNumber(value / 10, to: &out) }
+        out.append(UInt8(0x30 + value % 10))
     }
 
     private func appendUTF8(_ scalar: UInt32, to out: inout [UInt8]) {

@@ -36,19 +36,19 @@ public struct SixelEncoder {
         // DCS P1=0 (aspect from the raster attributes), P2=1 (unset pixels keep what is there), q;
         // raster attributes: 1:1 pixels, width × height.
         out.append(contentsOf: [0x1B, 0x50, 0x30, 0x3B, 0x31, 0x3B, 0x30, 0x71, 0x22, 0x31, 0x3B, 0x31, 0x3B])
-        Self.appendNumber(width, to: &out)
+        VideoEncoder.appendNumber(width, to: &out)
         out.append(0x3B)
-        Self.appendNumber(height, to: &out)
+        VideoEncoder.appendNumber(height, to: &out)
         for (index, color) in palette.colors.enumerated() {
             // `#n;2;r;g;b` with each channel in percent.
             out.append(0x23)
-            Self.appendNumber(index, to: &out)
+            VideoEncoder.appendNumber(index, to: &out)
             out.append(contentsOf: [0x3B, 0x32, 0x3B])
-            Self.appendNumber((Int(color.red) * 100 + 127) / 255, to: &out)
+            VideoEncoder.appendNumber((Int(color.red) * 100 + 127) / 255, to: &out)
             out.append(0x3B)
-            Self.appendNumber((Int(color.green) * 100 + 127) / 255, to: &out)
+            VideoEncoder.appendNumber((Int(color.green) * 100 + 127) / 255, to: &out)
             out.append(0x3B)
-            Self.appendNumber((Int(color.blue) * 100 + 127) / 255, to: &out)
+            VideoEncoder.appendNumber((Int(color.blue) * 100 + 127) / 255, to: &out)
         }
         let colors = palette.colors.count
         if bits.count < colors * width { bits = [UInt8](repeating: 0, count: colors * width) }
@@ -89,7 +89,7 @@ public struct SixelEncoder {
         for (n, color) in usedColors.enumerated() {
             if n > 0 { out.append(0x24) }   // `$`: back to the band's first column
             out.append(0x23)
-            Self.appendNumber(color, to: &out)
+            VideoEncoder.appendNumber(color, to: &out)
             let (first, last) = spans[color]
             if first > 0 { Self.appendRun(0, count: first, to: &out) }   // skip: no bits set
             var x = first
@@ -112,16 +112,10 @@ public struct SixelEncoder {
         let character = 0x3F + value
         if count > 3 {
             out.append(0x21)
-            appendNumber(count, to: &out)
+            VideoEncoder.appendNumber(count, to: &out)
             out.append(character)
         } else {
             for _ in 0..<count { out.append(character) }
         }
-    }
-
-    @inline(__always)
-    static func appendNumber(_ value: Int, to out: inout [UInt8]) {
-        if value >= 10 { appendNumber(value / 10, to: &out) }
-        out.append(UInt8(0x30 + value % 10))
     }
 }
