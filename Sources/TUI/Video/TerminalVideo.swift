@@ -61,7 +61,6 @@ public final class TerminalVideo {
     /// terminal's answer); without it the pane keeps cells. Returns what is in use.
     @discardableResult
     public func use(_ pixels: PixelProtocol?, graphics: TerminalGraphics) -> PixelProtocol? {
-        writer?.forget()
         self.graphics = graphics
         pixelProtocol = cellPixels != nil ? pixels : nil
         rebuild()
