@@ -63,8 +63,26 @@ struct GraphicsProbeTests {
     }
 
     @Test func theQueryAsksKittyThenVersionThenCellSizeThenAttributes() {
-        let text = String(decoding: GraphicsProbe.query, as: UTF8.self)
+        let text = String(decoding: GraphicsProbe.query(sharedMemory: nil), as: UTF8.self)
         #expect(text == "\u{1B}_Gi=31,s=1,v=1,a=q,t=d,f=24;AAAA\u{1B}\\\u{1B}[>0q\u{1B}[16t\u{1B}[?1;1;0S\u{1B}[c")
+        let local = String(decoding: GraphicsProbe.query(sharedMemory: "/eventplayer-1-1"), as: UTF8.self)
+        #expect(local == "\u{1B}_Gi=31,s=1,v=1,a=q,t=d,f=24;AAAA\u{1B}\\"
+            + "\u{1B}_Gi=32,s=1,v=1,a=q,t=s,f=24;L2V2ZW50cGxheWVyLTEtMQ==\u{1B}\\"
+            + "\u{1B}[>0q\u{1B}[16t\u{1B}[?1;1;0S\u{1B}[c")
+    }
+
+    /// kitty on this machine reads the shared memory pixel (OK); over SSH it cannot and says why.
+    @Test func theSharedMemoryAnswerSaysWhetherTheTerminalIsOnThisMachine() {
+        var local = GraphicsProbe()
+        _ = local.feed(Self.bytes("\u{1B}_Gi=31;OK\u{1B}\\\u{1B}_Gi=32;OK\u{1B}\\\u{1B}[?62;c"))
+        #expect(local.result.kitty && local.result.kittySharedMemory)
+        var remote = GraphicsProbe()
+        let keys = remote.feed(Self.bytes("\u{1B}_Gi=31;OK\u{1B}\\\u{1B}_Gi=32;EBADF:Failed to open shared memory\u{1B}\\x\u{1B}[?62;c"))
+        #expect(keys == [0x78], "the replies are taken out, the key stays")
+        #expect(remote.result.kitty && !remote.result.kittySharedMemory)
+        var confused = GraphicsProbe()
+        _ = confused.feed(Self.bytes("\u{1B}_Gi=32;OK\u{1B}\\\u{1B}_Gi=310;OK\u{1B}\\\u{1B}[?62;c"))
+        #expect(!confused.result.kitty, "only i=31's OK says kitty")
     }
 
     @Test func anUnterminatedStringIsInputOnceItIsLongerThanAnyReply() {

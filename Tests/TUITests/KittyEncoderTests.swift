@@ -51,7 +51,8 @@ struct KittyEncoderTests {
         let frame = SixelEncoderTests.frame(width: width, height: height, seed: 2)
         var encoder = KittyEncoder(imageID: 7)
         var bytes: [UInt8] = []
-        frame.withUnsafeBytes { encoder.encode(VideoPixels(bytes: $0, width: width, height: height, stride: width * 4), columns: 59, rows: 17, into: &bytes) }
+        frame.withUnsafeBytes { encoder.load(VideoPixels(bytes: $0, width: width, height: height, stride: width * 4)) }
+        encoder.encode(columns: 59, rows: 17, into: &bytes)
         let commands = Self.commands(bytes)
         #expect(!commands.isEmpty)
         #expect(commands.allSatisfy { $0.length <= 4096 }, "a chunk over 4096 bytes")
@@ -92,5 +93,56 @@ struct KittyEncoderTests {
         #expect(out.isEmpty, "already gone")
         pane.repaint(left: 10, top: 4, into: &out)
         #expect(!out.isEmpty, "the last frame again")
+    }
+
+    /// Through shared memory the command carries only the object's name (`t=s`, `S` = its size);
+    /// the object holds the frame's RGB pixels; until the terminal has read (and unlinked) it the
+    /// encoder is behind, and a frame the terminal never reads is taken back.
+    @Test func throughSharedMemoryTheCommandNamesAnObjectHoldingTheFrame() throws {
+        let (width, height) = (480, 276)
+        let frame = SixelEncoderTests.frame(width: width, height: height, seed: 3)
+        var encoder = KittyEncoder(imageID: 4, transport: .sharedMemory)
+        var bytes: [UInt8] = []
+        frame.withUnsafeBytes { encoder.load(VideoPixels(bytes: $0, width: width, height: height, stride: width * 4)) }
+        encoder.encode(columns: 60, rows: 17, into: &bytes)
+        let commands = Self.commands(bytes)
+        #expect(commands.count == 1 && bytes.count < 200, "one short command, no pixels inline")
+        let command = try #require(commands.first)
+        for (key, value) in ["a": "T", "f": "24", "t": "s", "S": "\(width * height * 3)", "s": "\(width)", "v": "\(height)",
+                             "i": "4", "q": "2", "C": "1"] {
+            #expect(command.keys[key] == value, "\(key)=\(command.keys[key] ?? "none")")
+        }
+        #expect(command.keys["o"] == nil && command.keys["m"] == nil)
+        let name = String(decoding: try #require(Data(base64Encoded: command.payload)), as: UTF8.self)
+        #expect(name.hasPrefix("/eventplayer-\(getpid())-"))
+        // What the terminal would read.
+        let fd = shm_open(name, O_RDONLY, 0)
+        try #require(fd >= 0, "the object exists")
+        var stored = [UInt8](repeating: 0, count: width * height * 3)
+        let count = stored.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
+        close(fd)
+        #expect(count == stored.count)
+        var same = true
+        for i in 0..<(width * height) where stored[i * 3] != frame[i * 4] || stored[i * 3 + 1] != frame[i * 4 + 1] || stored[i * 3 + 2] != frame[i * 4 + 2] {
+            same = false
+            break
+        }
+        #expect(same, "the object holds the frame's pixels")
+        let unread = encoder.isBehind()
+        #expect(unread, "not read yet")
+        shm_unlink(name)   // the terminal read it
+        let afterRead = encoder.isBehind()
+        #expect(!afterRead)
+        // A frame the terminal drops: taken back after the timeout, not waited for forever.
+        bytes = []
+        encoder.encode(columns: 60, rows: 17, into: &bytes)
+        let secondCommand = try #require(Self.commands(bytes).first)
+        let second = String(decoding: try #require(Data(base64Encoded: secondCommand.payload)), as: UTF8.self)
+        #expect(second != name, "each frame its own object")
+        let waiting = encoder.isBehind()
+        #expect(waiting)
+        let afterTimeout = encoder.isBehind(now: .now + KittyEncoder.sharedMemoryTimeout)
+        #expect(!afterTimeout)
+        #expect(shm_open(second, O_RDONLY, 0) < 0, "unlinked when taken back")
     }
 }

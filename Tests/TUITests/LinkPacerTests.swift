@@ -15,7 +15,7 @@ final class SlowLinkSink: VideoSink {
         return taken
     }
     var backlog: Int { 0 }
-    func waitWritable() { advance(.milliseconds(5)) }
+    func waitWritable(until deadline: ContinuousClock.Instant) { advance(.milliseconds(5)) }
     func advance(_ duration: Duration) {
         now += duration
         queued = max(0, queued - rate * LinkPacer.seconds(duration))

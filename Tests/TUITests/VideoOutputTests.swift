@@ -16,7 +16,7 @@ final class SlowSink: VideoSink {
         return taken
     }
     var backlog: Int { queued }
-    func waitWritable() { drain() }
+    func waitWritable(until deadline: ContinuousClock.Instant) { drain() }
     func drain() { queued = 0 }
 }
 
@@ -127,12 +127,17 @@ final class SlowSink: VideoSink {
 
 /// A terminal that takes `drip` bytes each time the writer waits for it: a frame far bigger than
 /// 50 drips cannot be finished in time.
+/// A terminal that takes `drip` bytes each time the writer waits, and each wait takes `wait` of
+/// virtual time (``now``, the writer's clock in these tests).
 final class DrippingSink: VideoSink {
     let drip: Int
+    let wait: Duration
     var allowance: Int
     var received: [UInt8] = []
-    init(drip: Int) {
+    var now = ContinuousClock.now
+    init(drip: Int, wait: Duration = .milliseconds(20)) {
         self.drip = drip
+        self.wait = wait
         allowance = drip
     }
 
@@ -143,16 +148,29 @@ final class DrippingSink: VideoSink {
         return taken
     }
     var backlog: Int { 0 }
-    func waitWritable() { allowance += drip }
+    func waitWritable(until deadline: ContinuousClock.Instant) {
+        allowance += drip
+        now += wait
+    }
 }
 
 @Suite struct AbandonedFrameTests {
+    /// An rgb0 frame of pseudo-random pixels: it does not compress, so its kitty image is big.
+    static func noise(width: Int, height: Int) -> [UInt8] {
+        var state: UInt32 = 2_463_534_242
+        return (0..<(width * height * 4)).map { _ in
+            state ^= state << 13; state ^= state >> 17; state ^= state << 5
+            return UInt8(truncatingIfNeeded: state)
+        }
+    }
+
     /// A sixel frame the terminal cannot take in time is cut, and the string, the saved cursor
     /// and synchronized output are closed after it: the terminal is never left swallowing what
     /// comes next.
     @Test func aFrameGivenUpHalfWayIsClosedNotLeftOpen() {
         let sink = DrippingSink(drip: 64)
         let writer = VideoPaneWriter(sink: sink, encoder: SixelPaneEncoder())
+        writer.clock = { sink.now }
         let frame = SixelEncoderTests.frame(width: 240, height: 120)
         #expect(frame.withUnsafeBytes { writer.offer(VideoPixels(bytes: $0, width: 240, height: 120, stride: 960), columns: 30, rows: 8, left: 2, top: 1) })
         #expect(writer.hasPending)
@@ -167,5 +185,41 @@ final class DrippingSink: VideoSink {
         sink.received = []
         #expect(frame.withUnsafeBytes { writer.offer(VideoPixels(bytes: $0, width: 240, height: 120, stride: 960), columns: 30, rows: 8, left: 2, top: 1) })
         #expect(String(decoding: sink.received, as: UTF8.self).hasSuffix("\u{1B}\\\u{1B}8\u{1B}[?2026l"))
+    }
+
+    /// A big image over a terminal that keeps taking it (kitty reading a full-pane frame a few KB
+    /// at a time) is finished, however many waits that takes, within ``VideoPaneWriter/finishBudget``:
+    /// it is not given up after a count of waits (every full-pane kitty frame was, and the pane
+    /// stayed blank).
+    @Test func aBigFrameTheTerminalKeepsTakingIsFinishedNotGivenUp() {
+        let sink = DrippingSink(drip: 4096, wait: .milliseconds(1))
+        let writer = VideoPaneWriter(sink: sink, encoder: KittyPaneEncoder(imageID: 5))
+        writer.clock = { sink.now }
+        let frame = Self.noise(width: 480, height: 300)
+        #expect(frame.withUnsafeBytes { writer.offer(VideoPixels(bytes: $0, width: 480, height: 300, stride: 1920), columns: 60, rows: 18, left: 0, top: 0) })
+        #expect(writer.hasPending)
+        let started = sink.now
+        writer.finishPending()
+        #expect(!writer.hasPending)
+        #expect(sink.now - started > .milliseconds(50), "it took many waits")
+        let text = String(decoding: sink.received, as: UTF8.self)
+        #expect(text.hasSuffix("m=0;" + (text.components(separatedBy: "m=0;").last ?? "")))
+        #expect(text.hasSuffix("\u{1B}\\\u{1B}8\u{1B}[?2026l"), "the frame ended normally")
+        #expect(!text.contains("\u{1B}_Gm=0,q=2;"), "nothing was abandoned")
+    }
+
+    /// A kitty image cut off part-way also gets an empty last chunk, so the terminal does not
+    /// take the next frame for the rest of this one.
+    @Test func aKittyImageGivenUpHalfWayEndsItsTransmission() {
+        let sink = DrippingSink(drip: 4096, wait: .milliseconds(100))
+        let writer = VideoPaneWriter(sink: sink, encoder: KittyPaneEncoder(imageID: 5))
+        writer.clock = { sink.now }
+        let frame = Self.noise(width: 480, height: 300)
+        #expect(frame.withUnsafeBytes { writer.offer(VideoPixels(bytes: $0, width: 480, height: 300, stride: 1920), columns: 60, rows: 18, left: 0, top: 0) })
+        writer.finishPending()
+        #expect(!writer.hasPending)
+        let text = String(decoding: sink.received, as: UTF8.self)
+        #expect(text.hasPrefix("\u{1B}[?2026h\u{1B}7\u{1B}[1;1H\u{1B}_Ga=T"))
+        #expect(text.hasSuffix("\u{1B}\\\u{1B}_Gm=0,q=2;\u{1B}\\\u{1B}8\u{1B}[?2026l"))
     }
 }

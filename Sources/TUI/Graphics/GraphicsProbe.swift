@@ -1,8 +1,12 @@
+import Foundation
+
 /// What the terminal can draw besides text, asked once at start (after the first paint) in one
 /// round of queries, and its replies read back out of the input before key handling sees them.
 ///
 /// The queries, in order: the kitty graphics query (`ESC _ G i=31,s=1,v=1,a=q,t=d,f=24;AAAA ESC \`:
-/// a terminal that speaks the protocol answers `ESC _ G i=31;OK ESC \`, others ignore it),
+/// a terminal that speaks the protocol answers `ESC _ G i=31;OK ESC \`, others ignore it), the
+/// same query with the pixel in a shared memory object (`i=32,…,t=s`: only a terminal on this
+/// machine can read it and answers OK; over SSH it answers an error), 
 /// XTVERSION (`CSI > 0 q`: the terminal's name and version, for the request log), the cell size in
 /// pixels (`CSI 16 t`: `CSI 6 ; height ; width t`), the number of sixel colour registers
 /// (XTSMGRAPHICS, `CSI ? 1 ; 1 ; 0 S`: `CSI ? 1 ; 0 ; registers S`; xterm as a VT340 has 16
@@ -13,17 +17,26 @@
 ///
 /// ```swift
 /// var probe = GraphicsProbe()
-/// tty.write(GraphicsProbe.query)
+/// tty.write(GraphicsProbe.query(sharedMemory: probeImage?.name))
 /// let keys = probe.feed(bytesReadFromTheTerminal)   // what the user typed meanwhile
 /// if probe.isComplete { video.use(probe.result) }
 /// ```
 struct GraphicsProbe {
     /// The id of the kitty query's image (the reply names it).
     static let kittyQueryID = 31
+    /// The id of the kitty query through shared memory.
+    static let kittySharedMemoryQueryID = 32
 
-    /// The bytes to write to the terminal.
-    static let query: [UInt8] = Array(
-        "\u{1B}_Gi=\(kittyQueryID),s=1,v=1,a=q,t=d,f=24;AAAA\u{1B}\\\u{1B}[>0q\u{1B}[16t\u{1B}[?1;1;0S\u{1B}[c".utf8)
+    /// The bytes to write to the terminal; `sharedMemory` names an object holding one RGB pixel
+    /// (``SharedMemoryImage``), nil to leave that query out.
+    static func query(sharedMemory: String?) -> [UInt8] {
+        var query = "\u{1B}_Gi=\(kittyQueryID),s=1,v=1,a=q,t=d,f=24;AAAA\u{1B}\\"
+        if let sharedMemory {
+            query += "\u{1B}_Gi=\(kittySharedMemoryQueryID),s=1,v=1,a=q,t=s,f=24;"
+                + Data(sharedMemory.utf8).base64EncodedString() + "\u{1B}\\"
+        }
+        return Array((query + "\u{1B}[>0q\u{1B}[16t\u{1B}[?1;1;0S\u{1B}[c").utf8)
+    }
 
     /// What the replies said so far.
     private(set) var result = TerminalGraphics()
@@ -71,6 +84,7 @@ struct GraphicsProbe {
     private mutating func apply(_ reply: Reply) {
         switch reply {
         case .kitty(let ok): result.kitty = result.kitty || ok
+        case .kittySharedMemory(let ok): result.kittySharedMemory = result.kittySharedMemory || ok
         case .deviceAttributes(let attributes):
             result.sixel = attributes.contains(4)
             isComplete = true
@@ -83,6 +97,7 @@ struct GraphicsProbe {
 
     enum Reply: Equatable {
         case kitty(ok: Bool)
+        case kittySharedMemory(ok: Bool)
         case deviceAttributes([Int])
         case cellSize(width: Int, height: Int)
         case version(String)
@@ -104,8 +119,10 @@ struct GraphicsProbe {
             guard bytes[start + 2] == 0x47 else { return .notAReply }
             guard let end = stringTerminator(in: bytes, from: start + 3) else { return tooLong(bytes, start) }
             let body = String(decoding: bytes[(start + 3)..<end], as: UTF8.self)
-            guard body.hasPrefix("i=\(kittyQueryID)") else { return .reply(end: end + 2, .kitty(ok: false)) }
-            return .reply(end: end + 2, .kitty(ok: body.hasSuffix(";OK")))
+            let ok = body.hasSuffix(";OK")
+            let id = body.split(separator: ";", maxSplits: 1).first?.split(separator: ",").first
+            if id == "i=\(kittySharedMemoryQueryID)" { return .reply(end: end + 2, .kittySharedMemory(ok: ok)) }
+            return .reply(end: end + 2, .kitty(ok: id == "i=\(kittyQueryID)" && ok))
         case 0x50:   // DCS: ESC P > | name ESC \  (XTVERSION)
             guard start + 3 < bytes.count else { return .incomplete }
             guard bytes[start + 2] == 0x3E, bytes[start + 3] == 0x7C else { return .notAReply }
@@ -179,6 +196,8 @@ public struct PixelSize: Hashable, Sendable {
 public struct TerminalGraphics: Hashable, Sendable {
     /// Answered the kitty graphics query with OK.
     public var kitty = false
+    /// Read a kitty image from shared memory: it runs on this machine (``KittyTransport/sharedMemory``).
+    public var kittySharedMemory = false
     /// Listed sixel (4) in its device attributes.
     public var sixel = false
     /// The size of a cell in pixels, when the terminal said.
@@ -188,8 +207,10 @@ public struct TerminalGraphics: Hashable, Sendable {
     /// Sixel colour registers (XTSMGRAPHICS), when it said.
     public var colorRegisters: Int?
 
-    public init(kitty: Bool = false, sixel: Bool = false, cellPixels: PixelSize? = nil, name: String? = nil, colorRegisters: Int? = nil) {
+    public init(kitty: Bool = false, kittySharedMemory: Bool = false, sixel: Bool = false, cellPixels: PixelSize? = nil,
+                name: String? = nil, colorRegisters: Int? = nil) {
         self.kitty = kitty
+        self.kittySharedMemory = kittySharedMemory
         self.sixel = sixel
         self.cellPixels = cellPixels
         self.name = name

@@ -20,7 +20,8 @@ extension UILoop {
     /// is not a terminal.
     func startGraphicsProbe() {
         guard graphicsChoice != .cells, isatty(0) == 1, isatty(1) == 1 else { return }
-        let query = GraphicsProbe.query
+        graphicsProbeImage = try? SharedMemoryImage(bytes: [0, 0, 0])
+        let query = GraphicsProbe.query(sharedMemory: graphicsProbeImage?.name)
         let written = query.withUnsafeBytes { write(1, $0.baseAddress, $0.count) }
         guard written == query.count else { return }
         graphicsProbe = GraphicsProbe()
@@ -68,11 +69,13 @@ extension UILoop {
         graphicsProbe = nil
         graphicsDeadline = nil
         graphicsCutoff = nil
+        graphicsProbeImage?.unlink()
+        graphicsProbeImage = nil
     }
 
-    /// The pane draws kitty images or sixel when asked for; with `auto`, sixel when the terminal
-    /// offers it, else cells. Kitty images are not chosen by `auto` yet: sent inline, a full-pane
-    /// frame (about 1 MB of base64) is more than kitty takes in time (docs/tui.md).
+    /// The pane draws kitty images or sixel when asked for. With `auto`: kitty images through
+    /// shared memory when the terminal is on this machine and reads them; else sixel when it
+    /// offers sixel; else kitty images sent inline (kitty over SSH); else cells.
     private func decideGraphics(delegate: any UILoopDelegate) {
         let graphics = graphicsProbe?.result ?? TerminalGraphics()
         graphicsDecided = true
@@ -81,7 +84,11 @@ extension UILoop {
         case .kitty: .kitty
         case .sixel: .sixel
         case .cells: nil
-        case .auto: graphics.sixel ? .sixel : nil
+        case .auto:
+            if graphics.kitty, graphics.kittySharedMemory { .kitty }
+            else if graphics.sixel { .sixel }
+            else if graphics.kitty { .kitty }
+            else { nil }
         }
         video.use(wanted, graphics: graphics)
         Self.readCellShape(into: video)

@@ -48,6 +48,8 @@ public final class UILoop {
     var graphicsCutoff: ContinuousClock.Instant?
     var graphicsDecided = false
     var decidedGraphics = TerminalGraphics()
+    /// The pixel the shared memory query points at, until the probe ends.
+    var graphicsProbeImage: SharedMemoryImage?
 
     public init(terminal: Terminal, keyMap: KeyMap = .defaults) {
         self.terminal = terminal
@@ -109,6 +111,7 @@ public final class UILoop {
             }
         }
         video.hide()   // nothing of the picture stays once the terminal is handed back
+        graphicsProbeImage?.unlink()
     }
 
     func deliver(_ event: UIEvent, to delegate: any UILoopDelegate) {

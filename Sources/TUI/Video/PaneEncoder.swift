@@ -14,10 +14,18 @@ protocol PaneEncoder {
     /// Appends the bytes that take the picture off the screen where ncurses cannot (an image
     /// above the text); nothing for pictures ncurses' own drawing replaces.
     mutating func erase(into out: inout [UInt8])
+    /// True while the terminal has not taken the last frame by some other way than the pty (a
+    /// kitty image in shared memory): the next frame is dropped.
+    mutating func isBehind() -> Bool
+    /// What closes a frame cut off part-way (``VideoPaneWriter/abandon``, or more for a protocol
+    /// whose image spans several strings).
+    var abandon: [UInt8] { get }
 }
 
 extension PaneEncoder {
     mutating func erase(into out: inout [UInt8]) {}
+    mutating func isBehind() -> Bool { false }
+    var abandon: [UInt8] { VideoPaneWriter.abandon }
 }
 
 /// Cells: renders the frame with ``VideoCellRenderer`` and writes the cells that changed.

@@ -33,7 +33,7 @@ final class TTYVideoSink: VideoSink {
         return ioctl(fd, UInt(TIOCOUTQ), &queued) == 0 ? Int(queued) : 0
     }
 
-    func waitWritable() {
-        _ = try? Poller.wait(for: [.writable(fd)], until: .now + .seconds(1))
+    func waitWritable(until deadline: ContinuousClock.Instant) {
+        _ = try? Poller.wait(for: [.writable(fd)], until: deadline)
     }
 }

@@ -50,7 +50,7 @@ public final class TerminalVideo {
         writer?.forget()
         let encoder: any PaneEncoder = switch pixelProtocol {
         case .sixel: SixelPaneEncoder(colorRegisters: graphics.colorRegisters)
-        case .kitty: KittyPaneEncoder()
+        case .kitty: KittyPaneEncoder(transport: graphics.kittySharedMemory ? .sharedMemory : .direct)
         case nil: CellPaneEncoder(glyphs: glyphs, depth: depth)
         }
         writer = sink.map { VideoPaneWriter(sink: $0, encoder: encoder) }
@@ -76,6 +76,12 @@ public final class TerminalVideo {
 
     /// How the pane draws, for the status bar: "sixel", "kitty", or the glyphs ("half", "sextant").
     public var modeName: String { pixelProtocol?.rawValue ?? glyphs.rawValue }
+
+    /// How kitty images travel (shared memory when the terminal is on this machine); nil unless
+    /// the pane draws kitty images.
+    public var kittyTransport: KittyTransport? {
+        pixelProtocol == .kitty ? (graphics.kittySharedMemory ? .sharedMemory : .direct) : nil
+    }
 
     /// The pixel size and shape frames should have for the current pane.
     public var geometry: VideoGeometry {

@@ -47,7 +47,7 @@ final class VideoPaneWriter {
     @discardableResult
     func offer(_ pixels: VideoPixels, columns: Int, rows: Int, left: Int, top: Int) -> Bool {
         flushPending()
-        guard !hasPending, sink.backlog <= backlogLimit, pacer.allows(now: clock()) else {
+        guard !hasPending, !encoder.isBehind(), sink.backlog <= backlogLimit, pacer.allows(now: clock()) else {
             statistics.dropped += 1
             return false
         }
@@ -92,14 +92,19 @@ final class VideoPaneWriter {
         pacer.wrote(taken, of: offered, now: clock())
     }
 
+    /// How long ``finishPending()`` waits for the terminal to take the rest of a frame before it
+    /// gives the frame up. The pacer keeps about one frame queued, so over a working link the wait
+    /// is that frame's drain time; a terminal that takes nothing in this long is stalled.
+    var finishBudget: Duration = .milliseconds(500)
+
     /// Completes the pending bytes, waiting if needed: before ncurses writes, a half-written
     /// escape sequence must end.
     func finishPending() {
-        var attempts = 0
-        while hasPending, attempts < 50 {
+        let deadline = clock() + finishBudget
+        while hasPending {
             flushPending()
-            if hasPending { sink.waitWritable() }
-            attempts += 1
+            guard hasPending, clock() < deadline else { break }
+            sink.waitWritable(until: deadline)
         }
         if hasPending { abandonPending() }
     }
@@ -114,13 +119,13 @@ final class VideoPaneWriter {
     /// middle of an escape sequence (``abandon`` is written instead), and the picture is forgotten
     /// (the next frame is drawn whole).
     private func abandonPending() {
-        pending = Self.abandon
+        pending = encoder.abandon
         pendingOffset = 0
-        var attempts = 0
-        while hasPending, attempts < 50 {
+        let deadline = clock() + finishBudget
+        while hasPending {
             flushPending()
-            if hasPending { sink.waitWritable() }
-            attempts += 1
+            guard hasPending, clock() < deadline else { break }
+            sink.waitWritable(until: deadline)
         }
         if hasPending { pending.removeAll(keepingCapacity: true); pendingOffset = 0 }
         encoder.forget()

@@ -5,6 +5,6 @@ protocol VideoSink: AnyObject {
     func write(_ bytes: UnsafeRawBufferPointer) -> Int
     /// Bytes written that the terminal has not read yet (`TIOCOUTQ`), 0 when unknown.
     var backlog: Int { get }
-    /// Waits (bounded) until more can be written.
-    func waitWritable()
+    /// Waits until more can be written, or until `deadline`.
+    func waitWritable(until deadline: ContinuousClock.Instant)
 }

@@ -23,7 +23,7 @@ struct TUICommand: AsyncParsableCommand {
     @Option(help: "Terminal video cells: half (default), quadrant or sextant (more detail; sextants need a font with Unicode 13 block sextants). Default: `video-glyphs` in the config file, else half.")
     var videoGlyphs: VideoGlyphs?
 
-    @Option(help: "How terminal video is drawn: auto (ask the terminal at start: sixel when it draws sixel, else cells), kitty (the kitty graphics protocol: kitty, Ghostty, WezTerm; not chosen by auto yet), sixel (xterm -ti vt340, foot, WezTerm, mlterm, Konsole) or cells (--video-glyphs). Default: `video-protocol` in the config file, else auto.")
+    @Option(help: "How terminal video is drawn: auto (ask the terminal at start: kitty images when it draws them, sixel when it draws sixel, else cells), kitty (the kitty graphics protocol: kitty, Ghostty, WezTerm; through shared memory when the terminal is on this machine), sixel (xterm -ti vt340, foot, WezTerm, mlterm, Konsole) or cells (--video-glyphs). Default: `video-protocol` in the config file, else auto.")
     var videoProtocol: VideoProtocolChoice?
 
     @Flag(help: "Play without sound.")

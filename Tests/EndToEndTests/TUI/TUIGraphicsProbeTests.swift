@@ -4,15 +4,23 @@ import TestSupport
 import Testing
 
 /// The start-up graphics probe against a terminal on a pty (`scripts/fake-graphics-terminal.py`,
-/// inside tmux) that answers as a sixel terminal, a kitty one, one with both, or not at all: the
-/// status bar names the mode in use, and a key pressed at once is taken (the replies never reach
-/// key handling, and a silent terminal costs no more than the budget).
+/// inside tmux) that answers as a sixel terminal, a kitty one (over SSH, or on this machine: it reads
+/// shared memory), one with both, or not at all: the status bar names the mode in use, and a key
+/// pressed at once is taken (the replies never reach key handling, and a silent terminal costs no
+/// more than the budget). A kitty on this machine gets its images through shared memory, and no
+/// object is left behind.
 @Suite(.serialized) struct TUIGraphicsProbeTests {
     static let fakeTerminal = URL(filePath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
         .deletingLastPathComponent().deletingLastPathComponent().appending(path: "scripts/fake-graphics-terminal.py")
 
+    /// What the fake terminal counted: images, images read from shared memory, the command's pid.
+    static func counts(_ file: URL) -> [Int] {
+        ((try? String(contentsOf: file, encoding: .utf8)) ?? "").split(separator: " ").compactMap { Int($0) }
+    }
+
     @Test(.enabled(if: Tmux.binary != nil), .timeLimit(.minutes(1)), arguments: [
-        ("sixel", [String](), "terminal·sixel"), ("both", [], "terminal·sixel"), ("kitty", [], "terminal·half"),
+        ("sixel", [String](), "terminal·sixel"), ("both", [], "terminal·sixel"), ("kitty", [], "terminal·kitty"),
+        ("kitty+local", [], "terminal·kitty"), ("both+local", [], "terminal·kitty"),
         ("none", [], "terminal·half"), ("sixel", ["--video-protocol", "cells"], "terminal·half"),
         // Sixel needs the cell size in pixels; a terminal that says nothing (and whose window
         // size has no pixels) keeps cells even when sixel is asked for.
@@ -43,9 +51,7 @@ import Testing
             let screen = try pane.waitFor(mode)
             if !mode.hasSuffix("half") {
                 // The selected event's first frame, drawn as an image.
-                try pane.waitUntil("a sixel image was drawn") { _ in
-                    (try? String(contentsOf: images, encoding: .utf8)).flatMap { Int($0) } ?? 0 > 0
-                }
+                try pane.waitUntil("an image was drawn") { _ in Self.counts(images).first ?? 0 > 0 }
             }
             pane.keys("q")
             try pane.waitFor("EXIT=0")
@@ -56,6 +62,16 @@ import Testing
                 "a reply reached the screen:\n\(screen)")
         if mode.hasSuffix("half") {
             #expect(!FileManager.default.fileExists(atPath: images.path), "an image in cell mode")
+        }
+        let drawn = Self.counts(images)
+        if answer.hasSuffix("+local"), flags.isEmpty {
+            #expect(drawn.count == 3 && drawn[1] > 0, "the images came through shared memory: \(drawn)")
+        } else if drawn.count == 3 {
+            #expect(drawn[1] == 0, "shared memory is used only when the terminal is on this machine: \(drawn)")
+        }
+        if drawn.count == 3 {
+            let left = (try? FileManager.default.contentsOfDirectory(atPath: "/dev/shm")) ?? []
+            #expect(!left.contains { $0.hasPrefix("eventplayer-\(drawn[2])-") }, "shared memory left behind: \(left)")
         }
     }
 }
