@@ -51,7 +51,7 @@ bench-network: deps
 bench-video: deps
 	scripts/bench-video
 
-bench-slow-link: deps
+bench-slow-link: deps release
 	scripts/bench-slow-link
 
 bench-proxy: deps

@@ -4,7 +4,8 @@ terminal with sixel, kitty graphics, both, or none would (none: no answer at all
 that ignores them). Everything else passes through unchanged, so it runs inside tmux; the
 queries never reach the outer terminal (tmux would answer them too), and sixel images (DCS
 strings) and kitty images (APC strings), which tmux does not draw, are taken out and counted into
-$FAKE_TERMINAL_IMAGES if set, as "images shared-memory-images pid" (pid: the command's).
+$FAKE_TERMINAL_IMAGES if set, as "images shared-memory-images pid" (pid: the command's); the
+bytes the command wrote, images included, go to $FAKE_TERMINAL_BYTES at exit if set.
 The cell size it reports (CSI 16 t) is 8x16 pixels; TIOCGWINSZ reports no pixel size.
 
 kitty+local and both+local are a kitty terminal on this machine: it reads images from POSIX
@@ -131,7 +132,7 @@ def main():
     tty.setraw(0)
     replies = replies_for(answer)
     images_file = os.environ.get("FAKE_TERMINAL_IMAGES")
-    seen, state, strings, carry, written = b"", None, Strings(), b"", None
+    seen, state, strings, carry, written, total = b"", None, Strings(), b"", None, 0
     try:
         while True:
             ready, _, _ = select.select([0, master], [], [])
@@ -147,6 +148,7 @@ def main():
                     break
                 if not data:
                     break
+                total += len(data)
                 seen = (seen + data)[-4096:]
                 for query, reply in replies:
                     if query in seen:
@@ -168,6 +170,9 @@ def main():
                 os.write(1, data)
     finally:
         termios.tcsetattr(0, termios.TCSADRAIN, saved)
+        if os.environ.get("FAKE_TERMINAL_BYTES"):
+            with open(os.environ["FAKE_TERMINAL_BYTES"], "w") as f:
+                f.write(str(total))
         _, status = os.waitpid(pid, 0)
     sys.exit(os.waitstatus_to_exitcode(status))
 

@@ -5,7 +5,8 @@ import TUI
 /// Sixel encoders side by side on the same frames: eventplayer's (per-frame median-cut palette, no
 /// dithering) against libsixel's (Debian's libsixel, which mpv's `--vo=sixel` uses), with its
 /// adaptive 256-colour palette and no diffusion (as eventplayer and as mpv's default) and with its
-/// default error diffusion. Frames: 1080p `testsrc2` with camera-like sensor noise, scaled by
+/// default error diffusion; and libchafa's (Debian 12's 1.12, which chafa and many terminal image
+/// viewers use) with its default settings, when installed. Frames: 1080p `testsrc2` with camera-like sensor noise, scaled by
 /// ffmpeg to the pane (480×280) and the full terminal (960×620) of a 120×40 terminal with 8×16 cells.
 /// Prints ms per frame, bytes per frame and PSNR (each image decoded by libsixel).
 ///
@@ -40,6 +41,14 @@ struct Frames {
         return bytes[(index * size)..<((index + 1) * size)].withUnsafeBytes {
             body(VideoPixels(bytes: $0, width: width, height: height, stride: width * 4))
         }
+    }
+
+    /// Frame `index` as RGBA with opaque alpha (libchafa's input).
+    func rgba(_ index: Int) -> [UInt8] {
+        let size = width * height * 4
+        var out = Array(bytes[(index * size)..<((index + 1) * size)])
+        for i in stride(from: 3, to: size, by: 4) { out[i] = 255 }
+        return out
     }
 
     /// Frame `index` as rgb888 (libsixel's input).
@@ -156,7 +165,21 @@ for (width, height, label) in [(480, 276, "pane 480x276 (120x40 terminal, 8x16 c
     let plain = measure("libsixel 1.10 (adaptive 256, no diffusion)", frames) { libsixel(&copies[$0], width: width, height: height, diffuse: false) }
     copies = rgb
     let diffused = measure("libsixel 1.10 (adaptive 256, default diffusion)", frames) { libsixel(&copies[$0], width: width, height: height, diffuse: true) }
-    for result in [eventplayer, plain, diffused] { print(result.line) }
+    var results = [eventplayer, plain, diffused]
+    let rgba = (0..<frames.count).map { frames.rgba($0) }
+    if let chafa = Chafa(width: width, height: height) {
+        results.append(measure("libchafa (sixel, its defaults)", frames) {
+            chafa.encode(rgba[$0], width: width, height: height)
+        })
+    } else {
+        print("  (libchafa not installed: apt-get install libchafa0)")
+    }
+    for result in results { print(result.line) }
     print("  eventplayer / libsixel (no diffusion): \(String(format: "%.2f", eventplayer.seconds / plain.seconds))x the time, "
           + "\(String(format: "%.2f", Double(eventplayer.bytes) / Double(plain.bytes)))x the bytes")
+    if results.count == 4 {
+        let chafa = results[3]
+        print("  eventplayer / libchafa: \(String(format: "%.2f", eventplayer.seconds / chafa.seconds))x the time, "
+              + "\(String(format: "%.2f", Double(eventplayer.bytes) / Double(chafa.bytes)))x the bytes")
+    }
 }

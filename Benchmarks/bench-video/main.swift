@@ -7,10 +7,18 @@ import TUI
 /// (libmpv, `vo=libmpv` software frames), without the App. Used by `scripts/bench-video` (fps,
 /// bytes, CPU against `mpv --vo=tct`) and by the tmux end-to-end test.
 ///
-///     bench-video [--glyphs half|quadrant|sextant] [--seconds N] [--stats FILE] [--loop] MEDIA
+///     bench-video [--glyphs half|quadrant|sextant] [--protocol cells|sixel|kitty] [--kitty-transport direct|shm]
+///                 [--full-pane] [--seconds N] [--stats FILE] [--loop] MEDIA
+///
+/// `--protocol sixel|kitty` draws real pixels as a terminal with 8×16-pixel cells would get them
+/// (no probe: the terminal is whatever runs it); `--kitty-transport shm` sends kitty frames
+/// through shared memory, which only a reader on this machine empties
+/// (`scripts/fake-graphics-terminal.py kitty+local`). `--full-pane` gives the video the whole
+/// terminal but the status line.
 ///
 /// Keys: Space pauses, v turns video off/on, ? help (Esc closes), q quits. At exit it writes one line of statistics to
-/// FILE: `fps=… delivered=… dropped=… bytes=… cpu=… wall=…`.
+/// FILE: `fps=… delivered=… dropped=… bytes=… cpu=… wall=… width=… height=…` (width and height: the
+/// frames' pixels).
 final class Harness: UILoopDelegate {
     let player: Player
     let loop: UILoop
@@ -20,12 +28,13 @@ final class Harness: UILoopDelegate {
     var shownGeneration: UInt64 = 0
     var geometry: VideoGeometry?
 
-    init(player: Player, loop: UILoop, seconds: Double?) {
+    init(player: Player, loop: UILoop, seconds: Double?, fullPane: Bool) {
         self.player = player
         self.loop = loop
         end = seconds.map { .now + .milliseconds(Int($0 * 1000)) }
         screen.player = PlayerPaneSnapshot(title: "bench-video", showsVideo: true)
         screen.focus = .player
+        screen.isFullPane = fullPane
     }
 
     var nextDeadline: ContinuousClock.Instant? {
@@ -64,7 +73,7 @@ final class Harness: UILoopDelegate {
         screen.player?.position = snapshot.progress.position
         screen.player?.duration = snapshot.progress.duration
         screen.player?.playback = snapshot.playback
-        screen.player?.videoModeText = "video: terminal (\(loop.video.glyphs.rawValue), \(loop.video.depth.rawValue))"
+        screen.player?.videoModeText = "video: terminal (\(loop.video.modeName), \(loop.video.depth.rawValue))"
     }
 }
 
@@ -75,12 +84,16 @@ var arguments = Array(CommandLine.arguments.dropFirst())
     return arguments[index + 1]
 }
 let glyphs = VideoGlyphs(rawValue: option("--glyphs") ?? "half") ?? .half
+let pixels = option("--protocol").flatMap(PixelProtocol.init(rawValue:))
+let kittyTransport = option("--kitty-transport") ?? "direct"
+let fullPane = arguments.contains("--full-pane")
+arguments.removeAll { $0 == "--full-pane" }
 let seconds = option("--seconds").flatMap(Double.init)
 let statsPath = option("--stats")
 let loops = arguments.contains("--loop")
 arguments.removeAll { $0 == "--loop" }
 guard let media = arguments.last else {
-    FileHandle.standardError.write(Data("usage: bench-video [--glyphs half|quadrant|sextant] [--seconds N] [--stats FILE] [--loop] MEDIA\n".utf8))
+    FileHandle.standardError.write(Data("usage: bench-video [--glyphs half|quadrant|sextant] [--protocol cells|sixel|kitty] [--kitty-transport direct|shm] [--full-pane] [--seconds N] [--stats FILE] [--loop] MEDIA\n".utf8))
     exit(2)
 }
 
@@ -92,10 +105,15 @@ do {
     let player = try Player(configuration: configuration)
     let loop = UILoop(terminal: terminal)
     loop.video.glyphs = glyphs
+    if let pixels {
+        loop.video.use(pixels, graphics: TerminalGraphics(kitty: pixels == .kitty, kittySharedMemory: kittyTransport == "shm",
+                                                         sixel: pixels == .sixel, cellPixels: PixelSize(width: 8, height: 16),
+                                                         colorRegisters: 256))
+    }
     loop.addWakeSource(fd: player.wakeupDescriptor, name: "player")
     let url = media.contains("://") ? URL(string: media)! : URL(fileURLWithPath: media)
     try player.load(MediaSource(url: url))
-    let harness = Harness(player: player, loop: loop, seconds: seconds)
+    let harness = Harness(player: player, loop: loop, seconds: seconds, fullPane: fullPane)
     loop.run(harness)
     let wall = (ContinuousClock.now - harness.started)
     let wallSeconds = Double(wall.components.seconds) + Double(wall.components.attoseconds) / 1e18
@@ -105,8 +123,10 @@ do {
     getrusage(RUSAGE_SELF.rawValue, &usage)
     let cpu = Double(usage.ru_utime.tv_sec + usage.ru_stime.tv_sec) + Double(usage.ru_utime.tv_usec + usage.ru_stime.tv_usec) / 1e6
     let stats = loop.video.statistics
-    let line = String(format: "fps=%.1f delivered=%d dropped=%d bytes=%d cpu=%.2f wall=%.2f\n",
-                      Double(stats.delivered) / wallSeconds, stats.delivered, stats.dropped, stats.bytes, cpu, wallSeconds)
+    let geometry = harness.geometry ?? loop.video.geometry
+    let line = String(format: "fps=%.1f delivered=%d dropped=%d bytes=%d cpu=%.2f wall=%.2f width=%d height=%d\n",
+                      Double(stats.delivered) / wallSeconds, stats.delivered, stats.dropped, stats.bytes, cpu, wallSeconds,
+                      geometry.pixelWidth, geometry.pixelHeight)
     if let statsPath { try line.write(toFile: statsPath, atomically: true, encoding: .utf8) } else { print(line, terminator: "") }
 } catch {
     FileHandle.standardError.write(Data("bench-video: \(error)\n".utf8))

@@ -22,6 +22,8 @@ final class TUICoordinator: UILoopDelegate {
     /// The background export (`e`); cancelled at exit (its `.part` stays for a resume).
     var exportTask: Task<Void, Never>?
     private var requestLogVersion = -1
+    /// The pane's drawing mode the status bar was last told of.
+    private var reportedVideoMode: String?
     private var requestLogRows: [RequestLogRow] = []
 
     /// Wake-source names for ``UILoop/addWakeSource(fd:name:)``.
@@ -50,13 +52,20 @@ final class TUICoordinator: UILoopDelegate {
         case .action(let action): [.action(action)]
         case .wake(Self.playbackWake): runner.drain().map(AppInput.playback)
         case .wake(UILoop.videoResizedWake): []   // the refresh below sizes frames and stills anew
-        case .wake(UILoop.graphicsWake): video.map { [.videoMode("terminal·\($0.video.modeName)")] } ?? []
+        case .wake(UILoop.graphicsWake): []   // the mode is reported below
         case .wake: inbox.take()
         case .deadline: [.tick] + runner.drain().map(AppInput.playback)
         }
-        let control = apply(inputs)
+        var control = apply(inputs)
         refreshScreen()
         video?.refresh(still: state.shownStillEventID)
+        // The status bar names how the pane draws: decided at start (graphicsWake), and changed
+        // when a slow link takes real pixels away.
+        if let mode = video.map({ "terminal·\($0.video.modeName)" }), mode != reportedVideoMode {
+            reportedVideoMode = mode
+            if apply([.videoMode(mode)]) == .quit { control = .quit }
+            refreshScreen()
+        }
         return control
     }
 

@@ -31,6 +31,8 @@ public final class TerminalVideo {
     public private(set) var graphics = TerminalGraphics()
     /// The pane shows real pixels (sixel or kitty images) rather than cells; nil for cells.
     public private(set) var pixelProtocol: PixelProtocol?
+    /// The pixels the pane drew until the link proved too slow for them (it draws cells since).
+    public private(set) var tooSlowFor: PixelProtocol?
     private var writer: VideoPaneWriter?
     private let sink: (any VideoSink)?
     /// The pane on screen and whether frames may be drawn there now (no overlay, video shown).
@@ -63,6 +65,7 @@ public final class TerminalVideo {
     public func use(_ pixels: PixelProtocol?, graphics: TerminalGraphics) -> PixelProtocol? {
         self.graphics = graphics
         pixelProtocol = cellPixels != nil ? pixels : nil
+        tooSlowFor = nil
         rebuild()
         return pixelProtocol
     }
@@ -74,8 +77,13 @@ public final class TerminalVideo {
     /// A cell's size in pixels: the window's, else what the terminal answered.
     var cellPixels: PixelSize? { windowCellPixels ?? graphics.cellPixels }
 
-    /// How the pane draws, for the status bar: "sixel", "kitty", or the glyphs ("half", "sextant").
-    public var modeName: String { pixelProtocol?.rawValue ?? glyphs.rawValue }
+    /// How the pane draws, for the status bar: "sixel", "kitty", or the glyphs ("half", "sextant"),
+    /// with the reason when a slow link took the pixels away ("half, link too slow for sixel").
+    public var modeName: String {
+        if let pixelProtocol { return pixelProtocol.rawValue }
+        if let tooSlowFor { return "\(glyphs.rawValue), link too slow for \(tooSlowFor.rawValue)" }
+        return glyphs.rawValue
+    }
 
     /// How kitty images travel (shared memory when the terminal is on this machine); nil unless
     /// the pane draws kitty images.
@@ -97,13 +105,23 @@ public final class TerminalVideo {
 
     /// Draws a frame (only the cells that changed). Ignored while the pane is hidden or when the
     /// frame's size is not ``geometry``'s (a resize is under way); dropped when the terminal is
-    /// behind. Returns true when written.
+    /// behind. Returns true when written. When the link proves too slow for real pixels (each
+    /// image holds it for more than 0.1 s, so every key would wait that long) the pane draws cells
+    /// from the next frame on, for the rest of the session (``tooSlowFor``; the geometry changes,
+    /// so frames come at the cells' size).
     @discardableResult
     public func show(_ pixels: VideoPixels) -> Bool {
         let geometry = geometry
         guard isVisible, geometry.showsVideo, pixels.width == geometry.pixelWidth, pixels.height == geometry.pixelHeight,
               let writer else { return false }
-        return writer.offer(pixels, columns: rect.width, rows: rect.height, left: rect.x, top: rect.y)
+        let shown = writer.offer(pixels, columns: rect.width, rows: rect.height, left: rect.x, top: rect.y)
+        if writer.isLinkTooSlow, let pixels = pixelProtocol {
+            writer.finishPending()
+            pixelProtocol = nil
+            tooSlowFor = pixels
+            rebuild()
+        }
+        return shown
     }
 
     /// Forgets the picture (a new event, or video turned off): the pane is blank until the next frame.

@@ -28,6 +28,16 @@ final class VideoPaneWriter {
     private(set) var pacer = LinkPacer()
     /// The time (a seam for tests of the pacing).
     var clock: () -> ContinuousClock.Instant = { .now }
+    /// A frame that holds the link longer than this (its bytes over the learned drain rate) makes
+    /// a key wait as long behind it.
+    static let slowFrame = 0.1
+    /// After this many such frames in a row the link is too slow for these frames (``isLinkTooSlow``).
+    static let slowFramesInARow = 5
+    private var slowFrames = 0
+    /// The link, as the pacer measured it, takes more than ``slowFrame`` for each of the last
+    /// ``slowFramesInARow`` frames: keys wait behind every picture. ``TerminalVideo`` then draws
+    /// cells, whose frames are a tenth of the size.
+    private(set) var isLinkTooSlow = false
 
     init(sink: any VideoSink, encoder: any PaneEncoder) {
         self.sink = sink
@@ -53,8 +63,15 @@ final class VideoPaneWriter {
         }
         out.removeAll(keepingCapacity: true)
         encoder.encode(pixels, columns: columns, rows: rows, left: left, top: top, into: &out)
+        let frameBytes = out.count
         send()
         statistics.delivered += 1
+        if let rate = pacer.rate, Double(frameBytes) / rate > Self.slowFrame {
+            slowFrames += 1
+            isLinkTooSlow = isLinkTooSlow || slowFrames >= Self.slowFramesInARow
+        } else {
+            slowFrames = 0
+        }
         return true
     }
 

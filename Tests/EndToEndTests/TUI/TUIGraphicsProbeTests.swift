@@ -74,4 +74,40 @@ import Testing
             #expect(!left.contains { $0.hasPrefix("eventplayer-\(drawn[2])-") }, "shared memory left behind: \(left)")
         }
     }
+
+    static let slowPTY = fakeTerminal.deletingLastPathComponent().appending(path: "slow-pty.py")
+
+    /// A sixel terminal behind a 100 kB/s link: each sixel picture would hold the link (and every
+    /// key) for far more than 0.1 s, so once playing the pane gives way to cells and the status
+    /// bar says why; keys still work.
+    @Test(.enabled(if: Tmux.binary != nil), .timeLimit(.minutes(1)))
+    func aLinkTooSlowForSixelGetsCellsAndSaysSo() async throws {
+        let binary = try Binary()
+        let server = try await DemoServer.start()
+        defer { Task { await server.stop() } }
+        try #require(try await binary.login(server.baseURL).status == 0)
+        let pane = try Tmux(socket: "ep-e2e-slow-sixel-\(getpid())")
+        defer {
+            pane.run(["kill-server"])
+            try? FileManager.default.removeItem(at: binary.home)
+        }
+        let script = """
+        unset EVENTPLAYER_SERVER DISPLAY WAYLAND_DISPLAY; \
+        '\(Self.fakeTerminal.path)' sixel -- python3 '\(Self.slowPTY.path)' 100000 -- '\(binary.url.path)' \
+        --server \(server.baseURL.absoluteString) --video terminal --no-audio 2>/dev/null; echo "EXIT=$?"; sleep 60
+        """
+        pane.start(columns: 120, rows: 40, environment: binary.paneEnvironment, command: script)
+        let screen = try await Tmux.offPool { () throws -> String in
+            try pane.waitFor(" loaded")
+            try pane.waitFor("terminal·sixel")
+            pane.keys("Enter")
+            let screen = try pane.waitFor("terminal·half, link too slow for sixel", seconds: 30)
+            pane.keys("q")
+            usleep(500_000)
+            pane.keys("q")
+            try pane.waitFor("EXIT=0", seconds: 15)
+            return screen
+        }
+        #expect(screen.contains("▶") || screen.contains("Playing"), "it was playing:\n\(screen)")
+    }
 }
