@@ -4,9 +4,11 @@ terminal with sixel, kitty graphics, both, or none would (none: no answer at all
 that ignores them). Everything else passes through unchanged, so it runs inside tmux; the
 queries never reach the outer terminal (tmux would answer them too), and sixel images (DCS
 strings) and kitty images (APC strings), which tmux does not draw, are taken out and counted into
-$FAKE_TERMINAL_IMAGES if set, as "images shared-memory-images pid" (pid: the command's); the
-bytes the command wrote, images included, go to $FAKE_TERMINAL_BYTES at exit if set.
-The cell size it reports (CSI 16 t) is 8x16 pixels; TIOCGWINSZ reports no pixel size.
+$FAKE_TERMINAL_IMAGES if set, as "images shared-memory-images pid WxH" (pid: the command's; WxH:
+the last sixel image's size, 0x0 before one); the bytes the command wrote, images included, go to
+$FAKE_TERMINAL_BYTES at exit if set.
+The cell size it reports (CSI 16 t) is 8x16 pixels, or what $FAKE_TERMINAL_CELL_FILE holds (WxH,
+read at each query: a test changes the font); TIOCGWINSZ reports no pixel size.
 
 kitty+local and both+local are a kitty terminal on this machine: it reads images from POSIX
 shared memory (t=s), answers the shared memory query OK and unlinks every object it reads, as
@@ -39,11 +41,22 @@ def replies_for(answer):
     if answer.split("+")[0] in ("kitty", "both"):
         replies.append((QUERIES[0], b"\x1b_Gi=31;OK\x1b\\"))
     replies.append((QUERIES[1], b"\x1bP>|fake-terminal(1)\x1b\\"))
-    replies.append((QUERIES[2], b"\x1b[6;16;8t"))
+    replies.append((QUERIES[2], cell_size_reply))
     if answer.split("+")[0] in ("sixel", "both"):
         replies.append((QUERIES[3], b"\x1b[?1;0;256S"))
     replies.append((QUERIES[4], b"\x1b[?62;4c" if answer.split("+")[0] in ("sixel", "both") else b"\x1b[?62;22c"))
     return replies
+
+
+def cell_size_reply():
+    """CSI 6 ; height ; width t, from $FAKE_TERMINAL_CELL_FILE when set."""
+    width, height = 8, 16
+    try:
+        with open(os.environ["FAKE_TERMINAL_CELL_FILE"]) as f:
+            width, height = (int(n) for n in f.read().strip().split("x"))
+    except (KeyError, OSError, ValueError):
+        pass
+    return b"\x1b[6;%d;%dt" % (height, width)
 
 
 def answer_shared_memory_query(data, answer, master):
@@ -65,10 +78,14 @@ class Strings:
     def __init__(self):
         self.images = 0
         self.shared = 0
+        self.size = "0x0"
         self.head = b""   # the start of the string being read (its keys and a t=s name)
 
     def ended(self):
         self.images += 1
+        raster = re.match(rb'P[0-9;]*q"1;1;([0-9]+);([0-9]+)', self.head)
+        if raster:
+            self.size = "%sx%s" % (raster.group(1).decode(), raster.group(2).decode())
         match = re.match(rb"_G([^;]*);([A-Za-z0-9+/=]*)", self.head)
         if match and b"t=s" in match.group(1).split(b","):
             try:
@@ -150,19 +167,23 @@ def main():
                     break
                 total += len(data)
                 seen = (seen + data)[-4096:]
-                for query, reply in replies:
+                # In the order of the queries, as a terminal answers: the kitty query, the shared
+                # memory one, then the rest (device attributes last).
+                for index, (query, reply) in enumerate(replies):
+                    if index == 1 or (index == 0 and query != QUERIES[0]):
+                        data = answer_shared_memory_query(data, answer, master)
                     if query in seen:
-                        os.write(master, reply)
+                        os.write(master, reply() if callable(reply) else reply)
                         seen = seen.replace(query, b"")
+                data = answer_shared_memory_query(data, answer, master)   # none answered: the query still goes
                 for query in QUERIES:
                     data = data.replace(query, b"")
-                data = answer_shared_memory_query(data, answer, master)
                 # An ESC at the end of a read may start an image in the next one: hold it back.
                 data, carry = carry + data, b""
                 if state is None and data.endswith(b"\x1b"):
                     data, carry = data[:-1], b"\x1b"
                 data, state = strip_images(data, state, strings)
-                counts = f"{strings.images} {strings.shared} {pid}"
+                counts = f"{strings.images} {strings.shared} {pid} {strings.size}"
                 if strings.images and counts != written and images_file:
                     with open(images_file, "w") as f:
                         f.write(counts)

@@ -7,6 +7,10 @@ import PlaybackStates
 /// ``graphicsCutoff``) the loop reads the terminal's input itself, takes the replies out and
 /// gives ncurses back whatever else arrived (keys typed meanwhile), in order: an answer that comes
 /// late, over a slow link, is still never taken for keys, and still switches the pane to sixel.
+/// Keys typed meanwhile are held and given to ncurses when the probe ends (the device attributes'
+/// answer, within milliseconds on any working terminal; the cutoff for one that never answers):
+/// handed over earlier, ncurses' own read for the next key would take replies still on their way
+/// for keys.
 /// The delegate hears ``graphicsWake`` whenever the mode is decided.
 extension UILoop {
     /// How long the terminal has to answer before the pane starts with cells.
@@ -30,18 +34,28 @@ extension UILoop {
         graphicsCutoff = .now + Self.graphicsCutoff
     }
 
-    /// While probing: reads what the terminal sent, keeps the replies, and hands the rest (keys)
-    /// to ncurses. Returns false when the terminal is gone (end of input).
+    /// While probing: reads what the terminal sent, keeps the replies, and holds the rest (keys)
+    /// for ncurses until the probe ends. Returns false when the terminal is gone (end of input).
     func readGraphicsReplies(delegate: any UILoopDelegate) -> Bool {
         guard var probe = graphicsProbe else { return true }
         var buffer = [UInt8](repeating: 0, count: 4096)
         let count = buffer.withUnsafeMutableBytes { read(0, $0.baseAddress, $0.count) }
         if count == 0 || (count < 0 && errno != EAGAIN && errno != EINTR) { return false }
-        let keys = count > 0 ? probe.feed(buffer[0..<count]) : []
+        graphicsHeldKeys += count > 0 ? probe.feed(buffer[0..<count]) : []
         graphicsProbe = probe
-        terminal.screen.pushBack(keys)
         if probe.isComplete { endGraphicsProbe(delegate: delegate) }
         return true
+    }
+
+    /// After a resize (or a font change, which terminals report the same way) when the cell size in
+    /// pixels came from the terminal's answer rather than the window size: the terminal is asked
+    /// again, so images are drawn at the new cell size. (With `TIOCGWINSZ` pixels the new size is
+    /// read at once.)
+    func reaskCellSize() {
+        guard graphicsProbe == nil, graphicsDecided, video.windowCellPixels == nil,
+              video.pixelProtocol != nil || video.tooSlowFor != nil else { return }
+        video.finishPending()   // the queries must not land inside an image
+        startGraphicsProbe()
     }
 
     /// At the budget the pane starts with what the terminal said so far; at the cutoff the loop
@@ -62,7 +76,8 @@ extension UILoop {
 
     private func endGraphicsProbe(delegate: any UILoopDelegate) {
         guard var probe = graphicsProbe else { return }
-        terminal.screen.pushBack(probe.finish())
+        let keys = graphicsHeldKeys + probe.finish()
+        graphicsHeldKeys = []
         graphicsProbe = probe
         let answeredLate = graphicsDecided && probe.result != decidedGraphics
         if !graphicsDecided || answeredLate { decideGraphics(delegate: delegate) }
@@ -71,6 +86,10 @@ extension UILoop {
         graphicsCutoff = nil
         graphicsProbeImage?.unlink()
         graphicsProbeImage = nil
+        if !keys.isEmpty {
+            terminal.screen.pushBack(keys)
+            handleInput(delegate: delegate)
+        }
     }
 
     /// The pane draws kitty images or sixel when asked for. With `auto`: kitty images through

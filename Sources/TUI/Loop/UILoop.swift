@@ -50,6 +50,8 @@ public final class UILoop {
     var decidedGraphics = TerminalGraphics()
     /// The pixel the shared memory query points at, until the probe ends.
     var graphicsProbeImage: SharedMemoryImage?
+    /// Keys typed while the probe reads the terminal, handed to ncurses when it ends.
+    var graphicsHeldKeys: [UInt8] = []
 
     public init(terminal: Terminal, keyMap: KeyMap = .defaults) {
         self.terminal = terminal
@@ -92,9 +94,7 @@ public final class UILoop {
             if running, !ready[0].isEmpty {
                 if graphicsProbe == nil {
                     handleStdin(ready[0], delegate: delegate)
-                } else if readGraphicsReplies(delegate: delegate) {
-                    handleInput(delegate: delegate)
-                } else {
+                } else if !readGraphicsReplies(delegate: delegate) {
                     stdinOpen = false
                     deliver(.action(.quit), to: delegate)
                 }
@@ -150,6 +150,7 @@ public final class UILoop {
         case SIGWINCH:
             terminal.applyWindowSize()
             Self.readCellShape(into: video)
+            reaskCellSize()
         case SIGTSTP:
             deliver(.action(.suspend), to: delegate)
             video.hide()   // a kitty image would stay over the shell
@@ -174,7 +175,7 @@ public final class UILoop {
     }
 
     /// Turns what ncurses has read into actions for the delegate.
-    private func handleInput(delegate: any UILoopDelegate) {
+    func handleInput(delegate: any UILoopDelegate) {
         for event in terminal.screen.readInput() where running {
             switch event {
             case .resize:

@@ -40,11 +40,15 @@ public final class TerminalVideo {
     private(set) var isVisible = false
     /// A still waiting to be drawn (TerminalVideo+Still.swift).
     var held: HeldStill?
+    /// Which pane this is: one ``TerminalVideo`` per pane, each with its own encoder, writer and
+    /// picture; kitty images are per pane by this id (panes never replace each other's image).
+    let paneID: Int
 
-    init(sink: (any VideoSink)?, glyphs: VideoGlyphs = .half, depth: ColorDepth) {
+    init(sink: (any VideoSink)?, glyphs: VideoGlyphs = .half, depth: ColorDepth, paneID: Int = 1) {
         self.sink = sink
         self.glyphs = glyphs
         self.depth = depth
+        self.paneID = paneID
         rebuild()
     }
 
@@ -52,7 +56,7 @@ public final class TerminalVideo {
         writer?.forget()
         let encoder: any PaneEncoder = switch pixelProtocol {
         case .sixel: SixelPaneEncoder(colorRegisters: graphics.colorRegisters)
-        case .kitty: KittyPaneEncoder(transport: graphics.kittySharedMemory ? .sharedMemory : .direct)
+        case .kitty: KittyPaneEncoder(imageID: paneID, transport: graphics.kittySharedMemory ? .sharedMemory : .direct)
         case nil: CellPaneEncoder(glyphs: glyphs, depth: depth)
         }
         writer = sink.map { VideoPaneWriter(sink: $0, encoder: encoder) }
@@ -64,8 +68,12 @@ public final class TerminalVideo {
     @discardableResult
     public func use(_ pixels: PixelProtocol?, graphics: TerminalGraphics) -> PixelProtocol? {
         self.graphics = graphics
-        pixelProtocol = cellPixels != nil ? pixels : nil
-        tooSlowFor = nil
+        if let pixels, pixels == tooSlowFor {
+            pixelProtocol = nil   // the link is still too slow for them (asked again after a resize)
+        } else {
+            pixelProtocol = cellPixels != nil ? pixels : nil
+            tooSlowFor = nil
+        }
         rebuild()
         return pixelProtocol
     }

@@ -110,4 +110,52 @@ import Testing
         }
         #expect(screen.contains("▶") || screen.contains("Playing"), "it was playing:\n\(screen)")
     }
+
+    /// The last sixel image's size the fake terminal saw ("WxH" in its counts file).
+    static func lastImageSize(_ file: URL) -> (width: Int, height: Int)? {
+        let fields = ((try? String(contentsOf: file, encoding: .utf8)) ?? "").split(separator: " ")
+        guard fields.count == 4 else { return nil }
+        let size = fields[3].split(separator: "x").compactMap { Int($0) }
+        return size.count == 2 && size[0] > 0 ? (size[0], size[1]) : nil
+    }
+
+    /// A terminal whose window size has no pixels said its cell size when asked; after a font
+    /// change (a SIGWINCH) eventplayer asks again and the pane's images follow the new cell size.
+    @Test(.enabled(if: Tmux.binary != nil), .timeLimit(.minutes(1)))
+    func aFontChangeIsAskedAgainAndImagesFollowTheNewCellSize() async throws {
+        let binary = try Binary()
+        let server = try await DemoServer.start()
+        defer { Task { await server.stop() } }
+        try #require(try await binary.login(server.baseURL).status == 0)
+        let pane = try Tmux(socket: "ep-e2e-font-\(getpid())")
+        defer {
+            pane.run(["kill-server"])
+            try? FileManager.default.removeItem(at: binary.home)
+        }
+        let images = binary.home.appending(path: "images"), cell = binary.home.appending(path: "cell")
+        try "8x16".write(to: cell, atomically: true, encoding: .utf8)
+        let script = """
+        unset EVENTPLAYER_SERVER DISPLAY WAYLAND_DISPLAY; export FAKE_TERMINAL_IMAGES='\(images.path)' FAKE_TERMINAL_CELL_FILE='\(cell.path)'; \
+        '\(Self.fakeTerminal.path)' sixel -- '\(binary.url.path)' --server \(server.baseURL.absoluteString) \
+        --video terminal --no-audio 2>/dev/null; echo "EXIT=$?"; sleep 60
+        """
+        pane.start(columns: 120, rows: 40, environment: binary.paneEnvironment, command: script)
+        let (before, after) = try await Tmux.offPool { () throws -> ((width: Int, height: Int), (width: Int, height: Int)) in
+            try pane.waitFor("terminal·sixel")
+            try pane.waitUntil("a still as sixel") { _ in Self.lastImageSize(images) != nil }
+            let before = try #require(Self.lastImageSize(images))
+            try "12x24".write(to: cell, atomically: true, encoding: .utf8)
+            let pid = try #require(Self.counts(images).dropFirst(2).first)
+            kill(pid_t(pid), SIGWINCH)   // what the terminal sends after a font change
+            try pane.waitUntil("the still redrawn at the new cell size") { _ in
+                Self.lastImageSize(images).map { $0.width != before.width } ?? false
+            }
+            let after = try #require(Self.lastImageSize(images))
+            pane.keys("q")
+            try pane.waitFor("EXIT=0")
+            return (before, after)
+        }
+        #expect(before.width % 8 == 0 && after.width == before.width / 8 * 12, "\(before) then \(after)")
+        #expect(after.height > before.height)
+    }
 }
