@@ -8,6 +8,9 @@ import Glibc
 /// raw addresses with the images they fall in take under 0.1 s and can be symbolicated later
 /// (`addr2line -f -C -e <image> <address − image base>`).
 ///
+/// Only needed when a crash could stop at the backtracer's prompt (``promptPossible(stdin:stdout:)``:
+/// a terminal on both ends); in a pipeline its defaults are harmless.
+///
 /// The runtime reads `SWIFT_BACKTRACE` once, when the process starts, and offers no API to change
 /// it later; so the only reliable way is to set the variable and re-exec the same binary
 /// (the file `/proc/self/exe` points at, same arguments, same PID) before anything else runs. That costs one exec at
@@ -41,6 +44,14 @@ public enum Backtracer {
             }
         }
         return pairs.map { "\($0.key)=\($0.value)" }.joined(separator: ",")
+    }
+
+    /// True when the backtracer's default (`interactive=tty`) would stop a crash at its "Press
+    /// space to interact" prompt: stdin and stdout are both terminals. Otherwise the defaults do
+    /// no harm (no prompt, no colour when not a terminal, written to stderr) and the re-exec can be
+    /// skipped; only their full symbolication takes longer.
+    public static func promptPossible(stdin: Int32 = 0, stdout: Int32 = 1) -> Bool {
+        isatty(stdin) == 1 && isatty(stdout) == 1
     }
 
     /// Sets `SWIFT_BACKTRACE` and re-execs this binary when the settings are missing; returns when

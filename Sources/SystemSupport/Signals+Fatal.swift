@@ -22,7 +22,7 @@ extension Signals {
     /// Installs the fatal path for ``fatal`` (call once, early in `main`). On such a signal, in
     /// this order and async-signal-safe: restore the terminal (``TerminalRescue``), remove the
     /// registered private files (``CrashCleanup``), write one line to stderr naming `crashLog`,
-    /// point stderr at `crashLog` (appending), run what was installed before (Swift's backtracer,
+    /// point stderr and stdout at `crashLog` (appending), run what was installed before (Swift's backtracer,
     /// configured by ``Backtracer/configureOrReexec()`` to write to stderr without a prompt), and
     /// die with the same signal. A watchdog (`alarm`) kills the process with that signal after
     /// `deadline` seconds if the backtracer has not finished.
@@ -77,7 +77,7 @@ private func fatalHandler(_ signal: Int32, _ info: UnsafeMutablePointer<siginfo_
     crashingSignal.store(signal, ordering: .sequentiallyConsistent)
     TerminalRescue.restoreNow()
     CrashCleanup.removeAllFromSignalHandler()
-    redirectStderrToCrashLog()
+    redirectOutputToCrashLog()
     // The watchdog: SIGALRM ends the process with the crash's signal if the backtracer hangs.
     var watchdog = sigaction()
     watchdog.__sigaction_handler.sa_handler = { _ in die(crashingSignal.load(ordering: .sequentiallyConsistent)) }
@@ -95,14 +95,17 @@ private func fatalHandler(_ signal: Int32, _ info: UnsafeMutablePointer<siginfo_
     die(signal)
 }
 
-/// Writes the notice to the current stderr (the terminal), then appends stderr to the crash log.
-private func redirectStderrToCrashLog() {
+/// Writes the notice to the current stderr (the terminal), then appends stderr and stdout to the
+/// crash log: the backtracer writes to stdout when it was not configured (a pipeline, where the
+/// re-exec is skipped), and a backtrace must not end up in the next program's input.
+private func redirectOutputToCrashLog() {
     guard let block = crashLogBlock.current()?.assumingMemoryBound(to: CChar.self) else { return }
     let notice = block + strlen(block) + 1
     _ = write(2, notice, strlen(notice))
     let fd = open(block, O_WRONLY | O_APPEND | O_CREAT | O_CLOEXEC, 0o600)
     if fd >= 0 {
         _ = dup2(fd, 2)
+        _ = dup2(fd, 1)
         _ = close(fd)
     }
 }

@@ -63,12 +63,16 @@ struct EventPlayer: AsyncParsableCommand {
     /// Exit codes: 0 ok, 1 runtime error, 2 usage error; errors are one line on stderr.
     static func main() async {
         // Swift's backtracer reads SWIFT_BACKTRACE only at process start: re-exec with ours first
-        // (not for help and the version, which print a page and exit: the exec was a third of
-        // their start-up, see docs/benchmarks.md).
+        // when a crash could otherwise stop at its prompt (stdin and stdout both a terminal) —
+        // not for help and the version, which print a page and exit, nor in a pipeline or script
+        // (`events --json | jq`): the exec was a third of their start-up (docs/benchmarks.md).
+        // Without it, a crash's backtrace is symbolicated, which takes longer: the watchdog
+        // waits 10 s for it instead of 1.
         let arguments = Array(CommandLine.arguments.dropFirst())
-        if !printsOnlyHelpOrVersion(arguments) { Backtracer.configureOrReexec() }
+        let configured = !printsOnlyHelpOrVersion(arguments) && Backtracer.promptPossible()
+        if configured { Backtracer.configureOrReexec() }
         StandardStreams.prepare()
-        Signals.installFatalHandler(crashLog: XDGPaths().logFile.path)
+        Signals.installFatalHandler(crashLog: XDGPaths().logFile.path, deadline: configured ? 1 : 10)
         do {
             var command = try parseAsRoot(versionArguments(arguments))
             if var asyncCommand = command as? any AsyncParsableCommand {

@@ -44,6 +44,9 @@ struct FatalSignalTests {
         let log = try String(contentsOf: binary.home.appending(path: "state/eventplayer/eventplayer.log"), encoding: .utf8)
         #expect(log.contains("Backtracing"), "the backtrace is in the log")
         #expect(!log.contains("Press space"))
+        // In a pipeline the backtracer keeps its defaults (no re-exec): it writes to stdout, which
+        // the fatal path points at the log too, so nothing reaches the next program's input.
+        #expect(!output.contains("Backtracing") && !output.contains("Thread 0"), "the backtrace went to stdout: \(output.prefix(300))")
     }
 
     @Test(.enabled(if: Tmux.binary != nil), .timeLimit(.minutes(1)))
