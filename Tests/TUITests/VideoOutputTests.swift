@@ -191,12 +191,19 @@ final class DrippingSink: VideoSink {
     /// at a time) is finished, however many waits that takes, within ``VideoPaneWriter/finishBudget``:
     /// it is not given up after a count of waits (every full-pane kitty frame was, and the pane
     /// stayed blank).
-    @Test func aBigFrameTheTerminalKeepsTakingIsFinishedNotGivenUp() {
-        let sink = DrippingSink(drip: 4096, wait: .milliseconds(1))
+    /// A writer of kitty images into `sink` (on its clock) that has just offered a 480×300 frame
+    /// of noise (about 580 KB of base64: far more than one wait lets through).
+    static func kittyWriterWithABigFrame(into sink: DrippingSink) -> VideoPaneWriter {
         let writer = VideoPaneWriter(sink: sink, encoder: KittyPaneEncoder(imageID: 5))
         writer.clock = { sink.now }
-        let frame = Self.noise(width: 480, height: 300)
+        let frame = noise(width: 480, height: 300)
         #expect(frame.withUnsafeBytes { writer.offer(VideoPixels(bytes: $0, width: 480, height: 300, stride: 1920), columns: 60, rows: 18, left: 0, top: 0) })
+        return writer
+    }
+
+    @Test func aBigFrameTheTerminalKeepsTakingIsFinishedNotGivenUp() {
+        let sink = DrippingSink(drip: 4096, wait: .milliseconds(1))
+        let writer = Self.kittyWriterWithABigFrame(into: sink)
         #expect(writer.hasPending)
         let started = sink.now
         writer.finishPending()
@@ -212,10 +219,7 @@ final class DrippingSink: VideoSink {
     /// take the next frame for the rest of this one.
     @Test func aKittyImageGivenUpHalfWayEndsItsTransmission() {
         let sink = DrippingSink(drip: 4096, wait: .milliseconds(100))
-        let writer = VideoPaneWriter(sink: sink, encoder: KittyPaneEncoder(imageID: 5))
-        writer.clock = { sink.now }
-        let frame = Self.noise(width: 480, height: 300)
-        #expect(frame.withUnsafeBytes { writer.offer(VideoPixels(bytes: $0, width: 480, height: 300, stride: 1920), columns: 60, rows: 18, left: 0, top: 0) })
+        let writer = Self.kittyWriterWithABigFrame(into: sink)
         writer.finishPending()
         #expect(!writer.hasPending)
         let text = String(decoding: sink.received, as: UTF8.self)
