@@ -47,6 +47,32 @@ struct M3U8InventoryTests {
         #expect(inventory.segments.isEmpty)
     }
 
+    /// A montage tile plays the smallest variant whose resolution covers its pixels.
+    @Test func theSmallestVariantCoveringATileIsChosen() throws {
+        let text = """
+            #EXTM3U
+            #EXT-X-STREAM-INF:BANDWIDTH=6000000,RESOLUTION=1920x1080
+            hd/index.m3u8
+            #EXT-X-STREAM-INF:BANDWIDTH=800000,RESOLUTION=640x360
+            sd/index.m3u8
+            #EXT-X-STREAM-INF:BANDWIDTH=2500000,RESOLUTION=1280x720
+            mid/index.m3u8
+            #EXT-X-STREAM-INF:BANDWIDTH=100000,RESOLUTION=0x-5
+            broken/index.m3u8
+            """
+        let inventory = try M3U8Rewriter(playlistURL: base, token: "t").inventory(Data(text.utf8))
+        #expect(inventory.variants.map(\.resolution) == [.init(width: 1920, height: 1080), .init(width: 640, height: 360),
+                                                          .init(width: 1280, height: 720), nil])
+        func chosen(_ width: Int, _ height: Int) -> String? { inventory.smallestVariant(covering: width, height)?.uri.components(separatedBy: "/").dropLast().last }
+        #expect(chosen(480, 270) == "sd", "a quarter of a 120x40 terminal in cells or a small sixel tile")
+        #expect(chosen(960, 540) == "mid")
+        #expect(chosen(1280, 720) == "mid", "exactly covered")
+        #expect(chosen(1281, 720) == "hd")
+        #expect(chosen(3840, 2160) == "hd", "none covers: the largest")
+        let plain = try M3U8Rewriter(playlistURL: base, token: "t").inventory(Data("#EXTM3U\n#EXT-X-STREAM-INF:BANDWIDTH=1\na.m3u8\n#EXT-X-STREAM-INF:BANDWIDTH=2\nb.m3u8\n".utf8))
+        #expect(plain.smallestVariant(covering: 100, 100)?.uri == plain.bestVariant?.uri, "without resolutions: the best")
+    }
+
     @Test func encryptionAndByteRangesAreNoted() throws {
         let keyed = "#EXTM3U\n#EXT-X-KEY:METHOD=AES-128,URI=\"k.bin\"\n#EXTINF:2,\ns0.ts\n"
         #expect(try M3U8Rewriter(playlistURL: base, token: "t").inventory(Data(keyed.utf8)).isEncrypted)

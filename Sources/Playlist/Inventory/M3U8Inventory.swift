@@ -91,11 +91,33 @@ public struct M3U8Inventory: Sendable, Equatable {
         public var bandwidth: Int?
         /// Its `AUDIO` attribute: the `GROUP-ID` of the audio renditions that go with it.
         public var audioGroup: String?
+        /// Its `RESOLUTION` attribute, nil when missing or unreadable.
+        public var resolution: Resolution?
 
-        public init(uri: String, bandwidth: Int?, audioGroup: String? = nil) {
+        public init(uri: String, bandwidth: Int?, audioGroup: String? = nil, resolution: Resolution? = nil) {
             self.uri = uri
             self.bandwidth = bandwidth
             self.audioGroup = audioGroup
+            self.resolution = resolution
+        }
+    }
+
+    /// A variant's picture size (`RESOLUTION=1920x1080`).
+    public struct Resolution: Sendable, Equatable {
+        public var width: Int
+        public var height: Int
+
+        public init(width: Int, height: Int) {
+            self.width = width
+            self.height = height
+        }
+
+        /// `WIDTHxHEIGHT` (decimal, both above 0 and at most 65535, as hostile input may say anything).
+        public init?(text: String) {
+            let parts = text.split(separator: "x", omittingEmptySubsequences: false)
+            guard parts.count == 2, let width = Int(parts[0]), let height = Int(parts[1]),
+                  (1...65535).contains(width), (1...65535).contains(height) else { return nil }
+            self.init(width: width, height: height)
         }
     }
 
@@ -119,6 +141,20 @@ public struct M3U8Inventory: Sendable, Equatable {
     public var hasDiscontinuity = false
 
     public init() {}
+
+    /// The smallest variant whose picture covers `width`×`height` pixels (a montage tile plays
+    /// that rather than the best one: four 1080p streams are more than a tile of 480×270 needs):
+    /// among those at least that size, the one with the fewest pixels (then the lowest
+    /// bandwidth); when none is, the largest; without resolutions, ``bestVariant``.
+    public func smallestVariant(covering width: Int, _ height: Int) -> Variant? {
+        let sized = variants.compactMap { variant in variant.resolution.map { (variant, $0.width * $0.height, $0) } }
+        guard !sized.isEmpty else { return bestVariant }
+        let covering = sized.filter { $0.2.width >= width && $0.2.height >= height }
+        if !covering.isEmpty {
+            return covering.min { a, b in a.1 == b.1 ? (a.0.bandwidth ?? .max) < (b.0.bandwidth ?? .max) : a.1 < b.1 }?.0
+        }
+        return sized.max { a, b in a.1 == b.1 ? (a.0.bandwidth ?? -1) < (b.0.bandwidth ?? -1) : a.1 < b.1 }?.0
+    }
 
     /// The variant with the highest `BANDWIDTH` (the first one on a tie; variants without one come last).
     public var bestVariant: Variant? {

@@ -32,9 +32,11 @@ extension RewriteEngine {
         guard inventory != nil else { return }
         let written = String(decoding: UnsafeRawBufferPointer(start: out.base + mark, count: out.count - mark), as: UTF8.self)
         if variant {
-            inventory!.variants.append(.init(uri: written, bandwidth: pendingBandwidth, audioGroup: pendingAudioGroup))
+            inventory!.variants.append(.init(uri: written, bandwidth: pendingBandwidth, audioGroup: pendingAudioGroup,
+                                             resolution: pendingResolution))
             pendingBandwidth = nil
             pendingAudioGroup = nil
+            pendingResolution = nil
         } else {
             let sequence = mediaSequence &+ inventory!.segments.count
             inventory!.segments.append(.init(uri: written, duration: pendingDuration, byteRange: pendingByteRange,
@@ -57,6 +59,7 @@ extension RewriteEngine {
         case .streamInf:
             pendingBandwidth = attribute("BANDWIDTH", nameEnd + 1, end).flatMap { Int($0) }
             pendingAudioGroup = attribute("AUDIO", nameEnd + 1, end)
+            pendingResolution = attribute("RESOLUTION", nameEnd + 1, end).flatMap(M3U8Inventory.Resolution.init(text:))
         case .map:
             if inventory!.initSegmentURI == nil {
                 inventory!.initSegmentByteRange = attribute("BYTERANGE", nameEnd + 1, end).flatMap { byteRange($0[...]) }

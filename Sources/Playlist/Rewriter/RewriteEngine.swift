@@ -39,6 +39,7 @@ struct RewriteEngine {
     var pendingDuration = 0.0
     var pendingBandwidth: Int?
     var pendingAudioGroup: String?
+    var pendingResolution: M3U8Inventory.Resolution?
     var pendingByteRange: M3U8Inventory.ByteRange?
     /// Where a `#EXT-X-BYTERANGE` without `@offset` starts: the end of the previous range.
     var nextRangeOffset = 0
