@@ -96,4 +96,20 @@ import Testing
         #expect(layout.counts.map(\.count).reduce(0, +) == 100_000)
         #expect(layout.lanes.allSatisfy { $0.cells.allSatisfy { $0 == .event } })
     }
+
+    /// On the day clocks go back (Berlin, 2026-10-25: 25 hours) the labels still sit where the
+    /// wall clock shows them: 03:00 is four hours after midnight there.
+    @Test func aDaylightSavingDayLabelsTheWallClock() {
+        var berlin = Calendar(identifier: .gregorian)
+        berlin.timeZone = TimeZone(identifier: "Europe/Berlin")!
+        let midnight = berlin.startOfDay(for: Date(timeIntervalSince1970: 1_792_900_000))   // 2026-10-25
+        let layout = TimelineLayout(items: [], cameras: ["Garage"], start: midnight, zoom: .day, columns: 96,
+                                    now: midnight, calendar: berlin)
+        let labels = TimelineLayout.labels(start: midnight, zoom: .day, columns: 96, calendar: berlin)
+        #expect(labels.first?.1 == "00:00")
+        let third = labels.dropFirst().first.map { $0.0.timeIntervalSince(midnight) } ?? 0
+        #expect(abs(third - 4 * 3600) < 1, "03:00 after the extra hour")
+        #expect(labels.map(\.1).prefix(3) == ["00:00", "03:00", "06:00"])
+        #expect(layout.labels.count == labels.count)
+    }
 }

@@ -167,22 +167,27 @@ public struct TimelineLayout: Sendable {
         return min(Int(offset / secondsPerColumn), columns - 1)
     }
 
-    /// The labels of the axis: local times at every ``TimelineZoom/labelEvery(columns:)``, from
-    /// the first whole one in the range ("00:00", "03:00"; "Mon 24" at week zoom).
+    /// The labels of the axis: local wall-clock times at every ``TimelineZoom/labelEvery(columns:)``
+    /// ("00:00", "03:00"; "Mon 24" at week zoom), from the first in the range. Computed per local
+    /// day, so a daylight-saving day still labels 03:00 where the clock says 03:00.
     static func labels(start: Date, zoom: TimelineZoom, columns: Int, calendar: Calendar) -> [(Date, String)] {
-        let every = zoom.labelEvery(columns: columns)
-        let dayStart = calendar.startOfDay(for: start)
-        var date = dayStart
-        while date < start { date = date.addingTimeInterval(every) }
-        var labels: [(Date, String)] = []
+        let every = Int(zoom.labelEvery(columns: columns) / 60)   // minutes
         let end = start.addingTimeInterval(zoom.span)
-        while date < end {
-            let c = calendar.dateComponents([.hour, .minute, .day, .weekday], from: date)
-            let text = zoom == .week
-                ? "\(weekdays[((c.weekday ?? 1) - 1) % 7]) \(c.day ?? 1)"
-                : "\(two(c.hour ?? 0)):\(two(c.minute ?? 0))"
-            labels.append((date, text))
-            date = date.addingTimeInterval(every)
+        var labels: [(Date, String)] = []
+        var day = calendar.startOfDay(for: start)
+        while day < end {
+            let minutesOfDay = zoom == .week ? [0] : Array(stride(from: 0, to: 24 * 60, by: every))
+            for minute in minutesOfDay {
+                guard let date = calendar.date(bySettingHour: minute / 60, minute: minute % 60, second: 0, of: day),
+                      date >= start, date < end else { continue }
+                let c = calendar.dateComponents([.hour, .minute, .day, .weekday], from: date)
+                let text = zoom == .week
+                    ? "\(weekdays[((c.weekday ?? 1) - 1) % 7]) \(c.day ?? 1)"
+                    : "\(two(c.hour ?? 0)):\(two(c.minute ?? 0))"
+                if labels.last?.0 != date { labels.append((date, text)) }
+            }
+            guard let next = calendar.date(byAdding: .day, value: 1, to: day) else { break }
+            day = next
         }
         return labels
     }
