@@ -6,17 +6,19 @@ extension RealMPV {
     /// Real libmpv with `vo=libmpv` and the software render API: frames arrive on drain at the
     /// size the owner asks for, letterboxed by mpv, with the right colours.
     @Suite struct TerminalVideo {
-        /// 160×90 (16:9), red left half, blue right half, 3 s at 25 fps, with a tone (so turning
-        /// video off leaves a stream that plays on).
+        /// 160×90 (16:9), red left half, blue right half, 8 s at 25 fps with a keyframe every
+        /// second (as cameras send), with a tone (so turning video off leaves a stream that plays
+        /// on). It was 3 s with one keyframe: under a loaded full run, video turned back on after
+        /// 2 s had to decode from the start and the file could end before a frame came.
         static let twoColours: URL = {
             let url = FileManager.default.temporaryDirectory.appending(path: "terminal-video-\(UUID().uuidString).mp4")
             let process = Process()
             process.executableURL = URL(fileURLWithPath: "/usr/bin/ffmpeg")
             process.arguments = ["-hide_banner", "-loglevel", "error", "-y",
-                                 "-f", "lavfi", "-i", "color=c=red:s=80x90:r=25:d=3",
-                                 "-f", "lavfi", "-i", "color=c=blue:s=80x90:r=25:d=3",
-                                 "-f", "lavfi", "-i", "sine=frequency=440:duration=3",
-                                 "-filter_complex", "[0][1]hstack,format=yuv420p", "-c:v", "libx264", "-preset", "ultrafast", "-c:a", "aac",
+                                 "-f", "lavfi", "-i", "color=c=red:s=80x90:r=25:d=8",
+                                 "-f", "lavfi", "-i", "color=c=blue:s=80x90:r=25:d=8",
+                                 "-f", "lavfi", "-i", "sine=frequency=440:duration=8",
+                                 "-filter_complex", "[0][1]hstack,format=yuv420p", "-c:v", "libx264", "-preset", "ultrafast", "-g", "25", "-c:a", "aac",
                                  url.path]
             try? process.run()
             process.waitUntilExit()
