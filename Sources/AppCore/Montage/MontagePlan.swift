@@ -43,8 +43,9 @@ public struct MontagePlan: Sendable, Equatable {
     }
 
     /// The soonest moment after this plan's at which some tile changes (an event of a waiting
-    /// camera starts, or a playing one ends): when the montage must plan again.
-    public func nextChange(now: Date) -> Date? {
+    /// camera starts, or a playing one ends; a live one ends never): when the montage must plan
+    /// again.
+    public var nextChange: Date? {
         tiles.compactMap { tile -> Date? in
             switch tile.state {
             case .playing(let event, _): event.endTime ?? nil
