@@ -25,7 +25,7 @@ final class Chafa {
     private let canvas: OpaquePointer?
     private let termInfo: OpaquePointer?
     private let draw: Draw
-    private let print: Print
+    private let printCanvas: Print
     private let stringFree: StringFree
     private let canvasUnref: Unref
 
@@ -60,7 +60,7 @@ final class Chafa {
         free(term)
         term = nil
         self.draw = draw
-        self.print = print
+        self.printCanvas = print
         self.stringFree = stringFree
         self.canvasUnref = canvasUnref
     }
@@ -70,7 +70,7 @@ final class Chafa {
     /// The sixel image of an RGBA frame.
     func encode(_ rgba: [UInt8], width: Int, height: Int) -> [UInt8] {
         rgba.withUnsafeBufferPointer { draw(canvas, Self.pixelRGBA8Unassociated, $0.baseAddress, Int32(width), Int32(height), Int32(width * 4)) }
-        guard let string = print(canvas, termInfo) else { return [] }
+        guard let string = printCanvas(canvas, termInfo) else { return [] }
         let text = string.load(as: UnsafePointer<UInt8>?.self)
         let length = string.load(fromByteOffset: MemoryLayout<UnsafeRawPointer>.size, as: Int.self)
         let bytes = text.map { Array(UnsafeBufferPointer(start: $0, count: length)) } ?? []
