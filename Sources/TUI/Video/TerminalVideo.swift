@@ -93,12 +93,6 @@ public final class TerminalVideo {
         return glyphs.rawValue
     }
 
-    /// How kitty images travel (shared memory when the terminal is on this machine); nil unless
-    /// the pane draws kitty images.
-    public var kittyTransport: KittyTransport? {
-        pixelProtocol == .kitty ? (graphics.kittySharedMemory ? .sharedMemory : .direct) : nil
-    }
-
     /// The pixel size and shape frames should have for the current pane.
     public var geometry: VideoGeometry {
         VideoGeometry(columns: rect.width, rows: rect.height, glyphs: glyphs, cellAspect: cellAspect,

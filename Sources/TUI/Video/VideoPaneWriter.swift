@@ -117,13 +117,19 @@ final class VideoPaneWriter {
     /// Completes the pending bytes, waiting if needed: before ncurses writes, a half-written
     /// escape sequence must end.
     func finishPending() {
+        if !drainPending() { abandonPending() }
+    }
+
+    /// Writes the pending bytes as the terminal takes them, for up to ``finishBudget``; true when
+    /// all went.
+    private func drainPending() -> Bool {
         let deadline = clock() + finishBudget
         while hasPending {
             flushPending()
             guard hasPending, clock() < deadline else { break }
             sink.waitWritable(until: deadline)
         }
-        if hasPending { abandonPending() }
+        return !hasPending
     }
 
     /// Closes what a frame given up half-way left open: a string (a sixel DCS, a kitty APC: `ESC
@@ -138,13 +144,7 @@ final class VideoPaneWriter {
     private func abandonPending() {
         pending = encoder.abandon
         pendingOffset = 0
-        let deadline = clock() + finishBudget
-        while hasPending {
-            flushPending()
-            guard hasPending, clock() < deadline else { break }
-            sink.waitWritable(until: deadline)
-        }
-        if hasPending { pending.removeAll(keepingCapacity: true); pendingOffset = 0 }
+        if !drainPending() { pending.removeAll(keepingCapacity: true); pendingOffset = 0 }
         encoder.forget()
     }
 

@@ -49,6 +49,4 @@ struct KittyPaneEncoder: PaneEncoder {
     /// for more of this one. Alone (the cut came before the image), it is an empty command whose
     /// error `q=2` silences.
     var abandon: [UInt8] { Array("\u{1B}\\\u{1B}_Gm=0,q=2;\u{1B}\\\u{1B}8\u{1B}[?2026l".utf8) }
-
-    var transport: KittyTransport { encoder.transport }
 }
