@@ -26,7 +26,7 @@ import Testing
 
     @Test func helpIsGeneratedFromTheTable() {
         let lines = HelpText.lines(keyMap: .defaults)
-        for context in [KeyContext.list, .player, .global, .form, .filter] {
+        for context in KeyContext.allCases {
             #expect(lines.contains(context.title))
         }
         for spec in ActionTable.all {
@@ -46,9 +46,10 @@ import Testing
     }
 
     @Test func hintsForTheFocusedContext() {
-        #expect(KeyHints.text(for: .list, keyMap: .defaults) == "Enter play  / filter  r refresh  Tab focus  ? help  q quit")
+        #expect(KeyHints.text(for: .list, keyMap: .defaults) == "Enter play  / filter  r refresh  T timeline  Tab focus  ? help  q quit")
         #expect(KeyHints.text(for: .player, keyMap: .defaults)
-            == "Space pause  m mute  ←/→ 5s  s stop  Enter play  Tab focus  ? help  q quit")
+            == "Space pause  m mute  ←/→ 5s  s stop  Enter play  T timeline  Tab focus  ? help  q quit")
+        #expect(KeyHints.text(for: .timeline, keyMap: .defaults) == "←/→ move  + zoom  Enter play  ? help  q quit")
         #expect(KeyHints.text(for: .filter, keyMap: .defaults) == "Enter submit  Esc cancel")
     }
 }

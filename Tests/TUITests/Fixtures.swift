@@ -1,3 +1,4 @@
+import Foundation
 import PlaybackStates
 @testable import TUI
 
@@ -102,6 +103,39 @@ enum Fixtures {
         var screen = signInError
         screen.signIn?.errorText = "Server unreachable: could not connect to events.example.com:8443 within 10 s "
             + "(connection timed out); check the address and your network, then press Enter to try again"
+        return screen
+    }
+
+    /// The timeline (`T`) at a zoom: four cameras on 2026-11-24 (UTC), blocks of events, a
+    /// reviewed one, a live one reaching "now" (23:00), the cursor at 14:10 on Front Door.
+    static func timeline(_ zoom: TimelineZoom) -> ScreenSnapshot {
+        var utc = Calendar(identifier: .gregorian)
+        utc.timeZone = TimeZone(identifier: "UTC")!
+        utc.firstWeekday = 2
+        let midnight = Date(timeIntervalSince1970: 1_795_478_400)   // Tue 24 Nov 2026 00:00 UTC
+        func at(_ hours: Double) -> Date { midnight.addingTimeInterval(hours * 3600) }
+        var items = [
+            TimelineItem(id: "a", camera: "Backyard", start: at(1), end: at(1.5), reviewed: false),
+            TimelineItem(id: "b", camera: "Backyard", start: at(6), end: at(7), reviewed: true),
+            TimelineItem(id: "c", camera: "Front Door", start: at(14.1), end: at(14.15), reviewed: false),
+            TimelineItem(id: "d", camera: "Front Door", start: at(22), end: nil, reviewed: false),
+            TimelineItem(id: "e", camera: "Driveway", start: at(14.05), end: at(14.4), reviewed: false),
+            TimelineItem(id: "f", camera: "Garage", start: at(-30), end: at(-29), reviewed: false),
+        ]
+        // A busy hour on the Driveway: 12 short events from 09:00.
+        items += (0..<12).map { TimelineItem(id: "g\($0)", camera: "Driveway", start: at(9 + Double($0) / 12),
+                                             end: at(9 + Double($0) / 12 + 0.02), reviewed: false) }
+        let start = switch zoom {
+        case .hour: at(14)
+        case .day: midnight
+        case .week: at(-24)   // Monday
+        }
+        var timeline = TimelineViewSnapshot(items: TimelineItems(version: 1, items: items),
+                                            cameras: ["Backyard", "Driveway", "Front Door", "Garage"],
+                                            start: start, zoom: zoom, cursor: at(14 + 1.0 / 6), lane: 2, now: at(23), calendar: utc)
+        timeline.statusSegments = ["Today 14:10", "Front Door · Motion · 14:06:00 · 0:03"]
+        var screen = ScreenSnapshot(header: header)
+        screen.timelineView = timeline
         return screen
     }
 }

@@ -20,6 +20,9 @@ import PlaybackStates
         ("request-log-error", Fixtures.requestLogWithError),
         ("sign-in-long-error", Fixtures.signInLongError),
         ("review", Fixtures.review),
+        ("timeline-hour", Fixtures.timeline(.hour)),
+        ("timeline-day", Fixtures.timeline(.day)),
+        ("timeline-week", Fixtures.timeline(.week)),
     ]
 
     static let sizes = [(80, 24), (120, 40)]

@@ -2,6 +2,7 @@ import AppCore
 import EventsAPI
 import Foundation
 import Player
+import SystemSupport
 import TUI
 import TUIState
 
@@ -37,6 +38,8 @@ extension TUICoordinator {
                 produced += runner.perform(command).map(AppInput.playback)
             case .saveReviewed(let id, let isReviewed):
                 saveReviewed(id: id, isReviewed: isReviewed)
+            case .fetchTimelineWindow(let window, let generation):
+                fetchTimelineWindow(window, generation: generation)
             }
         }
         return .continue(produced)
@@ -68,6 +71,48 @@ extension TUICoordinator {
             }
         }
     }
+}
+
+// MARK: - Timeline (T)
+
+extension TUICoordinator {
+    /// Every event starting in `window`, all pages (`since`/`until`), posted page by page so the
+    /// lanes fill as they come; the window is done with its last page. A newer generation (a
+    /// reload) cancels the older fetches.
+    func fetchTimelineWindow(_ window: Range<Date>, generation: Int) {
+        if generation != timelineGeneration {
+            timelineTasks.forEach { $0.cancel() }
+            timelineTasks = []
+            timelineGeneration = generation
+        }
+        let client = services.client, inbox = inbox
+        let filter = EventFilter(since: window.lowerBound, until: window.upperBound)
+        timelineTasks.removeAll { $0.isCancelled }
+        timelineTasks.append(Task { await TUICoordinator.loadWindow(window, filter: filter, client: client, inbox: inbox, generation: generation) })
+    }
+
+    private static func loadWindow(_ window: Range<Date>, filter: EventFilter, client: EventsClient, inbox: Mailbox<AppInput>,
+                                   generation: Int) async {
+        var page: [Event] = []
+        let stream = client.allEvents(pageSize: timelinePageSize, filter: filter)
+        do {
+            for try await event in stream {
+                page.append(event)
+                if page.count == timelinePageSize {
+                    inbox.post(.timelineLoaded(page, window: nil, generation: generation))
+                    page = []
+                }
+            }
+            inbox.post(.timelineLoaded(page, window: window, generation: generation))
+        } catch {
+            guard !Task.isCancelled else { return }
+            inbox.post(.timelineLoaded(page, window: nil, generation: generation))
+            inbox.post(.timelineFailed(window: window, message: UserFacing.message(for: error), generation: generation))
+        }
+    }
+
+    /// The API's largest page: fewer requests for a busy day.
+    static let timelinePageSize = 500
 }
 
 // MARK: - Snapshot (S)

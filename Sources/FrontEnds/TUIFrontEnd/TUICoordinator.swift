@@ -21,6 +21,9 @@ final class TUICoordinator: UILoopDelegate {
     var signInTask: Task<Void, Never>?
     /// The background export (`e`); cancelled at exit (its `.part` stays for a resume).
     var exportTask: Task<Void, Never>?
+    /// The timeline's window fetches (`T`), of fetch generation ``timelineGeneration``.
+    var timelineTasks: [Task<Void, Never>] = []
+    var timelineGeneration = 0
     private var requestLogVersion = -1
     /// The pane's drawing mode the status bar was last told of.
     private var reportedVideoMode: String?
@@ -100,6 +103,7 @@ final class TUICoordinator: UILoopDelegate {
         pageTask?.cancel()
         signInTask?.cancel()
         exportTask?.cancel()
+        timelineTasks.forEach { $0.cancel() }
         video?.stills?.shutdown()
         runner.shutdown()
         flushReviewed()

@@ -12,8 +12,7 @@ public enum HelpText {
         let keysWidth = 16
         let showIDs = width >= keysWidth + 2 + 56 + 20
         let helpWidth = showIDs ? 56 : max(10, width - keysWidth - 2)
-        let order: [KeyContext] = [.list, .player, .global, .form, .filter]
-        for context in order {
+        for context in KeyContext.helpOrder {
             let specs = ActionTable.all.filter { $0.contexts.contains(context) }
             let rows: [(String, ActionSpec)] = specs.compactMap { spec in
                 let keys = keyMap.keys(for: spec.id, in: context)

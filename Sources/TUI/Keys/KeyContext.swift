@@ -2,6 +2,8 @@
 /// (text contexts fall back to `global` only for keys that do not type text).
 public enum KeyContext: String, Hashable, Sendable, CaseIterable {
     case list, player, global
+    /// The timeline of every camera (`T`).
+    case timeline
     /// The sign-in form.
     case form
     /// The `/` filter prompt and the `t` date prompt.
@@ -13,10 +15,14 @@ public enum KeyContext: String, Hashable, Sendable, CaseIterable {
         case .list: "Event list"
         case .player: "Player"
         case .global: "Anywhere"
+        case .timeline: "Timeline (T)"
         case .form: "Sign-in form"
         case .filter: "Prompts (/ filter, t date)"
         }
     }
+
+    /// The order of the help overlay's and docs/keys.md's sections.
+    public static let helpOrder: [KeyContext] = [.list, .player, .timeline, .global, .form, .filter]
 
     var isTextEntry: Bool { self == .form || self == .filter }
 }

@@ -10,7 +10,10 @@ public enum KeyHints {
         let contexts: [KeyContext] = context.isTextEntry ? [context] : [context, .global]
         for ctx in contexts {
             let specs = ActionTable.all.filter { $0.contexts.contains(ctx) }
-            let ordered = ctx.isTextEntry ? specs : specs.filter { $0.group == ctx } + specs.filter { $0.group != ctx }
+            // The timeline's own keys only (its bar also names the cursor's event); no Tab there.
+            let ordered = ctx.isTextEntry ? specs
+                : context == .timeline ? specs.filter { $0.group == ctx && $0.id != "toggle-focus" }
+                : specs.filter { $0.group == ctx } + specs.filter { $0.group != ctx }
             for spec in ordered {
                 guard let hint = spec.hint, let key = keyMap.keys(for: spec.id, in: ctx).first else { continue }
                 if let index = seenHints[hint] {   // pairs like ←/→ 5s

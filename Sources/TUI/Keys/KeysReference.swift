@@ -19,8 +19,7 @@ public enum KeysReference {
             "`~/.config/eventplayer/keymap.conf` with `bind <context> <key> <action id>` (see",
             "[tui.md](tui.md#custom-keys-configeventplayerkeymapconf)).",
         ]
-        let order: [KeyContext] = [.list, .player, .global, .form, .filter]
-        for context in order {
+        for context in KeyContext.helpOrder {
             let rows: [String] = ActionTable.all.filter { $0.contexts.contains(context) }.compactMap { spec in
                 let keys = keyMap.keys(for: spec.id, in: context)
                 guard !keys.isEmpty else { return nil }

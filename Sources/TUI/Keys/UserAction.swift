@@ -57,6 +57,17 @@ public enum UserAction: Hashable, Sendable {
     case frameStep(forward: Bool)
     /// `S`: the current frame as a PNG in the pictures folder.
     case saveSnapshot
+    // Timeline (`T`).
+    /// Show the timeline of every camera, or go back from it.
+    case toggleTimeline
+    /// Move the cursor by this many steps of the zoom (← →), ranges (PgUp PgDn) or lanes (↑ ↓).
+    case timelineStep(Int)
+    case timelinePage(Int)
+    case timelineLane(Int)
+    /// `+` / `-`: between an hour, a day and a week.
+    case timelineZoom(in: Bool)
+    /// Home / End: the first or last event in the range shown.
+    case timelineEdge(last: Bool)
     // Anywhere.
     case toggleFocus
     case focus(Focus)

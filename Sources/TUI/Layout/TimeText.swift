@@ -38,6 +38,13 @@ public enum TimeText {
         }
     }
 
+    /// The local time of day: "14:05", or "14:05:09" with `seconds`.
+    public static func timeOfDay(_ date: Date, calendar: Calendar, seconds: Bool = false) -> String {
+        let c = calendar.dateComponents([.hour, .minute, .second], from: date)
+        let time = "\(two(c.hour ?? 0)):\(two(c.minute ?? 0))"
+        return seconds ? time + ":" + two(c.second ?? 0) : time
+    }
+
     private static let weekdays = ["Sun", "Mon", "Tue", "Wed", "Thu", "Fri", "Sat"]
     private static let months = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"]
 

@@ -41,7 +41,7 @@ extension UILoop {
     /// or moves (full-pane video on or off, a resize), the picture is not ncurses' to erase (it
     /// believes those cells blank and writes nothing there): the whole screen is drawn again, once.
     func eraseVideoIfGone(_ screen: ScreenSnapshot) {
-        let showsVideo = screen.signIn == nil && layout.tooSmall == nil && screen.player?.showsVideo == true
+        let showsVideo = screen.showsPlayerPane && layout.tooSmall == nil && screen.player?.showsVideo == true
         if paneShowedVideo, !showsVideo || layout.video != paneVideoRect { terminal.screen.invalidate() }
         paneShowedVideo = showsVideo
         paneVideoRect = layout.video
@@ -50,7 +50,7 @@ extension UILoop {
     /// Frames may be drawn when the main screen shows the pane with video and nothing covers it.
     func placeVideo(_ screen: ScreenSnapshot) {
         let covered = screen.overlay != nil || screen.picker != nil   // help, request log, camera picker
-        let visible = layout.tooSmall == nil && screen.signIn == nil && !covered && screen.player?.showsVideo == true
+        let visible = layout.tooSmall == nil && screen.showsPlayerPane && !covered && screen.player?.showsVideo == true
         let drewOver = terminal.screen.stagedRects.contains { $0.intersects(layout.video) }
         video.place(rect: layout.video, visible: visible, ncursesDrewOver: drewOver)
     }

@@ -33,6 +33,8 @@ public struct ScreenSnapshot: Hashable, Sendable {
     public var isAutoAdvance = false
     /// The video pane covers the whole terminal but the status line (`f`).
     public var isFullPane = false
+    /// The timeline of every camera (`T`) in place of the list and the player.
+    public var timelineView: TimelineViewSnapshot?
 
     public init(signIn: SignInSnapshot? = nil, header: HeaderSnapshot = .init(), list: EventListSnapshot = .init(),
                 player: PlayerPaneSnapshot? = nil, focus: Focus = .list, overlay: Overlay? = nil,
@@ -49,4 +51,9 @@ public struct ScreenSnapshot: Hashable, Sendable {
         self.requestLog = requestLog
         self.timeline = timeline
     }
+}
+
+extension ScreenSnapshot {
+    /// The main screen shows the player's pane (not the sign-in form, not the timeline).
+    public var showsPlayerPane: Bool { signIn == nil && timelineView == nil }
 }

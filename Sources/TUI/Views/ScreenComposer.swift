@@ -17,6 +17,15 @@ enum ScreenComposer {
             panes.append(Pane(slot: .signIn, rect: body, view: SignInView(form: form)))
             return panes
         }
+        if let timeline = screen.timelineView {
+            let body = Rect(x: 0, y: 1, width: layout.columns, height: layout.rows - 3)
+            panes.append(Pane(slot: .timeline, rect: body, view: TimelineView(timeline: timeline)))
+            panes.append(statusPane(screen, layout: layout, keyMap: keyMap))
+            panes.append(Pane(slot: .message, rect: layout.message, view: MessageLineView(
+                isEditingFilter: false, filterText: "", error: screen.error, message: screen.message,
+                detailsKey: keyMap.keys(for: "request-log", in: .global).first?.symbol, prompt: screen.prompt)))
+            return panes + overlayPanes(screen, layout: layout, keyMap: keyMap, state: &state)
+        }
         let list = screen.list
         let count = list.rows.count
         let selected = count == 0 ? 0 : min(max(0, list.selectedIndex), count - 1)
@@ -61,6 +70,9 @@ enum ScreenComposer {
         } else if layout.isFullPane, let key = keyMap.keys(for: "full-pane", in: context).first?.symbol {
             hints = ["\(key) back"] + hints
         }
+        if let timeline = screen.timelineView {
+            return Pane(slot: .status, rect: layout.status, view: StatusBarView(texts: timeline.statusSegments, hints: hints))
+        }
         return Pane(slot: .status, rect: layout.status, view: StatusBarView(player: screen.player, hints: hints,
                                                                           exportText: screen.exportText,
                                                                           isAutoAdvance: screen.isAutoAdvance))
@@ -98,6 +110,7 @@ extension KeyContext {
     public static func current(for screen: ScreenSnapshot) -> KeyContext {
         if screen.signIn != nil { return .form }
         if screen.list.isEditingFilter || screen.prompt != nil { return .filter }
+        if screen.timelineView != nil { return .timeline }
         return screen.focus == .player ? .player : .list
     }
 }

@@ -37,6 +37,12 @@ struct StatusBarView: PaneView {
         self.hints = hints
     }
 
+    /// Plain segments (the timeline's cursor time and the event under it), the first as the state.
+    init(texts: [String], hints: [String]) {
+        segments = texts.enumerated().map { Segment(text: $1, style: $0 == 0 ? .statusState : .status) }
+        self.hints = hints
+    }
+
     func draw(on canvas: any Canvas) {
         canvas.fillRow(0, style: .status)
         var x = 1

@@ -1,4 +1,5 @@
 import AppCore
+import Foundation
 import EventsAPI
 import Player
 
@@ -24,5 +25,8 @@ public enum AppEffect: Sendable, Equatable {
     case loadStill(Event)
     /// Stop fetching a still (a playback starts, or the selection moved on).
     case cancelStill
+    /// Fetch every event that starts in `window` (all pages, `since`/`until`) for the timeline's
+    /// fetch `generation`; pages come back as ``AppInput/timelineLoaded(_:window:generation:)``.
+    case fetchTimelineWindow(Range<Date>, generation: Int)
     case quit
 }

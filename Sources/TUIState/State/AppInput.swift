@@ -1,4 +1,5 @@
 import AppCore
+import Foundation
 import EventsAPI
 import TUI
 
@@ -27,4 +28,9 @@ public enum AppInput: Sendable {
     /// Terminal video's mode is known now, e.g. "terminal·sixel" once the terminal said it draws
     /// sixel (the status bar shows it).
     case videoMode(String)
+    /// A page of the timeline's events for fetch `generation`; `window` is set on its last page
+    /// (the window is loaded).
+    case timelineLoaded([Event], window: Range<Date>?, generation: Int)
+    /// Loading `window` failed; `message` says why (the window is asked for again later).
+    case timelineFailed(window: Range<Date>, message: String, generation: Int)
 }

@@ -10,7 +10,7 @@ extension AppState {
     mutating func applyFilterKey(_ action: UserAction, now: ContinuousClock.Instant) -> [AppEffect] {
         switch action {
         case .jumpToDate:
-            datePrompt = DatePrompt(text: listFilters.untilText ?? "")
+            datePrompt = DatePrompt(text: isTimelineShown ? "" : listFilters.untilText ?? "")
         case .pickCamera:
             let cameras = knownCameras.union(listFilters.camera.map { [$0] } ?? []).sorted {
                 $0.localizedStandardCompare($1) == .orderedAscending
@@ -40,12 +40,14 @@ extension AppState {
             let text = prompt.text.trimmingCharacters(in: .whitespaces)
             if text.isEmpty {
                 datePrompt = nil
+                if isTimelineShown { return moveTimelineCursor(to: date, calendar: calendar) }
                 return changeFilters { $0.until = nil; $0.untilText = nil }
             }
             do {
                 let query = try DateQuery(text)
                 let until = query.resolve(now: date, calendar: calendar)
                 datePrompt = nil
+                if isTimelineShown { return moveTimelineCursor(to: until, calendar: calendar) }
                 return changeFilters { $0.until = until; $0.untilText = query.text }
             } catch {
                 prompt.errorText = UserFacing.sentence(error.description)

@@ -18,6 +18,7 @@ extension AppState {
         let id = PlaybackID(rawValue: lastPlaybackID)
         playback = PlaybackModel(event: event, id: id, isLive: event.isLive(at: Date()))
         focus = .player
+        returnsToTimeline = false
         error = nil
         show("Opening \(event.cameraName)…", now: now)
         return [.startPlayback(event, id: id, startAt: 0)]

@@ -7,6 +7,7 @@ extension AppState {
     public mutating func reduce(_ input: AppInput, now: ContinuousClock.Instant) -> [AppEffect] {
         let effects = reduceInput(input, now: now) + followSelectionForStill(now: now)
         expireDownloadRate(now: now)
+        if timeline != nil { syncTimelineItems() }
         return effects
     }
 
@@ -28,6 +29,12 @@ extension AppState {
         case .videoMode(let text):
             videoModeText = text
             return []
+        case .timelineLoaded(let events, let window, let generation):
+            timelineLoaded(events, window: window, generation: generation)
+            return []
+        case .timelineFailed(let window, let message, let generation):
+            timelineFailed(window: window, message: message, generation: generation)
+            return []
         default: return applyCompletion(input, now: now)
         }
     }
@@ -41,12 +48,18 @@ extension AppState {
         if isEditingFilter { return applyToFilter(action) }
         if datePrompt != nil { return applyToDatePrompt(action, now: now) }
         if cameraPicker != nil, overlay == nil, action != .toggleHelp, action != .toggleRequestLog { return applyToCameraPicker(action) }
+        if let effects = applyToTimeline(action, now: now) { return effects }
+        if action == .back || action == .quitOrBack, returnsToTimeline, focus == .player, overlay == nil, !isFullPane,
+           action == .quitOrBack || error == nil {
+            return returnToTimeline()
+        }
         switch action {
         case .toggleHelp: overlay = overlay == .help ? nil : .help
         case .toggleRequestLog: overlay = overlay == .requestLog ? nil : .requestLog
         case .back: back(isEscape: true)
         case .quitOrBack: return back(isEscape: false) ? [] : quitUnlessExporting(now: now)
         case .toggleFocus: focus = focus == .list ? .player : .list
+        case .toggleTimeline: return toggleTimeline()
         case .focus(let target): focus = target
         case .select(let index): return select(index)
         case .startFilter: isEditingFilter = true
@@ -86,6 +99,7 @@ extension AppState {
         if overlay != nil { overlay = nil; return true }
         if isFullPane { isFullPane = false; return true }
         if isEscape, error != nil { error = nil; return true }
+        if isTimelineShown { isTimelineShown = false; return true }
         if focus == .player { focus = .list; return true }
         if isEscape, !filterText.isEmpty { _ = applyToFilter(.cancel); return true }
         return false

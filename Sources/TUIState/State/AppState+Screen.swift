@@ -32,6 +32,7 @@ extension AppState {
         screen.prompt = datePrompt?.snapshot
         screen.picker = cameraPicker?.snapshot
         screen.exportText = exportJob.map { Redactor.shared.redact($0.statusText) }
+        if screen.signIn == nil { screen.timelineView = timelineSnapshot(now: now, calendar: calendar) }
         return screen
     }
 

@@ -81,6 +81,11 @@ public struct AppState: Sendable {
     var keptReviewedID: String?
     /// The selected event's still (AppState+Still.swift).
     var still = StillSchedule()
+    // The timeline of every camera (`T`; AppState+Timeline.swift), kept while closed.
+    var timeline: TimelineState?
+    var isTimelineShown = false
+    /// The playback was started from the timeline: Esc in the player goes back to it.
+    var returnsToTimeline = false
 
     /// How long transient messages stay.
     static let messageLifetime: Duration = .seconds(4)

@@ -1,0 +1,212 @@
+import AppCore
+import EventsAPI
+import Foundation
+import PlaybackStates
+import Player
+import TUI
+
+/// The timeline of every camera (`T`): its keys, loading by time window, the event under the
+/// cursor, and its screen. The model is ``TimelineState``; the list's `c` camera and `u`
+/// unreviewed-only filters apply to its lanes.
+///
+/// Events load by window (``TimelineWindows``: the range shown first, then one range either side):
+/// each window is one ``AppEffect/fetchTimelineWindow(_:generation:)``, whose pages come back as
+/// ``AppInput/timelineLoaded(_:window:generation:)`` and whose failure as
+/// ``AppInput/timelineFailed(window:message:generation:)`` (the window is asked for again the next
+/// time the cursor moves).
+extension AppState {
+    /// `T`: opens the timeline at the selected event (the playing one from the player; else now),
+    /// or closes it.
+    mutating func toggleTimeline(date: Date = Date(), calendar: Calendar = .current) -> [AppEffect] {
+        if isTimelineShown {
+            isTimelineShown = false
+            return []
+        }
+        let anchor = focus == .player ? playback?.event ?? selectedEvent : selectedEvent
+        var timeline = self.timeline ?? TimelineState(cursor: anchor?.startTime ?? date, calendar: calendar)
+        if let anchor, self.timeline != nil { timeline.moveCursor(to: anchor.startTime, calendar: calendar) }
+        self.timeline = timeline
+        isTimelineShown = true
+        returnsToTimeline = false
+        overlay = nil
+        isFullPane = false
+        if let anchor, let lane = timelineCameras.firstIndex(of: anchor.cameraName) { self.timeline?.lane = lane }
+        return loadTimelineWindows()
+    }
+
+    /// The timeline's own keys, and the list's that mean something there (`t`, `c`, `u`, `x`,
+    /// `r`, Enter); nil for the keys it leaves to the rest (help, request log, back, quit).
+    mutating func applyToTimeline(_ action: UserAction, now: ContinuousClock.Instant, date: Date = Date(),
+                                  calendar: Calendar = .current) -> [AppEffect]? {
+        guard isTimelineShown, var timeline else { return nil }
+        switch action {
+        case .toggleTimeline: return toggleTimeline()
+        case .toggleFocus: return []   // nothing to focus but the cursor
+        case .timelineStep(let steps): timeline.move(by: Double(steps) * timeline.zoom.step, calendar: calendar)
+        case .timelinePage(let pages): timeline.move(by: Double(pages) * timeline.zoom.span, calendar: calendar)
+        case .timelineLane(let delta):
+            timeline.lane = max(0, min(timelineCameras.count - 1, timeline.lane + delta))
+        case .timelineZoom(let zoomIn):
+            if !timeline.zoom(in: zoomIn, calendar: calendar) {
+                show(zoomIn ? "Zoomed in as far as it goes (an hour)" : "Zoomed out as far as it goes (a week)", now: now)
+            }
+        case .timelineEdge(let last):
+            let shown = timelineItems(in: timeline).filter { $0.start < timeline.range.upperBound && ($0.end ?? date) >= timeline.range.lowerBound }
+            guard let item = last ? shown.max(by: { $0.start < $1.start }) : shown.min(by: { $0.start < $1.start }) else {
+                show("No events in this range", now: now)
+                return []
+            }
+            timeline.moveCursor(to: max(item.start, timeline.range.lowerBound), calendar: calendar)
+            if let lane = timelineCameras.firstIndex(of: item.camera) { timeline.lane = lane }
+        case .play: return playFromTimeline(date: date, now: now)
+        case .toggleReviewed:
+            guard let event = timelineEvent(date: date) else {
+                show("No event under the cursor", now: now)
+                return []
+            }
+            let isReviewed = !reviewed.isReviewed(event.id)
+            show("\(isReviewed ? "Reviewed" : "Not reviewed"): \(event.cameraName) · \(event.title ?? event.id)", now: now)
+            return setReviewed(event.id, isReviewed)
+        case .refresh:
+            timeline.reset()
+            self.timeline = timeline
+            return beginRefresh() + loadTimelineWindows()
+        default: return nil
+        }
+        self.timeline = timeline
+        return loadTimelineWindows()
+    }
+
+    /// Enter: plays the event under the cursor from the cursor's moment in it (its start when the
+    /// cursor is before it); Esc in the player comes back to the timeline.
+    private mutating func playFromTimeline(date: Date, now: ContinuousClock.Instant) -> [AppEffect] {
+        guard let timeline, let event = timelineEvent(date: date) else {
+            show("No event under the cursor (←/→ move, ↑/↓ change camera)", now: now)
+            return []
+        }
+        let offset = max(0, timeline.cursor.timeIntervalSince(event.startTime))
+        let startAt = event.duration.map { offset < $0 ? offset : 0 } ?? offset
+        lastPlaybackID += 1
+        let id = PlaybackID(rawValue: lastPlaybackID)
+        playback = PlaybackModel(event: event, id: id, isLive: event.isLive(at: date))
+        isTimelineShown = false
+        returnsToTimeline = true
+        focus = .player
+        error = nil
+        show("Opening \(event.cameraName)…", now: now)
+        return [.startPlayback(event, id: id, startAt: startAt)]
+    }
+
+    /// Esc from the player that Enter on the timeline opened: the timeline again, the playback
+    /// paused (its pane is not on screen).
+    mutating func returnToTimeline() -> [AppEffect] {
+        returnsToTimeline = false
+        isTimelineShown = true
+        guard let playback, playback.playback == .playing else { return [] }
+        return [.player(.togglePause)]
+    }
+
+    /// The `t` prompt on the timeline: the cursor goes to the date (empty: now).
+    mutating func moveTimelineCursor(to date: Date, calendar: Calendar = .current) -> [AppEffect] {
+        timeline?.moveCursor(to: date, calendar: calendar)
+        return loadTimelineWindows()
+    }
+
+    /// One fetch per window the range shown (and its neighbours) still lacks.
+    mutating func loadTimelineWindows() -> [AppEffect] {
+        guard var timeline else { return [] }
+        var effects: [AppEffect] = []
+        for window in timeline.windows.missing(visible: timeline.range) {
+            timeline.windows.started(window)
+            timeline.loading.append(window)
+            effects.append(.fetchTimelineWindow(window, generation: timeline.generation))
+        }
+        self.timeline = timeline
+        return effects
+    }
+
+    /// A page of a window's events; the last page (`window` done) ends its loading.
+    mutating func timelineLoaded(_ events: [Event], window: Range<Date>?, generation: Int) {
+        guard var timeline, generation == timeline.generation else { return }
+        timeline.add(events)
+        noteCameras(events)
+        if let window {
+            timeline.loading.removeAll { $0 == window }
+            timeline.failure = nil
+        }
+        self.timeline = timeline
+    }
+
+    mutating func timelineFailed(window: Range<Date>, message: String, generation: Int) {
+        guard var timeline, generation == timeline.generation else { return }
+        timeline.loading.removeAll { $0 == window }
+        timeline.windows.failed(window)
+        timeline.failure = "Cannot load events: \(message)"
+        self.timeline = timeline
+    }
+
+    /// The lanes: every camera seen (in the list or the timeline), or the `c` camera alone.
+    var timelineCameras: [String] {
+        if let camera = listFilters.camera { return [camera] }
+        return knownCameras.sorted { $0.localizedStandardCompare($1) == .orderedAscending }
+    }
+
+    /// The event under the cursor in its lane: the one covering the cursor's moment, else the
+    /// first to start within one step after it (so that stepping lands on short events).
+    func timelineEvent(date: Date = Date()) -> Event? {
+        guard let timeline, timelineCameras.indices.contains(timeline.lane) else { return nil }
+        let camera = timelineCameras[timeline.lane]
+        let items = timelineItems(in: timeline)
+        let item = TimelineLayout.item(at: timeline.cursor, camera: camera, in: items, now: date)
+            ?? items.filter { $0.camera == camera && $0.start >= timeline.cursor
+                && $0.start < timeline.cursor.addingTimeInterval(timeline.zoom.step) }.min { $0.start < $1.start }
+        return item.flatMap { timeline.events[$0.id] }
+    }
+
+    /// The items the lanes show (the `u` view leaves reviewed events out), rebuilt only when the
+    /// events, the marks or the filters changed.
+    mutating func syncTimelineItems(date: Date = Date()) {
+        guard var timeline else { return }
+        let source = TimelineState.ItemsSource(eventsVersion: timeline.eventsVersion, reviewed: reviewed,
+                                               camera: listFilters.camera, unreviewedOnly: isUnreviewedOnly)
+        guard source != timeline.itemsSource else { return }
+        timeline.itemsSource = source
+        let items = timeline.events.values.compactMap { event -> TimelineItem? in
+            let isReviewed = reviewed.isReviewed(event.id)
+            if isUnreviewedOnly, isReviewed { return nil }
+            if let camera = listFilters.camera, event.cameraName != camera { return nil }
+            // An event without an end that is no longer live (the service never closed it) is a moment.
+            let end = event.endTime ?? (event.isLive(at: date) ? nil : event.startTime)
+            return TimelineItem(id: event.id, camera: event.cameraName, start: event.startTime, end: end, reviewed: isReviewed)
+        }
+        timeline.items = TimelineItems(version: timeline.items.version + 1, items: items)
+        timeline.lane = max(0, min(timeline.lane, timelineCameras.count - 1))
+        self.timeline = timeline
+    }
+
+    private func timelineItems(in timeline: TimelineState) -> [TimelineItem] { timeline.items.items }
+
+    /// The timeline's screen: lanes, cursor and the status line naming the event under it.
+    func timelineSnapshot(now: Date, calendar: Calendar) -> TimelineViewSnapshot? {
+        guard isTimelineShown, let timeline else { return nil }
+        // Rounded so that the view is not redrawn for every turn of the loop.
+        let rounded = Date(timeIntervalSince1970: (now.timeIntervalSince1970 / 10).rounded(.down) * 10)
+        var snapshot = TimelineViewSnapshot(items: timeline.items, cameras: timelineCameras, start: timeline.start,
+                                            zoom: timeline.zoom, cursor: timeline.cursor, lane: timeline.lane,
+                                            now: rounded, calendar: calendar)
+        snapshot.isLoading = !timeline.loading.isEmpty
+        snapshot.errorText = timeline.failure
+        var segments = [TimeText.startText(timeline.cursor, now: now, calendar: calendar)]
+        if let event = timelineEvent(date: now) {
+            var text = "\(event.cameraName) · \(event.title ?? event.id) · \(TimeText.timeOfDay(event.startTime, calendar: calendar, seconds: true))"
+            text += event.isLive(at: now) ? " · live" : event.duration.map { " · " + EventFormatting.clock($0) } ?? ""
+            if reviewed.isReviewed(event.id) { text += " · reviewed" }
+            segments.append(text)
+        } else if timelineCameras.indices.contains(timeline.lane) {
+            segments.append("\(timelineCameras[timeline.lane]) · no event here")
+        }
+        if isUnreviewedOnly { segments.append("unreviewed only") }
+        snapshot.statusSegments = segments
+        return snapshot
+    }
+}
