@@ -123,9 +123,9 @@ struct TimelineReducerTests {
         _ = state.reduce(Fixtures.update(.player(.playback(.playing)), state), now: .now)
         #expect(state.reduce(.action(.back), now: .now) == [.player(.togglePause)], "the pane is not on screen: paused")
         #expect(state.screen().timelineView != nil)
-        // Esc on the timeline: the list.
+        // Esc on the timeline: the list, focused.
         _ = state.reduce(.action(.back), now: .now)
-        #expect(state.screen().timelineView == nil && state.focus == .player)
+        #expect(state.screen().timelineView == nil && state.focus == .list)
     }
 
     @Test func nothingUnderTheCursorSaysSo() {

@@ -97,11 +97,12 @@ extension AppState {
         return [.startPlayback(event, id: id, startAt: startAt)]
     }
 
-    /// Esc from the player that Enter on the timeline opened: the timeline again, the playback
-    /// paused (its pane is not on screen).
+    /// Esc from the player that Enter on the timeline opened: the timeline again (and under it the
+    /// list, focused), the playback paused (its pane is not on screen).
     mutating func returnToTimeline() -> [AppEffect] {
         returnsToTimeline = false
         isTimelineShown = true
+        focus = .list
         guard let playback, playback.playback == .playing else { return [] }
         return [.player(.togglePause)]
     }
