@@ -87,7 +87,7 @@ struct EventsTests {
             for event in events {
                 for key in ["id", "cameraName", "startTime", "bucket", "videoUrl"] { #expect(event[key] is String, "\(key)") }
                 #expect(event.keys.contains("endTime"))
-                #expect(["Front Door", "Driveway", "Backyard", "Garage"].contains(event["cameraName"] as! String))
+                #expect(["Front Door", "Driveway", "Backyard", "Garage", "Side Gate"].contains(event["cameraName"] as! String))
                 #expect(["7-days", "30-days", "180-days", "365-days"].contains(event["bucket"] as! String))
                 let video = event["videoUrl"] as! String
                 #expect(video.hasPrefix(demo.server.baseURL.absoluteString + "/media/\(event["bucket"]!)/\(event["id"]!)/"))
@@ -101,7 +101,7 @@ struct EventsTests {
             #expect((master["videoUrl"] as! String).hasSuffix("/master.m3u8"))
             let noToken = try #require(events.first { $0["id"] as? String == "evt-no-token" })
             #expect(noToken["bucket"] as? String == "365-days")
-            #expect(demo.server.fixedEventIDs.count == 17, "12 from committed media, 5 from generated media")
+            #expect(demo.server.fixedEventIDs.count == 22, "12 from committed media, 5 from generated media, 5 in the montage scene (generated media)")
         }
     }
 }

@@ -8,6 +8,9 @@ import Testing
 @Suite("Media: generated shapes and byte ranges")
 struct GeneratedMediaTests {
     static let shapes = ["evt-aes", "evt-byterange", "evt-hevc", "evt-audio-rendition", "evt-discontinuity"]
+    /// The montage scene's events play generated media too.
+    static let montageScene = ["evt-montage-front", "evt-montage-backyard", "evt-montage-driveway", "evt-montage-garage",
+                               "evt-montage-broken"]
 
     @Test func theGeneratedShapesAreListedAndServed() async throws {
         try await DemoHarness.with { demo in
@@ -73,8 +76,8 @@ struct GeneratedMediaTests {
         let catalog = try DemoCatalog.load(from: resources)
         let events = EventGenerator.events(catalog: catalog, resources: resources, generatedMedia: nil, generatedCount: 0, now: Date())
         let committed = catalog.events.filter { catalog.layouts[$0.layout]?.isGenerated != true }
-        #expect(events.count == committed.count && events.count == catalog.events.count - Self.shapes.count)
-        #expect(!events.contains { Self.shapes.contains($0.id) })
+        #expect(events.count == committed.count && events.count == catalog.events.count - Self.shapes.count - Self.montageScene.count)
+        #expect(!events.contains { Self.shapes.contains($0.id) || Self.montageScene.contains($0.id) })
     }
 
     /// Processes that start together (the tests, two `eventplayer`s) make the media once: the
@@ -108,8 +111,51 @@ struct GeneratedMediaTests {
         let made = media.appending(path: "v\(GeneratedMedia.version)", directoryHint: .isDirectory)
         #expect(answers.map { $0?.standardizedFileURL } == [made.standardizedFileURL, made.standardizedFileURL])
         let runs = try String(contentsOf: count, encoding: .utf8).split(separator: "\n").count
-        #expect(runs == 6, "one recipe is six ffmpeg runs; \(runs) means it was made more than once")
+        #expect(runs == 7, "one recipe is seven ffmpeg runs; \(runs) means it was made more than once")
         let leftovers = try FileManager.default.contentsOfDirectory(atPath: media.path).filter { $0.hasPrefix(".v") }
         #expect(leftovers.isEmpty, "\(leftovers)")
+    }
+}
+
+/// The montage scene (docs/demo.md): several cameras recorded the same minute, and nothing else of
+/// theirs is near it, so a montage at its start shows exactly the scene.
+@Suite("Media: the montage scene")
+struct MontageSceneTests {
+    static let resources = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent().appending(path: "Resources")
+
+    @Test func theSceneIsAloneOnItsCamerasAroundItsMinute() throws {
+        let catalog = try DemoCatalog.load(from: Self.resources)
+        let now = Date()
+        let events = EventGenerator.events(catalog: catalog, resources: Self.resources, generatedMedia: URL(fileURLWithPath: "/unused"),
+                                           generatedCount: DemoConfiguration().generatedEventCount, now: now)
+        let scene = events.filter { GeneratedMediaTests.montageScene.contains($0.id) }
+        #expect(scene.count == GeneratedMediaTests.montageScene.count)
+        let start = now.addingTimeInterval(-12000)
+        #expect(scene.filter { $0.startTime == start && $0.endTime == start.addingTimeInterval(60) }.map(\.cameraName).sorted()
+            == ["Backyard", "Driveway", "Front Door", "Side Gate"])
+        #expect(scene.first { $0.id == "evt-montage-garage" }?.startTime == start.addingTimeInterval(20))
+        // No other event of these cameras overlaps the scene's minute, or the three minutes
+        // before it (an event that started then could still cover its start).
+        let cameras = Set(scene.map(\.cameraName))
+        let others = events.filter {
+            cameras.contains($0.cameraName) && !GeneratedMediaTests.montageScene.contains($0.id)
+                && $0.startTime < start.addingTimeInterval(60) && ($0.endTime ?? now) > start.addingTimeInterval(-180)
+        }
+        #expect(others.isEmpty, "\(others.map { "\($0.id) \($0.cameraName) \($0.startTime)" })")
+    }
+
+    @Test func itsMediaLastsTheMinuteAndTheBrokenCamerasPlaylistAnswers500() async throws {
+        try await DemoHarness.with { demo in
+            let access = try await demo.accessToken()
+            let tokens = try await demo.mediaTokens(access)
+            let playlist = try await demo.get("/media/30-days/evt-montage-front/index.m3u8", headers: [("Authorization", tokens["30-days"]!)])
+            let seconds = playlist.text.split(separator: "\n").filter { $0.hasPrefix("#EXTINF:") }
+                .compactMap { Double($0.dropFirst("#EXTINF:".count).split(separator: ",")[0]) }.reduce(0, +)
+            #expect(abs(seconds - 60) < 0.1, "\(playlist.text)")
+            #expect(playlist.text.contains("#EXT-X-ENDLIST"))
+            let broken = try await demo.get("/media/30-days/evt-montage-broken/index.m3u8", headers: [("Authorization", tokens["30-days"]!)])
+            #expect(broken.status == 500)
+        }
     }
 }

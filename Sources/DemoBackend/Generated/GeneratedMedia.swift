@@ -22,7 +22,7 @@ import Synchronization
 /// ```
 public enum GeneratedMedia {
     /// Bump when ``GeneratedMediaRecipe`` changes what it makes.
-    static let version = 1
+    static let version = 2
     private static let queue = DispatchQueue(label: "eventplayer.demo-media")
     private static let memo = Mutex<Result<URL, DemoBackendError>?>(nil)
 

@@ -10,6 +10,7 @@ import Foundation
 /// | `hevc/` | 4 s HEVC 1920x1080 (`hvc1`) + AAC, fMP4 segments |
 /// | `audio/` | `master.m3u8`: a video-only variant and an `#EXT-X-MEDIA:TYPE=AUDIO` rendition, 10 s |
 /// | `discontinuity/` | 24 s: two 12 s recordings, each starting at timestamp 0, joined by `#EXT-X-DISCONTINUITY` |
+/// | `montage/` | 60 s H.264/AAC 320x180 MPEG-TS with a running clock (`hh:mm:ss.mmm` of the recording and the frame number), 2 s segments: the montage scene's cameras |
 struct GeneratedMediaRecipe {
     /// Written last: a folder with it is complete.
     static let doneMarker = ".complete"
@@ -27,6 +28,7 @@ struct GeneratedMediaRecipe {
         try hevc()
         try audioRendition()
         try discontinuity()
+        try montage()
     }
 
     // MARK: shapes
@@ -92,6 +94,28 @@ struct GeneratedMediaRecipe {
         try playlist.joined(separator: "\n").write(to: folder.appending(path: "index.m3u8"), atomically: true, encoding: .utf8)
         try? FileManager.default.removeItem(at: output.appending(path: "discontinuity-a.m3u8"))
         try? FileManager.default.removeItem(at: output.appending(path: "discontinuity-b.m3u8"))
+    }
+
+    /// The montage scene's recording: a minute, long enough to watch several cameras in step, with
+    /// the media's own time drawn on every frame (a screen can see movement and compare tiles).
+    private func montage() throws {
+        let folder = try directory("montage")
+        var video = "testsrc2=size=320x180:rate=25:duration=60"
+        if let font = Self.font {
+            video += ",drawtext=fontfile=\(font):fontsize=20:fontcolor=white:box=1:boxcolor=black@0.6"
+                + ":x=4:y=4:text='%{pts\\:hms}  f%{frame_num}'"
+        } else {
+            video = "testsrc=size=320x180:rate=25:duration=60"   // draws its own counter
+        }
+        try run(["-f", "lavfi", "-i", video, "-f", "lavfi", "-i", "sine=frequency=330:sample_rate=44100:duration=60"]
+            + h264(rate: 25) + aac() + hls(segment: 2, in: folder, name: "segment%d.ts")
+            + [folder.appending(path: "index.m3u8").path])
+    }
+
+    /// A monospaced font for ffmpeg's `drawtext`, if one is installed.
+    static var font: String? {
+        ["/usr/share/fonts/truetype/dejavu/DejaVuSansMono-Bold.ttf", "/usr/share/fonts/truetype/dejavu/DejaVuSansMono.ttf"]
+            .first { FileManager.default.fileExists(atPath: $0) }
     }
 
     // MARK: pieces of command lines

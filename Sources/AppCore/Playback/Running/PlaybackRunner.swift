@@ -73,6 +73,14 @@ public final class PlaybackRunner {
         return snapshot
     }
 
+    /// Seconds into the current playback now, read from the player when asked (the snapshot's
+    /// position is as old as the last drain); nil when there is none to compare (loading,
+    /// seeking, stopped, another playback than the current one).
+    public var positionNow: Double? {
+        guard let session, !session.isFinished, player.snapshot.playbackID == session.id else { return nil }
+        return player.positionNow
+    }
+
     /// Where terminal video's frames come from (the player's latest frame, sized to the pane).
     public var frames: any VideoFrameSource { player }
 
@@ -103,7 +111,7 @@ public final class PlaybackRunner {
     public func perform(_ command: PlayerCommand) -> [PlaybackUpdate] {
         guard session != nil else {
             switch command {
-            case .setSpeed, .setVideoEnabled, .setFraming: player.perform(command)   // kept for the first playback
+            case .setSpeed, .setVideoEnabled, .setFraming, .setMuted: player.perform(command)   // kept for the first playback
             default: break
             }
             return []

@@ -3,6 +3,10 @@ import Player
 /// A transport command for the player, as the front ends send it.
 public enum PlayerCommand: Sendable, Equatable {
     case play, togglePause, stop, toggleMute, interrupt, resume
+    /// Pauses (a montage pauses every tile; Space toggles).
+    case pause
+    /// Mutes or unmutes (kept for later playbacks; a montage mutes every tile but the focused one).
+    case setMuted(Bool)
     case seek(to: Double)
     case setVolume(Double)
     /// Playback speed, 1 is normal (kept for later playbacks; sent even before the first).

@@ -1,3 +1,4 @@
+import PlaybackStates
 import Player
 
 /// The player as the ``PlaybackRunner`` uses it: the seam that lets the runner's and the
@@ -25,13 +26,35 @@ public protocol PlayerControlling: VideoFrameSource {
     func tick(now: ContinuousClock.Instant) -> [PlayerUpdate]
     /// Stops and releases mpv.
     func shutdown()
+    /// Seconds into the current playback now, read when asked (not as of the last drain); nil
+    /// when there is no position to compare (loading, seeking, stopped). A montage measures its
+    /// tiles' drift with it.
+    var positionNow: Double? { get }
+    /// Whether this player reads ffmpeg's process-global log (`--network direct`): such a player
+    /// cannot play beside others (a montage refuses it).
+    var readsFFmpegLog: Bool { get }
+}
+
+extension PlayerControlling {
+    /// Players that are not `Player` read no log.
+    public var readsFFmpegLog: Bool { false }
+
+    /// The snapshot's position (as of the last drain) while something plays: for players that
+    /// cannot read a fresher one.
+    public var positionNow: Double? {
+        snapshot.playback == .playing || snapshot.playback == .paused ? snapshot.progress.position : nil
+    }
 }
 
 extension Player: PlayerControlling {
+    public var readsFFmpegLog: Bool { configuration.readsFFmpegLog }
+
     public func perform(_ command: PlayerCommand) {
         switch command {
         case .play: play()
         case .togglePause: togglePause()
+        case .pause: pause()
+        case .setMuted(let muted): setMuted(muted)
         case .stop: _ = stop()   // the runner calls stop() itself, to take the updates it returns
         case .toggleMute: toggleMute()
         case .interrupt: interrupt()

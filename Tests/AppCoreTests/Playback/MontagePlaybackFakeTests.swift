@@ -1,0 +1,124 @@
+@testable import AppCore
+import EventsAPI
+import Foundation
+import Player
+import SystemSupport
+import Testing
+
+/// The montage's orchestration with fake players and preparers (no libmpv, no server): which
+/// tile starts what at which offset, who is heard, what a waiting camera says and when it joins.
+@Suite("MontagePlayback: tiles on a plan, with fakes")
+struct MontagePlaybackFakeTests {
+    typealias M = MontageTests
+    static let t0 = MontageTests.t0
+
+    /// Drains until `done` holds (a hang guard of 20 s; waits off the cooperative pool).
+    static func drain(_ montage: MontagePlayback, until done: () -> Bool) {
+        let deadline = Date().addingTimeInterval(20)
+        while !done(), Date() < deadline {
+            _ = try? Poller.wait(for: montage.wakeupDescriptors.map(Poller.Descriptor.readable), until: .now + .milliseconds(50))
+            _ = montage.drain(now: .now)
+        }
+    }
+
+    /// What `player` was told about mute, in order.
+    static func mutes(_ player: FakePlayer) -> [Bool] {
+        var mutes: [Bool] = []
+        for command in player.commands {
+            if case .setMuted(let muted) = command { mutes.append(muted) }
+        }
+        return mutes
+    }
+
+    struct Outcome: Sendable {
+        var loads: [[Double]] = []
+        var mutes: [[Bool]] = []
+        var statuses: [MontageTileStatus] = []
+        var nextChange: Date?
+        var afterSeek: [[Double]] = []
+        var garageEvent: String?
+        var holding = false
+        var refused: String?
+    }
+
+    @Test func eachCameraPlaysItsEventAtTheClocksOffsetAndAWaitingOneJoinsLater() async throws {
+        let events = [M.event("a", "Front Door", 0, 60), M.event("b", "Backyard", -10, 50), M.event("c", "Garage", 20, 60)]
+        let preparers = (0..<3).map { _ in FakePreparer() }
+        for (index, preparer) in preparers.enumerated() {
+            for attempt in 0..<2 { preparer.answer(.success(SessionFixtures.prepared("p\(index)-\(attempt)"))) }
+        }
+        let outcome = try await PlaybackRunnerTests.onThread { () throws -> Outcome in
+            let players = try (0..<3).map { _ in try FakePlayer() }
+            let montage = try MontagePlayback(cameras: ["Front Door", "Backyard", "Garage"], events: events,
+                                              at: Self.t0.addingTimeInterval(5), now: .now) { index in
+                try PlaybackRunner(player: players[index], preparer: preparers[index])
+            }
+            defer { montage.shutdown() }
+            var outcome = Outcome()
+            Self.drain(montage) { players[0].loads.count == 1 && players[1].loads.count == 1 }
+            outcome.loads = players.map { $0.loads.map { $0.at } }
+            outcome.mutes = players.map(Self.mutes)
+            outcome.statuses = montage.snapshot.tiles.map(\.status)
+            outcome.holding = montage.snapshot.isHolding
+            outcome.nextChange = montage.plan.nextChange
+            // A seek past Garage's start: it joins, 5 s into its event; the others move.
+            montage.perform(.jump(to: Self.t0.addingTimeInterval(25)))
+            Self.drain(montage) { players[2].loads.count == 1 }
+            outcome.afterSeek = players.map { $0.loads.map { $0.at } }
+            outcome.garageEvent = montage.snapshot.tiles[2].eventID
+            return outcome
+        }
+        #expect(outcome.loads == [[5], [15], []], "each at its own offset; Garage has nothing at t0 + 5")
+        #expect(outcome.mutes.map(\.last) == [false, true, true], "only the focused (first) tile is heard")
+        #expect(outcome.statuses[2] == .noRecording(next: Self.t0.addingTimeInterval(20)))
+        #expect(outcome.statuses[0] == .loading(notice: nil))
+        #expect(outcome.holding, "the clock holds until the tiles show their first frame")
+        #expect(outcome.nextChange == Self.t0.addingTimeInterval(20), "Garage's event begins")
+        #expect(outcome.afterSeek[2] == [5], "Garage joined 5 s into its event")
+        #expect(outcome.garageEvent == "c")
+    }
+
+    @Test func tabMovesTheSoundAndAPlayerThatReadsFFmpegsLogIsRefused() async throws {
+        let events = [M.event("a", "Front Door", 0, 60), M.event("b", "Backyard", 0, 60)]
+        let outcome = try await PlaybackRunnerTests.onThread { () throws -> Outcome in
+            let players = try (0..<2).map { _ in try FakePlayer() }
+            let montage = try MontagePlayback(cameras: ["Front Door", "Backyard"], events: events, at: Self.t0, now: .now) { index in
+                try PlaybackRunner(player: players[index], preparer: FakePreparer())
+            }
+            montage.perform(.focusNext)
+            var outcome = Outcome()
+            outcome.mutes = players.map(Self.mutes)
+            montage.perform(.setMuted(true))
+            outcome.mutes += players.map(Self.mutes)
+            montage.shutdown()
+            do {
+                _ = try MontagePlayback(cameras: ["Front Door"], events: events, at: Self.t0, now: .now) { _ in
+                    try PlaybackRunner(player: try LogReadingPlayer(), preparer: FakePreparer())
+                }
+            } catch let error as MontageError {
+                outcome.refused = error.description
+            }
+            return outcome
+        }
+        #expect(outcome.mutes[0].last == true && outcome.mutes[1].last == false, "Tab: the second tile is heard: \(outcome.mutes)")
+        #expect(outcome.mutes[2].last == true && outcome.mutes[3].last == true, "muted: none is")
+        #expect(outcome.refused?.contains("--network proxy") == true, "\(String(describing: outcome.refused))")
+    }
+}
+
+/// A player set up for `--network direct`: it reads ffmpeg's process-global log.
+final class LogReadingPlayer: PlayerControlling {
+    let fake: FakePlayer
+    init() throws { fake = try FakePlayer() }
+    var readsFFmpegLog: Bool { true }
+    var wakeupDescriptor: Int32 { fake.wakeupDescriptor }
+    var nextDeadline: ContinuousClock.Instant? { nil }
+    var snapshot: PlayerSnapshot { fake.snapshot }
+    func load(_ source: MediaSource, startAt: Double, as id: PlaybackID?) throws -> PlaybackID { try fake.load(source, startAt: startAt, as: id) }
+    func perform(_ command: PlayerCommand) { fake.perform(command) }
+    func stop() -> [PlayerUpdate] { fake.stop() }
+    func drain() -> [PlayerUpdate] { fake.drain() }
+    func tick(now: ContinuousClock.Instant) -> [PlayerUpdate] { [] }
+    func shutdown() {}
+    func latestFrame(width: Int, height: Int, pixelAspect: Double) -> SoftwareFrame? { nil }
+}
