@@ -2,7 +2,7 @@
 SWIFT ?= swift
 RELEASE_BIN := .build/release/eventplayer
 
-.PHONY: run test deps build release docs install install-files uninstall manual-tool bench-network bench-sixel bench-rewrite bench-play bench-tui bench-proxy bench-video bench-slow-link bench-startup
+.PHONY: run test deps build release docs install install-files uninstall manual-tool bench-network bench-sixel bench-rewrite bench-play bench-tui bench-timeline bench-proxy bench-video bench-slow-link bench-startup
 
 ## make run: install what is missing, build in release, start eventplayer against the embedded demo backend.
 run: deps release
@@ -69,6 +69,10 @@ bench-play: deps release
 
 bench-tui: deps release
 	scripts/bench-tui
+
+## make bench-timeline: the timeline (T) with 100,000 events in its range: load, key-to-redraw, beside less.
+bench-timeline: deps release
+	scripts/bench-timeline
 
 ## make bench-startup: eventplayer --version and --help beside mpv --version, and events --json of
 ## one page beside curl | jq, whole process each.

@@ -22,6 +22,8 @@ public struct DemoConfiguration: Sendable {
     public var mediaTokenLifetime: TimeInterval = 3600
     /// How many `gen-NNNNN` events to generate over the last 60 days.
     public var generatedEventCount = 3000
+    /// Over how many days before now the generated events are spread (nil: the catalog's 60).
+    public var generatedSpanDays: Double? = nil
     /// The `Resources` directory (holding `demo/catalog.json`). `nil`: `$EVENTPLAYER_RESOURCES`,
     /// then next to the executable (`<exe dir>/../share/eventplayer`, `<exe dir>/Resources`),
     /// then the repository's `Resources/` found from this source file's path.

@@ -16,7 +16,8 @@ extension DemoServer {
     /// - Throws: ``DemoBackendError`` when the resources cannot be found or read, or binding fails.
     public static func start(_ configuration: DemoConfiguration = .init()) async throws -> DemoServer {
         let resources = try ResourceLocator.locate(configured: configuration.resourcesDirectory)
-        let catalog = try DemoCatalog.load(from: resources)
+        var catalog = try DemoCatalog.load(from: resources)
+        if let days = configuration.generatedSpanDays { catalog.generated.spanDays = days }
         let now = Date(timeIntervalSince1970: Date().timeIntervalSince1970.rounded(.down))
         // Made with ffmpeg on first use, in the background (see GeneratedMedia): the server answers
         // at once and those events' media requests wait for it. Without ffmpeg they are left out.

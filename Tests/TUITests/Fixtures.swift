@@ -138,4 +138,23 @@ enum Fixtures {
         screen.timelineView = timeline
         return screen
     }
+
+    /// A montage of four cameras: two playing (their panes show video), one without footage at
+    /// the moment, one whose stream failed; the second heard.
+    static var montage: ScreenSnapshot {
+        var montage = MontageScreen(tiles: [
+            .init(index: 0, title: "Front Door · 14:03:12", detail: "playing", showsVideo: true),
+            .init(index: 1, title: "Backyard · 14:03:12", detail: "playing", showsVideo: true, isFocused: true),
+            .init(index: 2, title: "Driveway · 14:03:12", detail: "segment0.ts failed: HTTP 500 after 4 attempts",
+                  showsVideo: false, isError: true),
+            .init(index: 3, title: "Garage · 14:03:12", detail: "no recording · next 14:05", showsVideo: false),
+        ], clockText: "14:03:12", stateText: "▶ Playing")
+        montage.fraction = 0.3
+        montage.rangeStartText = "14:02:00"
+        montage.rangeEndText = "14:06:00"
+        montage.segments = ["♪ Backyard", "terminal·half"]
+        var screen = ScreenSnapshot(header: header)
+        screen.montage = montage
+        return screen
+    }
 }

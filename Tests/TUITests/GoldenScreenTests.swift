@@ -23,6 +23,7 @@ import PlaybackStates
         ("timeline-hour", Fixtures.timeline(.hour)),
         ("timeline-day", Fixtures.timeline(.day)),
         ("timeline-week", Fixtures.timeline(.week)),
+        ("montage", Fixtures.montage),
     ]
 
     static let sizes = [(80, 24), (120, 40)]

@@ -48,4 +48,13 @@ public struct MontageSnapshot: Sendable, Equatable {
     /// The focused tile is muted.
     public var isMuted: Bool
     public var tiles: [Tile]
+
+    public init(wallTime: Date, speed: Double, isPaused: Bool, isHolding: Bool, isMuted: Bool, tiles: [Tile]) {
+        self.wallTime = wallTime
+        self.speed = speed
+        self.isPaused = isPaused
+        self.isHolding = isHolding
+        self.isMuted = isMuted
+        self.tiles = tiles
+    }
 }

@@ -37,7 +37,7 @@ struct DemoCatalog: Decodable, Sendable {
         let idPrefix: String
         let layout: String
         let newestOffsetSeconds: Double
-        let spanDays: Double
+        var spanDays: Double
         let seed: UInt64
         let cameras: [String]
         let buckets: [String]
@@ -52,7 +52,7 @@ struct DemoCatalog: Decodable, Sendable {
     let thumbnail: String
     let layouts: [String: Layout]
     let events: [FixedEvent]
-    let generated: Generated
+    var generated: Generated
 
     static func load(from resources: URL) throws -> DemoCatalog {
         let url = resources.appendingPathComponent(ResourceLocator.marker)

@@ -5,11 +5,13 @@ import SystemSupport
 /// `eventplayer demo-server`: starts the demo backend, prints where and how to sign in, and runs
 /// until SIGINT/SIGTERM.
 public enum DemoServerRunner {
-    public static func run(host: String, port: Int, generatedEvents: Int = 3000, output: @Sendable (String) -> Void) async throws {
+    public static func run(host: String, port: Int, generatedEvents: Int = 3000, days: Double? = nil,
+                           output: @Sendable (String) -> Void) async throws {
         var configuration = DemoConfiguration()
         configuration.host = host
         configuration.port = port
         configuration.generatedEventCount = generatedEvents
+        configuration.generatedSpanDays = days
         let server = try await DemoServer.start(configuration)
         // Announced once SIGINT/SIGTERM are caught: a signal sent as soon as the "listening" line
         // is read stops the server cleanly (exit 0) instead of killing it (status 15; seen in

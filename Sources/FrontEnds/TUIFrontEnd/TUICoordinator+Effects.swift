@@ -40,6 +40,14 @@ extension TUICoordinator {
                 saveReviewed(id: id, isReviewed: isReviewed)
             case .fetchTimelineWindow(let window, let generation):
                 fetchTimelineWindow(window, generation: generation)
+            case .startMontage(let cameras, let moment, let events, let speed):
+                produced += startMontage(cameras: cameras, at: moment, events: events, speed: speed)
+            case .montage(let command):
+                produced += performMontage(command)
+            case .addMontageEvents(let events):
+                montage?.add(events: events)
+            case .stopMontage:
+                stopMontage()
             }
         }
         return .continue(produced)

@@ -24,6 +24,13 @@ final class TUICoordinator: UILoopDelegate {
     /// The timeline's window fetches (`T`), of fetch generation ``timelineGeneration``.
     var timelineTasks: [Task<Void, Never>] = []
     var timelineGeneration = 0
+    /// The montage (`M`; TUICoordinator+Montage.swift): its players, the fetch of its events, the
+    /// bridges carrying its tiles' frames, how to make a tile's runner and find a tile's pane.
+    var montage: MontagePlayback?
+    var montageTask: Task<Void, Never>?
+    var tileBridges: [TileKey: TerminalVideoBridge] = [:]
+    var makeTileRunner: ((Int) throws -> PlaybackRunner)?
+    var tileVideo: ((Int) -> TerminalVideo)?
     private var requestLogVersion = -1
     /// The pane's drawing mode the status bar was last told of.
     private var reportedVideoMode: String?
@@ -41,8 +48,10 @@ final class TUICoordinator: UILoopDelegate {
     }
 
     var nextDeadline: ContinuousClock.Instant? {
-        [state.nextDeadline, runner.nextDeadline].compactMap { $0 }.min()
+        [state.nextDeadline, runner.nextDeadline, montage?.nextDeadline].compactMap { $0 }.min()
     }
+
+    var wakeDescriptors: [Int32] { montage?.wakeupDescriptors ?? [] }
 
     /// Runs the start effects (first page when signed in) and draws the first screen.
     func start() {
@@ -56,12 +65,14 @@ final class TUICoordinator: UILoopDelegate {
         case .wake(Self.playbackWake): runner.drain().map(AppInput.playback)
         case .wake(UILoop.videoResizedWake): []   // the refresh below sizes frames and stills anew
         case .wake(UILoop.graphicsWake): []   // the mode is reported below
+        case .wake(UILoop.delegateWake): drainMontage()
         case .wake: inbox.take()
-        case .deadline: [.tick] + runner.drain().map(AppInput.playback)
+        case .deadline: [.tick] + runner.drain().map(AppInput.playback) + drainMontage()
         }
         var control = apply(inputs)
         refreshScreen()
         video?.refresh(still: state.shownStillEventID)
+        refreshTiles()
         // The status bar names how the pane draws: decided at start (graphicsWake), and changed
         // when a slow link takes real pixels away.
         if let mode = video.map({ "terminal·\($0.video.modeName)" }), mode != reportedVideoMode {
@@ -104,6 +115,7 @@ final class TUICoordinator: UILoopDelegate {
         signInTask?.cancel()
         exportTask?.cancel()
         timelineTasks.forEach { $0.cancel() }
+        stopMontage()
         video?.stills?.shutdown()
         runner.shutdown()
         flushReviewed()

@@ -9,10 +9,14 @@ public enum KeyHints {
         var seenHints: [String: Int] = [:]
         let contexts: [KeyContext] = context.isTextEntry ? [context] : [context, .global]
         for ctx in contexts {
-            let specs = ActionTable.all.filter { $0.contexts.contains(ctx) }
-            // The timeline's own keys only (its bar also names the cursor's event); no Tab there.
+            // The timeline and the montage have no list and player to switch between (no Tab focus);
+            // the timeline shows its own keys only (its bar also names the cursor's event), the
+            // montage all of its keys in table order.
+            let fullScreen = context == .timeline || context == .montage
+            let specs = ActionTable.all.filter { $0.contexts.contains(ctx) && !(fullScreen && $0.id == "toggle-focus") }
             let ordered = ctx.isTextEntry ? specs
-                : context == .timeline ? specs.filter { $0.group == ctx && $0.id != "toggle-focus" }
+                : context == .timeline ? specs.filter { $0.group == ctx }
+                : context == .montage && ctx == .montage ? specs
                 : specs.filter { $0.group == ctx } + specs.filter { $0.group != ctx }
             for spec in ordered {
                 guard let hint = spec.hint, let key = keyMap.keys(for: spec.id, in: ctx).first else { continue }

@@ -68,6 +68,13 @@ public enum UserAction: Hashable, Sendable {
     case timelineZoom(in: Bool)
     /// Home / End: the first or last event in the range shown.
     case timelineEdge(last: Bool)
+    // Montage (`M`).
+    /// Every camera at the selected event's (or the timeline cursor's) moment, side by side.
+    case startMontage
+    /// Tab in the montage: the next tile is heard.
+    case montageFocusNext
+    /// PgUp / PgDn in the montage: the previous or next four cameras.
+    case montagePage(Int)
     // Anywhere.
     case toggleFocus
     case focus(Focus)

@@ -21,5 +21,10 @@ public struct Rect: Hashable, Sendable, CustomStringConvertible {
         column >= x && column < maxX && row >= y && row < maxY
     }
 
+    /// The same rectangle moved by `dx` columns and `dy` rows.
+    public func offsetBy(dx: Int = 0, dy: Int = 0) -> Rect {
+        Rect(x: x + dx, y: y + dy, width: width, height: height)
+    }
+
     public var description: String { "\(width)x\(height)+\(x)+\(y)" }
 }

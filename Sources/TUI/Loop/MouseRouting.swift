@@ -2,7 +2,7 @@
 enum MouseRouting {
     static func action(column: Int, row: Int, button: MouseButton, layout: ScreenLayout,
                        screen: ScreenSnapshot, listTop: Int) -> UserAction? {
-        guard layout.tooSmall == nil, screen.signIn == nil, screen.timelineView == nil, screen.overlay == nil, screen.picker == nil else { return nil }
+        guard layout.tooSmall == nil, screen.signIn == nil, screen.timelineView == nil, screen.montage == nil, screen.overlay == nil, screen.picker == nil else { return nil }
         let count = screen.list.rows.count
         let selected = min(max(0, screen.list.selectedIndex), max(0, count - 1))
         switch button {

@@ -57,7 +57,8 @@ extension UILoop {
 
     /// The terminal, for writing, while a frame is half written (else an ignored entry).
     var videoPollDescriptor: Poller.Descriptor {
-        .writable(video.hasPending ? video.sinkDescriptor ?? -1 : -1)
+        let pending = video.hasPending || tileVideos.contains { $0.hasPending }
+        return .writable(pending ? video.sinkDescriptor ?? -1 : -1)
     }
 }
 

@@ -52,6 +52,9 @@ public final class UILoop {
     var graphicsProbeImage: SharedMemoryImage?
     /// Keys typed while the probe reads the terminal, handed to ncurses when it ends.
     var graphicsHeldKeys: [UInt8] = []
+    /// A montage's tile pictures (UILoop+Montage.swift), and where they showed video at the last render.
+    var tileVideos: [TerminalVideo] = []
+    var tilesShowingVideo: [Rect] = []
 
     public init(terminal: Terminal, keyMap: KeyMap = .defaults) {
         self.terminal = terminal
@@ -59,6 +62,9 @@ public final class UILoop {
         layout = ScreenLayout(columns: terminal.size.columns, rows: terminal.size.rows)
         video = Self.makeVideo()
     }
+
+    /// The ``UIEvent/wake(_:)`` name for the delegate's own ``UILoopDelegate/wakeDescriptors``.
+    public static let delegateWake = "delegate"
 
     /// Polls `fd` too; when readable the delegate gets `.wake(name)` and must drain it (e.g. mpv's wakeup pipe).
     public func addWakeSource(fd: Int32, name: String) {
@@ -81,8 +87,9 @@ public final class UILoop {
                 firstTurn = false
                 startGraphicsProbe()   // after the first paint: the list is never delayed
             }
+            let extra = delegate.wakeDescriptors
             let descriptors = [Poller.Descriptor.readable(stdinOpen ? 0 : -1), .readable(terminal.signals.readFD)]
-                + sources.map { .readable($0.fd) } + [videoPollDescriptor]
+                + sources.map { .readable($0.fd) } + extra.map { .readable($0) } + [videoPollDescriptor]
             let until = [waitDeadline(delegate.nextDeadline), graphicsWakeTime].compactMap { $0 }.min()
             guard let ready = try? Poller.wait(for: descriptors, until: until) else {
                 deliver(.action(.quit), to: delegate)
@@ -100,10 +107,16 @@ public final class UILoop {
                 }
             }
             if running { checkGraphicsDeadlines(delegate: delegate) }
-            if !ready[ready.count - 1].isEmpty { video.flushPending() }
+            if !ready[ready.count - 1].isEmpty {
+                video.flushPending()
+                tileVideos.forEach { $0.flushPending() }
+            }
             for (index, source) in sources.enumerated() where running && !ready[index + 2].isEmpty {
                 source.pipe?.drain()
                 deliver(.wake(source.name), to: delegate)
+            }
+            if running, ready[(2 + sources.count)..<(2 + sources.count + extra.count)].contains(where: { !$0.isEmpty }) {
+                deliver(.wake(Self.delegateWake), to: delegate)
             }
             if running, let deadline = delegate.nextDeadline, deadline <= .now, deadline != reportedDeadline {
                 reportedDeadline = deadline
@@ -111,6 +124,7 @@ public final class UILoop {
             }
         }
         video.hide()   // nothing of the picture stays once the terminal is handed back
+        tileVideos.forEach { $0.hide() }
         graphicsProbeImage?.unlink()
     }
 
@@ -133,9 +147,12 @@ public final class UILoop {
         }
         let panes = ScreenComposer.panes(screen, layout: layout, keyMap: keyMap, state: &viewState)
         video.finishPending()
+        tileVideos.forEach { $0.finishPending() }
         eraseVideoIfGone(screen)
+        eraseTilesIfGone(screen)
         lastRedrawCount = terminal.screen.present(panes)
         placeVideo(screen)
+        placeTileVideos(screen)
     }
 
     private func handle(signal: Int32, delegate: any UILoopDelegate) {
@@ -154,6 +171,7 @@ public final class UILoop {
         case SIGTSTP:
             deliver(.action(.suspend), to: delegate)
             video.hide()   // a kitty image would stay over the shell
+            tileVideos.forEach { $0.hide() }
             terminal.suspendUntilContinued()
             deliver(.action(.resume), to: delegate)
         case SIGCONT:

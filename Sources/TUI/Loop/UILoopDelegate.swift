@@ -24,4 +24,12 @@ public protocol UILoopDelegate: AnyObject {
     var nextDeadline: ContinuousClock.Instant? { get }
     /// Handles one event.
     func handle(_ event: UIEvent) -> LoopControl
+    /// Descriptors that come and go (a montage's players), polled each turn.
+    var wakeDescriptors: [Int32] { get }
+}
+
+extension UILoopDelegate {
+    /// Descriptors that come and go (a montage's players): polled each turn; when one is readable
+    /// the delegate gets ``UIEvent/wake(_:)`` with ``UILoop/delegateWake`` and must drain them.
+    public var wakeDescriptors: [Int32] { [] }
 }

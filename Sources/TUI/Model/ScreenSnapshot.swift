@@ -35,6 +35,8 @@ public struct ScreenSnapshot: Hashable, Sendable {
     public var isFullPane = false
     /// The timeline of every camera (`T`) in place of the list and the player.
     public var timelineView: TimelineViewSnapshot?
+    /// Every camera at one moment, side by side (`M`), in place of everything else.
+    public var montage: MontageScreen?
 
     public init(signIn: SignInSnapshot? = nil, header: HeaderSnapshot = .init(), list: EventListSnapshot = .init(),
                 player: PlayerPaneSnapshot? = nil, focus: Focus = .list, overlay: Overlay? = nil,
@@ -54,6 +56,6 @@ public struct ScreenSnapshot: Hashable, Sendable {
 }
 
 extension ScreenSnapshot {
-    /// The main screen shows the player's pane (not the sign-in form, not the timeline).
-    public var showsPlayerPane: Bool { signIn == nil && timelineView == nil }
+    /// The main screen shows the player's pane (not the sign-in form, the timeline or a montage).
+    public var showsPlayerPane: Bool { signIn == nil && timelineView == nil && montage == nil }
 }

@@ -43,13 +43,38 @@ public final class TerminalVideo {
     /// Which pane this is: one ``TerminalVideo`` per pane, each with its own encoder, writer and
     /// picture; kitty images are per pane by this id (panes never replace each other's image).
     let paneID: Int
+    /// The panes writing to the same terminal (this one included): a frame is written only while
+    /// none of them is half way through one, so escape sequences never interleave.
+    private(set) var group: PaneGroup
 
-    init(sink: (any VideoSink)?, glyphs: VideoGlyphs = .half, depth: ColorDepth, paneID: Int = 1) {
+    init(sink: (any VideoSink)?, glyphs: VideoGlyphs = .half, depth: ColorDepth, paneID: Int = 1, group: PaneGroup? = nil) {
         self.sink = sink
         self.glyphs = glyphs
         self.depth = depth
         self.paneID = paneID
+        self.group = group ?? PaneGroup()
         rebuild()
+        self.group.panes.append(self)
+    }
+
+    /// Another pane on the same terminal (a montage tile): the same output, colours, cell shape
+    /// and drawing mode, its own picture (kitty images by `paneID`).
+    func sibling(paneID: Int) -> TerminalVideo {
+        let video = TerminalVideo(sink: sink, glyphs: glyphs, depth: depth, paneID: paneID, group: group)
+        video.follow(self)
+        return video
+    }
+
+    /// Takes `other`'s glyphs, cell shape and drawing mode when they differ (the probe decided,
+    /// the font changed).
+    func follow(_ other: TerminalVideo) {
+        if glyphs != other.glyphs { glyphs = other.glyphs }
+        if depth != other.depth { depth = other.depth }
+        cellAspect = other.cellAspect
+        windowCellPixels = other.windowCellPixels
+        if graphics != other.graphics || (pixelProtocol != other.pixelProtocol && tooSlowFor == nil) {
+            use(other.pixelProtocol, graphics: other.graphics)
+        }
     }
 
     private func rebuild() {
@@ -116,6 +141,10 @@ public final class TerminalVideo {
         let geometry = geometry
         guard isVisible, geometry.showsVideo, pixels.width == geometry.pixelWidth, pixels.height == geometry.pixelHeight,
               let writer else { return false }
+        if group.panes.contains(where: { $0 !== self && $0.hasPending }) {
+            group.panes.forEach { $0.flushPending() }
+            if group.panes.contains(where: { $0 !== self && $0.hasPending }) { return writer.drop() }
+        }
         let shown = writer.offer(pixels, columns: rect.width, rows: rect.height, left: rect.x, top: rect.y)
         if writer.isLinkTooSlow, let pixels = pixelProtocol {
             writer.finishPending()
@@ -155,4 +184,10 @@ public final class TerminalVideo {
 
     var hasPending: Bool { writer?.hasPending ?? false }
     var sinkDescriptor: Int32? { (sink as? TTYVideoSink)?.fd }
+}
+
+/// The panes that write to one terminal (``TerminalVideo/group``). Panes stay in it for the
+/// session (a montage's tiles are made once and reused).
+final class PaneGroup {
+    var panes: [TerminalVideo] = []
 }

@@ -75,6 +75,12 @@ final class VideoPaneWriter {
         return true
     }
 
+    /// Counts a frame that was not offered (another pane on the terminal is half way through one).
+    func drop() -> Bool {
+        statistics.dropped += 1
+        return false
+    }
+
     /// Writes the whole picture again (ncurses drew over the pane: overlay closed, resize,
     /// resume). Not dropped: the pane would stay wrong.
     func repaint(left: Int, top: Int) {

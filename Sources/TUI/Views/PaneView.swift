@@ -5,7 +5,7 @@ protocol PaneView: Hashable {
 
 /// Where a view lives on screen; each slot owns one ncurses window.
 enum PaneSlot: Int, Hashable, CaseIterable {
-    case header, list, divider, playerTitle, video, slider, status, message, signIn, tooSmall, timeline, overlay
+    case header, list, divider, playerTitle, video, slider, status, message, signIn, tooSmall, timeline, montage, overlay
 }
 
 /// One view placed on the screen.

@@ -17,6 +17,20 @@ enum ScreenComposer {
             panes.append(Pane(slot: .signIn, rect: body, view: SignInView(form: form)))
             return panes
         }
+        if let montage = screen.montage {
+            let body = MontageLayout.body(columns: layout.columns, rows: layout.rows)
+            let tiles = MontageLayout.tiles(count: montage.tiles.count, in: body).map {
+                MontageLayout.Tile(title: $0.title.offsetBy(dy: -body.y), video: $0.video.offsetBy(dy: -body.y))
+            }
+            panes.append(Pane(slot: .montage, rect: body, view: MontageView(tiles: montage.tiles, places: tiles)))
+            panes.append(Pane(slot: .slider, rect: MontageLayout.slider(columns: layout.columns, rows: layout.rows),
+                              view: MontageSliderView(montage: montage)))
+            panes.append(statusPane(screen, layout: layout, keyMap: keyMap))
+            panes.append(Pane(slot: .message, rect: layout.message, view: MessageLineView(
+                isEditingFilter: false, filterText: "", error: screen.error, message: screen.message,
+                detailsKey: keyMap.keys(for: "request-log", in: .global).first?.symbol, prompt: screen.prompt)))
+            return panes + overlayPanes(screen, layout: layout, keyMap: keyMap, state: &state)
+        }
         if let timeline = screen.timelineView {
             let body = Rect(x: 0, y: 1, width: layout.columns, height: layout.rows - 3)
             panes.append(Pane(slot: .timeline, rect: body, view: TimelineView(timeline: timeline)))
@@ -70,6 +84,9 @@ enum ScreenComposer {
         } else if layout.isFullPane, let key = keyMap.keys(for: "full-pane", in: context).first?.symbol {
             hints = ["\(key) back"] + hints
         }
+        if let montage = screen.montage {
+            return Pane(slot: .status, rect: layout.status, view: StatusBarView(texts: [montage.stateText] + montage.segments, hints: hints))
+        }
         if let timeline = screen.timelineView {
             return Pane(slot: .status, rect: layout.status, view: StatusBarView(texts: timeline.statusSegments, hints: hints))
         }
@@ -89,6 +106,7 @@ enum ScreenComposer {
             let (title, lines) = switch overlay {
             case .help: ("Help: keys", HelpText.lines(keyMap: keyMap, width: rect.width - 4))
             case .requestLog: ("Request log", OverlayView.errorLines(screen.error, width: rect.width - 6)
+                + (screen.montage.map { $0.syncLines + [""] } ?? [])
                 + OverlayView.requestLogLines(rows: screen.requestLog, timeline: screen.timeline))
             }
             let page = OverlayView.pageSize(height: rect.height)
@@ -110,6 +128,7 @@ extension KeyContext {
     public static func current(for screen: ScreenSnapshot) -> KeyContext {
         if screen.signIn != nil { return .form }
         if screen.list.isEditingFilter || screen.prompt != nil { return .filter }
+        if screen.montage != nil { return .montage }
         if screen.timelineView != nil { return .timeline }
         return screen.focus == .player ? .player : .list
     }

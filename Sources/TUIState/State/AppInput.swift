@@ -33,4 +33,10 @@ public enum AppInput: Sendable {
     case timelineLoaded([Event], window: Range<Date>?, generation: Int)
     /// Loading `window` failed; `message` says why (the window is asked for again later).
     case timelineFailed(window: Range<Date>, message: String, generation: Int)
+    /// How the montage plays now (after its players' updates, a command, a tick).
+    case montage(MontageSnapshot)
+    /// The events around the montage's moment, fetched when it opened.
+    case montageEvents([Event])
+    /// The montage could not start (`message` says why); it closes with the error shown.
+    case montageFailed(String)
 }

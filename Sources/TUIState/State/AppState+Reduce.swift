@@ -35,6 +35,18 @@ extension AppState {
         case .timelineFailed(let window, let message, let generation):
             timelineFailed(window: window, message: message, generation: generation)
             return []
+        case .montage(let snapshot):
+            montage?.update(snapshot)
+            return []
+        case .montageEvents(let loaded):
+            guard montage != nil else { return [] }
+            noteCameras(loaded)
+            return [.addMontageEvents(loaded)]
+        case .montageFailed(let text):
+            guard montage != nil else { return [] }
+            montage = nil
+            error = "Montage: \(text)"
+            return [.stopMontage]
         default: return applyCompletion(input, now: now)
         }
     }
@@ -46,6 +58,7 @@ extension AppState {
         if action == .resume { return playback == nil ? [] : [.player(.resume)] }
         if form != nil { return applyToForm(action) }
         if isEditingFilter { return applyToFilter(action) }
+        if let effects = applyToMontage(action, now: now) { return effects }
         if datePrompt != nil { return applyToDatePrompt(action, now: now) }
         if cameraPicker != nil, overlay == nil, action != .toggleHelp, action != .toggleRequestLog { return applyToCameraPicker(action) }
         if let effects = applyToTimeline(action, now: now) { return effects }
@@ -60,6 +73,7 @@ extension AppState {
         case .quitOrBack: return back(isEscape: false) ? [] : quitUnlessExporting(now: now)
         case .toggleFocus: focus = focus == .list ? .player : .list
         case .toggleTimeline: return toggleTimeline()
+        case .startMontage: return startMontage(now: now)
         case .focus(let target): focus = target
         case .select(let index): return select(index)
         case .startFilter: isEditingFilter = true

@@ -32,7 +32,10 @@ extension AppState {
         screen.prompt = datePrompt?.snapshot
         screen.picker = cameraPicker?.snapshot
         screen.exportText = exportJob.map { Redactor.shared.redact($0.statusText) }
-        if screen.signIn == nil { screen.timelineView = timelineSnapshot(now: now, calendar: calendar) }
+        if screen.signIn == nil {
+            screen.timelineView = timelineSnapshot(now: now, calendar: calendar)
+            screen.montage = montageScreen(calendar: calendar)
+        }
         return screen
     }
 

@@ -164,25 +164,35 @@ extension AppState {
         return item.flatMap { timeline.events[$0.id] }
     }
 
-    /// The items the lanes show (the `u` view leaves reviewed events out), rebuilt only when the
-    /// events, the marks or the filters changed.
+    /// The items the lanes show (the `u` view leaves reviewed events out), built again only when
+    /// the marks or the filters changed; a page of new events is appended (100,000 events arrive
+    /// in 200 pages: rebuilding all of them for each would be quadratic).
     mutating func syncTimelineItems(date: Date = Date()) {
         guard var timeline else { return }
         let source = TimelineState.ItemsSource(eventsVersion: timeline.eventsVersion, reviewed: reviewed,
                                                camera: listFilters.camera, unreviewedOnly: isUnreviewedOnly)
         guard source != timeline.itemsSource else { return }
+        var onlyAdded = source
+        onlyAdded.eventsVersion = timeline.itemsSource?.eventsVersion ?? -1
+        let appending = onlyAdded == timeline.itemsSource && !timeline.replacedAny
+        let events = appending ? timeline.addedIDs.compactMap { timeline.events[$0] } : Array(timeline.events.values)
+        let built = events.compactMap { timelineItem($0, date: date) }
+        timeline.items = TimelineItems(version: timeline.items.version + 1, items: appending ? timeline.items.items + built : built)
         timeline.itemsSource = source
-        let items = timeline.events.values.compactMap { event -> TimelineItem? in
-            let isReviewed = reviewed.isReviewed(event.id)
-            if isUnreviewedOnly, isReviewed { return nil }
-            if let camera = listFilters.camera, event.cameraName != camera { return nil }
-            // An event without an end that is no longer live (the service never closed it) is a moment.
-            let end = event.endTime ?? (event.isLive(at: date) ? nil : event.startTime)
-            return TimelineItem(id: event.id, camera: event.cameraName, start: event.startTime, end: end, reviewed: isReviewed)
-        }
-        timeline.items = TimelineItems(version: timeline.items.version + 1, items: items)
+        timeline.addedIDs = []
+        timeline.replacedAny = false
         timeline.lane = max(0, min(timeline.lane, timelineCameras.count - 1))
         self.timeline = timeline
+    }
+
+    /// How `event` shows on the lanes; nil when the filters leave it out.
+    private func timelineItem(_ event: Event, date: Date) -> TimelineItem? {
+        let isReviewed = reviewed.isReviewed(event.id)
+        if isUnreviewedOnly, isReviewed { return nil }
+        if let camera = listFilters.camera, event.cameraName != camera { return nil }
+        // An event without an end that is no longer live (the service never closed it) is a moment.
+        let end = event.endTime ?? (event.isLive(at: date) ? nil : event.startTime)
+        return TimelineItem(id: event.id, camera: event.cameraName, start: event.startTime, end: end, reviewed: isReviewed)
     }
 
     private func timelineItems(in timeline: TimelineState) -> [TimelineItem] { timeline.items.items }

@@ -86,6 +86,8 @@ public struct AppState: Sendable {
     var isTimelineShown = false
     /// The playback was started from the timeline: Esc in the player goes back to it.
     var returnsToTimeline = false
+    /// The montage (`M`; AppState+Montage.swift), over everything while it is open.
+    var montage: MontageModel?
 
     /// How long transient messages stay.
     static let messageLifetime: Duration = .seconds(4)

@@ -74,13 +74,22 @@ struct TimelineState: Sendable {
     /// Adds a loaded page's events (an event loaded twice is kept once, the newer copy).
     mutating func add(_ loaded: [Event]) {
         guard !loaded.isEmpty else { return }
-        for event in loaded { events[event.id] = event }
+        for event in loaded {
+            if events.updateValue(event, forKey: event.id) == nil { addedIDs.append(event.id) } else { replacedAny = true }
+        }
         eventsVersion += 1
     }
+
+    /// Events added since the items were last built (``itemsSource``), and whether any was
+    /// replaced: new events alone are appended to the items, anything else rebuilds them.
+    var addedIDs: [String] = []
+    var replacedAny = false
 
     /// Forgets every event and window (a reload).
     mutating func reset() {
         events = [:]
+        addedIDs = []
+        replacedAny = true
         eventsVersion += 1
         windows = TimelineWindows()
         loading = []

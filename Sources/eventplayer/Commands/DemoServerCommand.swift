@@ -19,16 +19,20 @@ struct DemoServerCommand: AsyncParsableCommand {
     @Option(help: "How many generated events besides the fixed demo events.")
     var events = 3000
 
+    @Option(help: "Over how many days before now the generated events are spread (default 60; e.g. 1 puts 100000 events in one day for benchmarks).")
+    var days: Double?
+
     @Flag(help: "Make the demo's generated media (AES-128, byte ranges, HEVC, audio rendition, discontinuity; needs ffmpeg) in the cache now, print its folder and exit. Otherwise the first demo start makes it in the background.")
     var makeMedia = false
 
     func validate() throws {
         guard (0...65535).contains(port) else { throw ValidationError("--port must be between 0 and 65535") }
         guard (0...200_000).contains(events) else { throw ValidationError("--events must be between 0 and 200000") }
+        if let days, !(days > 0 && days <= 3650) { throw ValidationError("--days must be more than 0 and at most 3650") }
     }
 
     func run() async throws {
         if makeMedia { return try await DemoServerRunner.makeMedia(output: StandardStreams.line) }
-        try await DemoServerRunner.run(host: host, port: port, generatedEvents: events, output: StandardStreams.line)
+        try await DemoServerRunner.run(host: host, port: port, generatedEvents: events, days: days, output: StandardStreams.line)
     }
 }

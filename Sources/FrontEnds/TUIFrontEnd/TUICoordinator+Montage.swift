@@ -1,0 +1,94 @@
+import AppCore
+import EventsAPI
+import Foundation
+import Player
+import SystemSupport
+import TUI
+import TUIState
+
+/// The montage (`M`) on the loop's thread: one ``MontagePlayback`` (a runner and a player per tile,
+/// one wall clock), its players' descriptors polled by the loop (``wakeDescriptors``), its reports
+/// fed to the state, and each tile's frames carried to the tile's pane.
+extension TUICoordinator {
+    /// Starts a montage of `cameras` at `moment` (the one playing stops first) and fetches the
+    /// events around the moment; a montage that cannot start says why.
+    func startMontage(cameras: [String], at moment: Date, events: [Event], speed: Double) -> [AppInput] {
+        stopMontage()
+        guard let makeTileRunner else { return [.montageFailed("no players for tiles in this session")] }
+        do {
+            let montage = try MontagePlayback(cameras: cameras, events: events, at: moment, now: .now, makeRunner: makeTileRunner)
+            if speed != 1 { _ = montage.perform(.setSpeed(speed)) }
+            self.montage = montage
+        } catch {
+            return [.montageFailed(UserFacing.message(for: error))]
+        }
+        let client = services.client, inbox = inbox
+        let filter = EventFilter(since: moment.addingTimeInterval(-TimelineWindows.lookBehind - 3600),
+                                 until: moment.addingTimeInterval(3600))
+        montageTask?.cancel()
+        montageTask = Task { await TUICoordinator.loadMontageEvents(filter: filter, client: client, inbox: inbox) }
+        return montageReport()
+    }
+
+    private static func loadMontageEvents(filter: EventFilter, client: EventsClient, inbox: Mailbox<AppInput>) async {
+        var loaded: [Event] = []
+        do {
+            for try await event in client.allEvents(pageSize: timelinePageSize, filter: filter) { loaded.append(event) }
+        } catch {
+            guard !Task.isCancelled else { return }
+            // The tiles keep what they had; the request log has the failure.
+        }
+        if !loaded.isEmpty, !Task.isCancelled { inbox.post(.montageEvents(loaded)) }
+    }
+
+    /// A command for every tile; the montage's report follows.
+    func performMontage(_ command: MontageCommand) -> [AppInput] {
+        guard let montage else { return [] }
+        let updates = montage.perform(command)
+        return notices(updates) + montageReport()
+    }
+
+    /// Stops every tile's player and forgets the tiles' pictures.
+    func stopMontage() {
+        montageTask?.cancel()
+        montageTask = nil
+        montage?.shutdown()
+        montage = nil
+        for bridge in tileBridges.values { bridge.clear() }
+        tileBridges = [:]
+    }
+
+    /// What the montage's players have to say (a wake or a deadline).
+    func drainMontage() -> [AppInput] {
+        guard let montage else { return [] }
+        return notices(montage.drain()) + montageReport()
+    }
+
+    private func montageReport() -> [AppInput] {
+        montage.map { [.montage($0.snapshot)] } ?? []
+    }
+
+    /// A tile's screenshot or error is in its report; nothing else of a tile's updates reaches the state.
+    private func notices(_ updates: [MontageTileUpdate]) -> [AppInput] { [] }
+
+    /// Each tile on screen gets its player's latest frame, at its pane's size.
+    func refreshTiles() {
+        guard let montage, let tiles = screen.montage?.tiles, let tileVideo else { return }
+        for (slot, tile) in tiles.enumerated() where tile.index < montage.cameras.count {
+            let key = TileKey(slot: slot, tile: tile.index)
+            let bridge = tileBridges[key] ?? TerminalVideoBridge(frames: montage.frames(tile: tile.index), video: tileVideo(slot))
+            if tileBridges[key] == nil {
+                tileBridges = tileBridges.filter { $0.key.slot != slot }
+                bridge.clear()
+                tileBridges[key] = bridge
+            }
+            bridge.refresh()
+        }
+    }
+}
+
+/// A bridge carries one tile's frames to one pane of the screen (the focused tile alone takes pane 0).
+struct TileKey: Hashable {
+    let slot: Int
+    let tile: Int
+}

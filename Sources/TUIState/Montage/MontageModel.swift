@@ -1,0 +1,56 @@
+import AppCore
+import EventsAPI
+import Foundation
+
+/// The montage in the interactive model (`M`): which cameras it shows (four to a page), where it
+/// came from, the last ``MontageSnapshot`` of the playing montage, one tile alone (Enter), and the
+/// slider's wall-clock range. The montage itself (players, clock, sync) is AppCore's
+/// ``MontagePlayback``, which the coordinator runs.
+struct MontageModel: Sendable {
+    enum Origin: Sendable, Equatable { case list, player, timeline }
+
+    /// Every camera of the montage; the screen shows ``pageCameras``.
+    var cameras: [String]
+    var page = 0
+    var origin: Origin
+    /// The moment it opened at.
+    var moment: Date
+    /// The playing montage as last reported (nil until the first report).
+    var snapshot: MontageSnapshot?
+    /// The focused tile alone (Enter); Esc returns to the grid.
+    var isSolo = false
+    /// The slider's ends: the events covering the opening moment, widened as the clock leaves them.
+    var range: ClosedRange<Date>
+    /// The speed the montage plays at (`[` `]` `{` `}` Backspace).
+    var speed = PlaybackSpeed.normal
+
+    static let tilesPerPage = 4
+
+    init(cameras: [String], origin: Origin, moment: Date, events: [Event], now: Date) {
+        self.cameras = cameras
+        self.origin = origin
+        self.moment = moment
+        let covering = events.filter { $0.startTime <= moment && moment < ($0.endTime ?? now) }
+        if let first = covering.map(\.startTime).min() {
+            let last = covering.map { $0.endTime ?? now }.max() ?? moment
+            range = first...max(last, first.addingTimeInterval(1))
+        } else {
+            range = moment.addingTimeInterval(-300)...moment.addingTimeInterval(300)
+        }
+    }
+
+    var pageCount: Int { max(1, (cameras.count + Self.tilesPerPage - 1) / Self.tilesPerPage) }
+
+    var pageCameras: [String] {
+        let first = page * Self.tilesPerPage
+        return Array(cameras[min(first, cameras.count)..<min(cameras.count, first + Self.tilesPerPage)])
+    }
+
+    /// Takes a report of the montage; the slider's range grows to hold the clock.
+    mutating func update(_ snapshot: MontageSnapshot) {
+        self.snapshot = snapshot
+        let time = snapshot.wallTime
+        if time < range.lowerBound { range = time...range.upperBound }
+        if time > range.upperBound { range = range.lowerBound...time }
+    }
+}

@@ -1,0 +1,157 @@
+import AppCore
+import EventsAPI
+import Foundation
+import PlaybackStates
+import TUI
+
+/// The montage (`M`): every camera at one moment, side by side, on one wall clock. From the
+/// timeline it opens at the cursor, from the list at the selected event's start, from the player
+/// at the playing moment (the playback pauses). Transport keys apply to every tile
+/// (``AppEffect/montage(_:)``); Tab chooses the tile that is heard, Enter shows it alone, PgUp/PgDn
+/// page through the cameras four at a time, Esc goes back (the grid, then where it came from).
+extension AppState {
+    /// `M`: opens a montage of every camera (the `c` camera alone when one is picked).
+    mutating func startMontage(now: ContinuousClock.Instant, date: Date = Date()) -> [AppEffect] {
+        let cameras = timelineCameras
+        guard !cameras.isEmpty else {
+            show(isLoading ? "Cameras are known once events have loaded" : "No cameras known yet: no events loaded", now: now)
+            return []
+        }
+        let origin: MontageModel.Origin
+        let moment: Date
+        var effects: [AppEffect] = []
+        if isTimelineShown, let timeline {
+            (origin, moment) = (.timeline, timeline.cursor)
+        } else if focus == .player, let playback, !playback.isPreparing {
+            (origin, moment) = (.player, playback.event.startTime.addingTimeInterval(playback.position))
+        } else if let event = selectedEvent {
+            (origin, moment) = (.list, event.startTime)
+        } else {
+            show("Select an event first: the montage opens at its moment", now: now)
+            return []
+        }
+        if playback?.playback == .playing { effects.append(.player(.togglePause)) }
+        let near = montageEvents(around: moment, date: date)
+        var model = MontageModel(cameras: cameras, origin: origin, moment: moment, events: near, now: date)
+        model.speed = speed
+        montage = model
+        overlay = nil
+        isFullPane = false
+        return effects + [.startMontage(cameras: model.pageCameras, at: moment, events: near, speed: speed.value)]
+    }
+
+    /// The events loaded (list and timeline) within two hours of `moment`: what the tiles can
+    /// start with while the coordinator fetches the window around it.
+    func montageEvents(around moment: Date, date: Date) -> [Event] {
+        let window = moment.addingTimeInterval(-2 * 3600)...moment.addingTimeInterval(2 * 3600)
+        var byID: [String: Event] = [:]
+        for event in events + (timeline.map { Array($0.events.values) } ?? []) {
+            if window.contains(event.startTime) || (event.startTime < moment && (event.endTime ?? date) > moment) {
+                byID[event.id] = event
+            }
+        }
+        return Array(byID.values)
+    }
+
+    /// Keys while the montage is shown; nil for those it leaves to the rest (help, request log,
+    /// quit, and back while an overlay is open).
+    mutating func applyToMontage(_ action: UserAction, now: ContinuousClock.Instant, date: Date = Date()) -> [AppEffect]? {
+        guard var model = montage else { return nil }
+        defer { if montage != nil { montage = model } }
+        switch action {
+        case .togglePause: return [.montage(.togglePause)]
+        case .seekBy(let seconds): return [.montage(.seek(by: seconds))]
+        case .multiplySpeed(let factor): return changeMontageSpeed(&model, to: model.speed.value * factor, now: now)
+        case .resetSpeed: return changeMontageSpeed(&model, to: 1, now: now)
+        case .frameStep(let forward): return [.montage(.frameStep(forward: forward))]
+        case .toggleMute: return [.montage(.setMuted(!(model.snapshot?.isMuted ?? false)))]
+        case .montageFocusNext: return [.montage(.focusNext)]
+        case .play:
+            guard model.pageCameras.count > 1 else { return [] }
+            model.isSolo = true
+            return []
+        case .montagePage(let delta):
+            let page = model.page + delta
+            guard page >= 0, page < model.pageCount else {
+                show(model.pageCount == 1 ? "Every camera is on this page" : delta < 0 ? "First cameras" : "Last cameras", now: now)
+                return []
+            }
+            model.page = page
+            model.isSolo = false
+            let moment = model.snapshot?.wallTime ?? model.moment
+            model.snapshot = nil
+            return [.startMontage(cameras: model.pageCameras, at: moment, events: montageEvents(around: moment, date: date),
+                                  speed: model.speed.value)]
+        case .back, .quitOrBack:
+            if overlay != nil { return nil }
+            if model.isSolo {
+                model.isSolo = false
+                return []
+            }
+            montage = nil
+            return [.stopMontage]
+        case .toggleHelp, .toggleRequestLog, .quit, .suspend, .resume: return nil
+        default: return []
+        }
+    }
+
+    private mutating func changeMontageSpeed(_ model: inout MontageModel, to value: Double, now: ContinuousClock.Instant) -> [AppEffect] {
+        let changed = PlaybackSpeed(value)
+        if changed == model.speed {
+            show(value < model.speed.value ? "Slowest speed: \(changed.text)" : "Fastest speed: \(changed.text)", now: now)
+            return []
+        }
+        model.speed = changed
+        return [.montage(.setSpeed(changed.value))]
+    }
+
+    /// What the montage's screen shows: the page's tiles (or the heard one alone), the slider, the
+    /// status line, and each tile's drift for the request log.
+    func montageScreen(calendar: Calendar) -> MontageScreen? {
+        guard let model = montage else { return nil }
+        let snapshot = model.snapshot
+        let wall = snapshot?.wallTime ?? model.moment
+        var tiles = model.pageCameras.enumerated().map { index, camera -> MontageScreen.Tile in
+            guard let tile = snapshot?.tiles.indices.contains(index) == true ? snapshot?.tiles[index] : nil else {
+                return MontageScreen.Tile(index: index, title: "\(camera) · \(TimeText.timeOfDay(wall, calendar: calendar, seconds: true))",
+                                          detail: "loading", showsVideo: false)
+            }
+            let shown = tile.eventStart.flatMap { start in tile.position.map { start.addingTimeInterval($0) } } ?? wall
+            let isError = if case .failed = tile.status { true } else { false }
+            let hasPicture = switch tile.status {
+            case .playing, .paused, .ended: true
+            default: false
+            }
+            return MontageScreen.Tile(index: index, title: "\(camera) · \(TimeText.timeOfDay(shown, calendar: calendar, seconds: true))",
+                                      detail: tile.status.text(in: calendar.timeZone),
+                                      showsVideo: hasPicture && isTerminalVideo && isVideoOn, isFocused: tile.isFocused,
+                                      isError: isError)
+        }
+        if model.isSolo, let focused = tiles.first(where: \.isFocused) ?? tiles.first { tiles = [focused] }
+        let state = snapshot.map { $0.isPaused ? "❚❚ Paused" : $0.isHolding ? "… waiting for tiles" : "▶ Playing" } ?? "… opening"
+        var screen = MontageScreen(tiles: tiles, clockText: TimeText.timeOfDay(wall, calendar: calendar, seconds: true), stateText: state)
+        let span = model.range.upperBound.timeIntervalSince(model.range.lowerBound)
+        screen.fraction = span > 0 ? wall.timeIntervalSince(model.range.lowerBound) / span : nil
+        screen.rangeStartText = TimeText.timeOfDay(model.range.lowerBound, calendar: calendar, seconds: true)
+        screen.rangeEndText = TimeText.timeOfDay(model.range.upperBound, calendar: calendar, seconds: true)
+        screen.isSolo = model.isSolo
+        var segments: [String] = []
+        if !model.speed.isNormal { segments.append(model.speed.text) }
+        if let focused = snapshot?.tiles.first(where: \.isFocused) {
+            segments.append(snapshot?.isMuted == true ? "muted" : "♪ \(focused.camera)")
+        }
+        if model.pageCount > 1 {
+            let first = model.page * MontageModel.tilesPerPage + 1
+            segments.append("cameras \(first)–\(first + model.pageCameras.count - 1) of \(model.cameras.count)")
+        }
+        segments.append(videoModeText)
+        screen.segments = segments
+        screen.syncLines = ["Montage sync: each tile's drift from the wall clock (one frame is 40 ms at 25 fps)"]
+            + (snapshot?.tiles ?? []).map { tile in
+                let drift = tile.drift.map { String(format: "%+.0f ms", $0 * 1000) } ?? "–"
+                return "  " + DisplayWidth.pad(tile.camera, to: 14) + " " + DisplayWidth.padLeft(drift, to: 8)
+                    + "  " + tile.status.text(in: calendar.timeZone)
+            }
+        return screen
+    }
+}

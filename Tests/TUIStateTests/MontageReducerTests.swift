@@ -1,0 +1,141 @@
+import AppCore
+import EventsAPI
+import Foundation
+import Player
+import Testing
+import TUI
+@testable import TUIState
+
+/// The montage (`M`) in the reducer: where it opens and with which cameras, keys turned into
+/// commands for every tile, Tab, a tile alone, pages of four cameras, Esc back to where it came
+/// from, a montage that cannot start, and the screen made from its reports.
+@Suite("AppState: montage")
+struct MontageReducerTests {
+    /// The list with events on `cameras` (round robin), the first selected.
+    static func state(cameras: [String] = ["Front Door", "Driveway"]) -> AppState {
+        var state = AppState(server: "http://127.0.0.1:8080", isDemo: true, user: "Demo User", isTerminalVideo: true)
+        _ = state.start()
+        let events = (0..<12).map { Fixtures.event($0, camera: cameras[$0 % cameras.count]) }
+        _ = state.reduce(.pageLoaded(EventsPage(events: events, nextCursor: nil), generation: state.fetchGeneration), now: .now)
+        return state
+    }
+
+    static func started(_ effects: [AppEffect]) -> (cameras: [String], moment: Date, events: [Event])? {
+        for effect in effects { if case .startMontage(let cameras, let moment, let events, _) = effect { return (cameras, moment, events) } }
+        return nil
+    }
+
+    @Test func mOnTheListOpensEveryCameraAtTheSelectedEvent() throws {
+        var state = Self.state()
+        let start = try #require(Self.started(state.reduce(.action(.startMontage), now: .now)))
+        #expect(start.cameras == ["Driveway", "Front Door"])
+        #expect(start.moment == Fixtures.event(0).startTime)
+        #expect(start.events.contains { $0.id == "evt-0" })
+        let screen = try #require(state.screen().montage)
+        #expect(screen.tiles.map(\.title) == screen.tiles.map(\.title).filter { $0.contains(" · ") })
+        #expect(screen.tiles.allSatisfy { $0.detail == "loading" && !$0.showsVideo })
+        #expect(KeyContext.current(for: state.screen()) == .montage)
+        #expect(!state.screen().showsPlayerPane)
+    }
+
+    @Test func fromTheTimelineItOpensAtTheCursor() throws {
+        var state = Self.state()
+        _ = state.reduce(.action(.toggleTimeline), now: .now)
+        _ = state.reduce(.action(.timelineStep(3)), now: .now)
+        let cursor = try #require(state.timeline?.cursor)
+        let start = try #require(Self.started(state.reduce(.action(.startMontage), now: .now)))
+        #expect(start.moment == cursor)
+        // Esc: back to the timeline.
+        #expect(state.reduce(.action(.back), now: .now) == [.stopMontage])
+        #expect(state.screen().montage == nil && state.screen().timelineView != nil)
+    }
+
+    @Test func keysBecomeCommandsForEveryTile() {
+        var state = Self.state()
+        _ = state.reduce(.action(.startMontage), now: .now)
+        #expect(state.reduce(.action(.togglePause), now: .now) == [.montage(.togglePause)])
+        #expect(state.reduce(.action(.seekBy(5)), now: .now) == [.montage(.seek(by: 5))])
+        #expect(state.reduce(.action(.seekBy(-60)), now: .now) == [.montage(.seek(by: -60))])
+        #expect(state.reduce(.action(.multiplySpeed(by: 2)), now: .now) == [.montage(.setSpeed(2))])
+        #expect(state.reduce(.action(.resetSpeed), now: .now) == [.montage(.setSpeed(1))])
+        #expect(state.reduce(.action(.frameStep(forward: false)), now: .now) == [.montage(.frameStep(forward: false))])
+        #expect(state.reduce(.action(.montageFocusNext), now: .now) == [.montage(.focusNext)])
+        #expect(state.reduce(.action(.toggleMute), now: .now) == [.montage(.setMuted(true))])
+        // Keys of the list do nothing here.
+        #expect(state.reduce(.action(.refresh), now: .now).isEmpty)
+    }
+
+    @Test func enterShowsTheHeardTileAloneAndEscTheGridThenTheList() throws {
+        var state = Self.state()
+        _ = state.reduce(.action(.startMontage), now: .now)
+        let snapshot = MontageSnapshot(wallTime: Fixtures.event(0).startTime, speed: 1, isPaused: false, isHolding: false, isMuted: false, tiles: [
+            .init(camera: "Driveway", status: .noRecording(next: nil)),
+            .init(camera: "Front Door", eventID: "evt-0", eventStart: Fixtures.event(0).startTime, status: .playing,
+                  position: 3, drift: 0.012, isFocused: true),
+        ])
+        _ = state.reduce(.montage(snapshot), now: .now)
+        _ = state.reduce(.action(.play), now: .now)
+        let alone = try #require(state.screen().montage)
+        #expect(alone.isSolo && alone.tiles.count == 1 && alone.tiles[0].index == 1)
+        #expect(state.reduce(.action(.back), now: .now).isEmpty)
+        #expect(state.screen().montage?.tiles.count == 2)
+        #expect(state.reduce(.action(.quitOrBack), now: .now) == [.stopMontage])
+        #expect(state.screen().montage == nil && state.focus == .list)
+    }
+
+    @Test func theScreenShowsEachTilesStateAndTheDriftForTheRequestLog() throws {
+        var state = Self.state()
+        _ = state.reduce(.action(.startMontage), now: .now)
+        let start = Fixtures.event(0).startTime
+        let next = start.addingTimeInterval(120)
+        let snapshot = MontageSnapshot(wallTime: start.addingTimeInterval(3), speed: 2, isPaused: true, isHolding: false, isMuted: false, tiles: [
+            .init(camera: "Driveway", status: .failed("segment0.ts failed: HTTP 500 after 4 attempts")),
+            .init(camera: "Front Door", eventID: "evt-0", eventStart: start, status: .paused, position: 3.02, drift: 0.02, isFocused: true),
+        ])
+        _ = state.reduce(.montage(snapshot), now: .now)
+        var screen = try #require(state.screen().montage)
+        #expect(screen.stateText == "❚❚ Paused")
+        #expect(screen.tiles[0].isError && !screen.tiles[0].showsVideo && screen.tiles[0].detail.contains("HTTP 500"))
+        #expect(screen.tiles[1].showsVideo && screen.tiles[1].isFocused)
+        #expect(screen.tiles[1].title.hasPrefix("Front Door · "))
+        #expect(screen.segments.contains("♪ Front Door"))
+        #expect(screen.syncLines.contains { $0.contains("Front Door") && $0.contains("+20 ms") })
+        #expect(screen.syncLines.contains { $0.contains("Driveway") && $0.contains("–") })
+        // A camera without footage says until when.
+        let waiting = MontageSnapshot(wallTime: start, speed: 1, isPaused: false, isHolding: true, isMuted: false, tiles: [
+            .init(camera: "Driveway", status: .noRecording(next: next)),
+            .init(camera: "Front Door", eventID: "evt-0", eventStart: start, status: .loading(notice: nil), isFocused: true),
+        ])
+        _ = state.reduce(.montage(waiting), now: .now)
+        screen = try #require(state.screen().montage)
+        #expect(screen.tiles[0].detail.hasPrefix("no recording · next "))
+        #expect(screen.stateText == "… waiting for tiles")
+    }
+
+    @Test func moreThanFourCamerasComeInPages() throws {
+        var state = Self.state(cameras: ["A", "B", "C", "D", "E", "F"])
+        let first = try #require(Self.started(state.reduce(.action(.startMontage), now: .now)))
+        #expect(first.cameras == ["A", "B", "C", "D"])
+        #expect(state.screen().montage?.segments.contains("cameras 1–4 of 6") == true)
+        let second = try #require(Self.started(state.reduce(.action(.montagePage(1)), now: .now)))
+        #expect(second.cameras == ["E", "F"])
+        #expect(state.reduce(.action(.montagePage(1)), now: .now).isEmpty)
+        #expect(state.screen().message?.text == "Last cameras")
+    }
+
+    @Test func aMontageThatCannotStartSaysWhy() {
+        var state = Self.state()
+        _ = state.reduce(.action(.startMontage), now: .now)
+        #expect(state.reduce(.montageFailed("the montage needs the playback proxy (--network proxy)"), now: .now) == [.stopMontage])
+        #expect(state.screen().montage == nil)
+        #expect(state.screen().error == "Montage: the montage needs the playback proxy (--network proxy)")
+    }
+
+    @Test func thePlayingEventPausesAndTheMontageOpensAtItsMoment() throws {
+        var state = Fixtures.playingState()
+        let effects = state.reduce(.action(.startMontage), now: .now)
+        #expect(effects.first == .player(.togglePause))
+        let start = try #require(Self.started(effects))
+        #expect(start.moment == Fixtures.event(0).startTime.addingTimeInterval(2))
+    }
+}
