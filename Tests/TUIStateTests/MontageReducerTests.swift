@@ -21,7 +21,7 @@ struct MontageReducerTests {
     }
 
     static func started(_ effects: [AppEffect]) -> (cameras: [String], moment: Date, events: [Event])? {
-        for effect in effects { if case .startMontage(let cameras, let moment, let events, _) = effect { return (cameras, moment, events) } }
+        for effect in effects { if case .startMontage(let cameras, let moment, let events, _, _) = effect { return (cameras, moment, events) } }
         return nil
     }
 

@@ -40,8 +40,8 @@ extension TUICoordinator {
                 saveReviewed(id: id, isReviewed: isReviewed)
             case .fetchTimelineWindow(let window, let generation):
                 fetchTimelineWindow(window, generation: generation)
-            case .startMontage(let cameras, let moment, let events, let speed):
-                produced += startMontage(cameras: cameras, at: moment, events: events, speed: speed)
+            case .startMontage(let cameras, let moment, let events, let speed, let paused):
+                produced += startMontage(cameras: cameras, at: moment, events: events, speed: speed, paused: paused)
             case .montage(let command):
                 produced += performMontage(command)
             case .addMontageEvents(let events):

@@ -12,12 +12,13 @@ import TUIState
 extension TUICoordinator {
     /// Starts a montage of `cameras` at `moment` (the one playing stops first) and fetches the
     /// events around the moment; a montage that cannot start says why.
-    func startMontage(cameras: [String], at moment: Date, events: [Event], speed: Double) -> [AppInput] {
+    func startMontage(cameras: [String], at moment: Date, events: [Event], speed: Double, paused: Bool) -> [AppInput] {
         stopMontage()
         guard let makeTileRunner else { return [.montageFailed("no players for tiles in this session")] }
         do {
             let montage = try MontagePlayback(cameras: cameras, events: events, at: moment, now: .now, makeRunner: makeTileRunner)
             if speed != 1 { _ = montage.perform(.setSpeed(speed)) }
+            if paused { _ = montage.perform(.togglePause) }
             self.montage = montage
         } catch {
             return [.montageFailed(UserFacing.message(for: error))]

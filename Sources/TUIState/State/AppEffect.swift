@@ -28,10 +28,11 @@ public enum AppEffect: Sendable, Equatable {
     /// Fetch every event that starts in `window` (all pages, `since`/`until`) for the timeline's
     /// fetch `generation`; pages come back as ``AppInput/timelineLoaded(_:window:generation:)``.
     case fetchTimelineWindow(Range<Date>, generation: Int)
-    /// Play a montage of `cameras` at `moment` (replacing one that plays) at `speed`, starting
-    /// with `events`, and fetch the events around the moment (they come back as
-    /// ``AppInput/montageEvents(_:)``); its reports come back as ``AppInput/montage(_:)``.
-    case startMontage(cameras: [String], at: Date, events: [Event], speed: Double)
+    /// Play a montage of `cameras` at `moment` (replacing one that plays) at `speed`, paused when
+    /// `paused` (another page of a paused montage), starting with `events`, and fetch the events
+    /// around the moment (they come back as ``AppInput/montageEvents(_:)``); its reports come back
+    /// as ``AppInput/montage(_:)``.
+    case startMontage(cameras: [String], at: Date, events: [Event], speed: Double, paused: Bool = false)
     /// A transport or focus command for every tile of the montage.
     case montage(MontageCommand)
     /// More events for the montage's tiles (a window arrived).

@@ -79,9 +79,10 @@ extension AppState {
             model.page = page
             model.isSolo = false
             let moment = model.snapshot?.wallTime ?? model.moment
+            let paused = model.snapshot?.isPaused ?? false
             model.snapshot = nil
             return [.startMontage(cameras: model.pageCameras, at: moment, events: montageEvents(around: moment, date: date),
-                                  speed: model.speed.value)]
+                                  speed: model.speed.value, paused: paused)]
         case .back, .quitOrBack:
             if overlay != nil { return nil }
             if model.isSolo {

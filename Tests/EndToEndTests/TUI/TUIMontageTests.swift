@@ -1,0 +1,140 @@
+import DemoBackend
+import Foundation
+import TestSupport
+import Testing
+
+/// The montage (`M`) in the real TUI under tmux with terminal video, against the demo backend's
+/// montage scene: Front Door, Backyard and Driveway record the same minute, Carport's stream fails,
+/// Garage has no footage until 20 s in (it is the fifth camera: the second page). Checked on the
+/// screen: tiles with moving pictures, one slider, Space pausing every tile, a seek moving every
+/// tile's time, the failing tile's error while the others play, "no recording" then Garage joining,
+/// a tile alone and back, the drift in the request log.
+@Suite(.serialized) struct TUIMontageTests {
+    static let columns = 160, rows = 50
+
+    /// Lines `range` of the screen with their colours (pictures are colours of ▀ cells).
+    static func pictures(_ pane: Tmux, rows range: ClosedRange<Int>) -> [String] {
+        let lines = pane.capture(escapes: true).split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        return Array(lines[min(range.lowerBound, lines.count)..<min(range.upperBound + 1, lines.count)])
+    }
+
+    /// The times in the tiles' titles ("─ Backyard · 02:48:26 ──").
+    static func titleTimes(_ screen: String, cameras: [String]) -> [String: String] {
+        var times: [String: String] = [:]
+        for camera in cameras {
+            guard let range = screen.range(of: "\(camera) · ") else { continue }
+            times[camera] = String(screen[range.upperBound...].prefix(8))
+        }
+        return times
+    }
+
+    static func seconds(_ clock: String) -> Int? {
+        let parts = clock.split(separator: ":").compactMap { Int($0) }
+        return parts.count == 3 ? parts[0] * 3600 + parts[1] * 60 + parts[2] : nil
+    }
+
+    @Test(.enabled(if: Tmux.binary != nil), .timeLimit(.minutes(4)))
+    func threeCamerasOnOneClockAFailingOneAndOneThatJoins() async throws {
+        let binary = try Binary()
+        let server = try await DemoServer.start()
+        defer { Task { await server.stop() } }
+        try #require(try await binary.login(server.baseURL).status == 0)
+        let pane = try Tmux(socket: "ep-e2e-montage-\(getpid())")
+        defer {
+            pane.kill()
+            try? FileManager.default.removeItem(at: binary.home)
+        }
+        let script = """
+        unset EVENTPLAYER_SERVER DISPLAY WAYLAND_DISPLAY; \
+        '\(binary.url.path)' --server \(server.baseURL.absoluteString) --video terminal --no-audio; echo "EXIT=$?"; sleep 60
+        """
+        var environment = binary.paneEnvironment
+        environment["TZ"] = "UTC"
+        pane.start(columns: Self.columns, rows: Self.rows, environment: environment, command: script)
+        let playing = ["Backyard", "Driveway", "Front Door"]
+        // The scene's Front Door event selected (the list filter), then M.
+        let opened = try await Tmux.offPool { () throws -> String in
+            try pane.waitFor("Person at the front")
+            pane.keys("/")
+            pane.type("visitor seen")
+            pane.keys("Enter")
+            try pane.waitFor("1 of ")
+            pane.keys("M")
+            return try pane.waitUntil("the montage playing", seconds: 60) { screen in
+                screen.contains("▶ Playing") && screen.contains("cameras 1–4 of 5")
+                    && (["Carport"] + playing).allSatisfy { screen.contains("─ \($0) · ") || screen.contains("─ ♪ \($0) · ") }
+            }
+        }
+        #expect(opened.contains("HTTP 500") || opened.contains("could not open"), "Carport's error in its tile:\n\(opened)")
+        #expect(opened.components(separatedBy: "━").count > 1 && opened.contains("●"), "one slider:\n\(opened)")
+        // Moving pictures: the top tiles (Carport's error, Backyard) and the bottom ones (Driveway, Front Door).
+        let top = 2...23, bottom = 25...46
+        let (topMoves, bottomMoves) = try await Tmux.offPool { () throws -> (Bool, Bool) in
+            let top0 = Self.pictures(pane, rows: top), bottom0 = Self.pictures(pane, rows: bottom)
+            Thread.sleep(forTimeInterval: 1.5)
+            return (Self.pictures(pane, rows: top) != top0, Self.pictures(pane, rows: bottom) != bottom0)
+        }
+        #expect(topMoves && bottomMoves, "every playing tile's picture moves")
+        // Space pauses every tile: nothing moves.
+        let still = try await Tmux.offPool { () throws -> Bool in
+            pane.keys("Space")
+            try pane.waitFor("❚❚ Paused")
+            Thread.sleep(forTimeInterval: 0.5)
+            let before = Self.pictures(pane, rows: 2...46)
+            Thread.sleep(forTimeInterval: 1.5)
+            return Self.pictures(pane, rows: 2...46) == before
+        }
+        #expect(still, "paused: no tile moves")
+        // A seek moves every tile: their titles show the clock 5 s later.
+        let beforeSeek = Self.titleTimes(pane.capture(), cameras: playing)
+        let afterSeek = try await Tmux.offPool { () throws -> [String: String] in
+            pane.keys("Right")
+            var times: [String: String] = [:]
+            try pane.waitUntil("every tile 5 s later") { screen in
+                times = Self.titleTimes(screen, cameras: playing)
+                return playing.allSatisfy { camera in
+                    guard let was = beforeSeek[camera].flatMap(Self.seconds), let now = times[camera].flatMap(Self.seconds) else { return false }
+                    return now - was >= 4 && now - was <= 6
+                }
+            }
+            return times
+        }
+        #expect(Set(afterSeek.values).count == 1, "every tile at the same second: \(afterSeek)")
+        // The drift of each tile is in the request log.
+        let log = try await Tmux.offPool { () throws -> String in
+            pane.keys("d")
+            let screen = try pane.waitFor("Montage sync")
+            pane.keys("Escape")
+            try pane.waitUntil("the log closed") { !$0.contains("Montage sync") }
+            return screen
+        }
+        for camera in playing {
+            #expect(log.split(separator: "\n").contains { $0.contains(camera) && $0.contains(" ms") }, "\(camera)'s drift:\n\(log)")
+        }
+        // The second page: Garage has no footage yet, then joins when its event begins.
+        try await Tmux.offPool {
+            pane.keys("PgDn")
+            try pane.waitUntil("Garage waiting", seconds: 30) { $0.contains("Garage · ") && $0.contains("no recording · next") }
+            pane.keys("Space")   // a new page starts paused like the one before
+            try pane.waitFor("▶ Playing")
+            try pane.waitUntil("Garage joined", seconds: 60) { !$0.contains("no recording") && $0.contains("Garage · ") }
+            let before = Self.pictures(pane, rows: 2...46)
+            Thread.sleep(forTimeInterval: 1.5)
+            #expect(Self.pictures(pane, rows: 2...46) != before, "Garage's picture moves")
+            // Back to the first page; the heard tile alone, the grid again, then the list.
+            pane.keys("PgUp")
+            try pane.waitUntil("the first page") { $0.contains("cameras 1–4 of 5") && $0.contains("Carport · ") }
+            pane.keys("Enter")
+            try pane.waitUntil("one tile alone") { screen in
+                (["Carport"] + playing).filter { screen.contains("\($0) · ") }.count == 1
+            }
+            pane.keys("Escape")
+            try pane.waitUntil("the grid again") { screen in (["Carport"] + playing).allSatisfy { screen.contains("\($0) · ") } }
+            pane.keys("Escape")
+            try pane.waitUntil("the list") { $0.contains("Camera") && !$0.contains("cameras 1–4") }
+            pane.keys("q")
+            pane.keys("q")
+            try pane.waitFor("EXIT=0")
+        }
+    }
+}
