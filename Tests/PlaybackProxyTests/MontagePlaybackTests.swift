@@ -11,8 +11,31 @@ import Testing
 /// ``MontagePlayback`` with a real libmpv player per tile (`vo=null`, no audio) through the
 /// real playback proxy, driven from a thread of its own the way a front end's poll loop does.
 /// The drift is measured here, from each tile's position (read from mpv when asked) against the
-/// montage's clock.
+/// montage's clock. Here rather than beside the coordinator's tests: those play `--network direct`,
+/// whose player reads ffmpeg's process-global log and would take the tiles' lines for its own.
 @Suite(.serialized) struct MontagePlaybackTests {
+    /// The demo backend in-process on port 0, as the executable's `DemoBackendStarter` starts it.
+    struct InProcessDemo: DemoStarting {
+        func start() async throws -> EmbeddedDemo {
+            let server = try await DemoServer.start()
+            return EmbeddedDemo(baseURL: server.baseURL, email: DemoAccount.email, password: DemoAccount.password,
+                                stop: { await server.stop() })
+        }
+    }
+
+    /// Services as `eventplayer` starts them with the embedded demo backend, a fresh HOME each.
+    static func services(home: URL) async throws -> AppServices {
+        let env = ["HOME": home.path, "XDG_STATE_HOME": home.appending(path: "state").path,
+                   "XDG_CONFIG_HOME": home.appending(path: "config").path]
+        return try await AppServices.start(GlobalOptions(), environment: env, demo: InProcessDemo(), notice: { _ in })
+    }
+
+    static func onThread<T: Sendable>(_ body: @escaping @Sendable () throws -> T) async throws -> T {
+        try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<T, any Error>) in
+            Thread { continuation.resume(with: Result { try body() }) }.start()
+        }
+    }
+
     static let cameras = ["Front Door", "Backyard", "Driveway", "Garage", "Side Gate"]
     static let playing = [0, 1, 2]
 
@@ -93,12 +116,12 @@ import Testing
 
     @Test(.timeLimit(.minutes(3)))
     func threeCamerasPlayInStepAndPauseSeekJoinAndFailTogether() async throws {
-        let home = CoordinatorTests.temporaryHome()
+        let home = FileManager.default.temporaryDirectory.appending(path: "ep-montage-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: home) }
-        let services = try await CoordinatorTests.services(home: home)
+        let services = try await Self.services(home: home)
         let (start, events) = try await Self.scene(services)
         let preparer = ProxyPreparer(services: services)
-        let outcome = try await CoordinatorTests.onThread { () throws -> Outcome in
+        let outcome = try await Self.onThread { () throws -> Outcome in
             var outcome = Outcome()
             let montage = try Self.montage(events: events, at: start.addingTimeInterval(5), preparer: preparer)
             defer { montage.shutdown() }
