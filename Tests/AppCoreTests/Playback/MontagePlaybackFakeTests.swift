@@ -125,6 +125,34 @@ struct MontagePlaybackFakeTests {
         #expect((seek ?? 0) > 5.5, "sought to where the clock is: \(result.sought)")
     }
 
+    /// Media shorter than its event ends early (the tile says "ended"); a seek plays it again from
+    /// the new moment, prepared afresh.
+    @Test func aTileWhoseMediaEndedPlaysAgainAfterASeek() async throws {
+        let events = [M.event("a", "Front Door", 0, 60)]
+        let preparer = FakePreparer()
+        preparer.answer(.success(SessionFixtures.prepared("p1")))
+        preparer.answer(.success(SessionFixtures.prepared("p2")))
+        let result = try await PlaybackRunnerTests.onThread { () throws -> (status: MontageTileStatus, loads: [Double]) in
+            let player = try FakePlayer()
+            let montage = try MontagePlayback(cameras: ["Front Door"], events: events, at: Self.t0.addingTimeInterval(5), now: .now) { _ in
+                try PlaybackRunner(player: player, preparer: preparer)
+            }
+            defer { montage.shutdown() }
+            Self.drain(montage) { player.loads.count == 1 }
+            let id = try #require(player.snapshot.playbackID)
+            player.send(PlayerUpdate(id, .firstFrame))
+            player.send(PlayerUpdate(id, .ended(.atTheEnd)))
+            Self.drain(montage) { montage.snapshot.tiles[0].status == .ended }
+            let status = montage.snapshot.tiles[0].status
+            montage.perform(.seek(by: -2))
+            Self.drain(montage) { player.loads.count == 2 }
+            return (status, player.loads.map { $0.at })
+        }
+        #expect(result.status == .ended)
+        #expect(result.loads.count == 2 && result.loads[0] == 5 && abs(result.loads[1] - 3) < 0.5,
+                "played again about 3 s into the event (the clock ran on once nothing held it): \(result.loads)")
+    }
+
     @Test func tabMovesTheSoundAndAPlayerThatReadsFFmpegsLogIsRefused() async throws {
         let events = [M.event("a", "Front Door", 0, 60), M.event("b", "Backyard", 0, 60)]
         let outcome = try await PlaybackRunnerTests.onThread { () throws -> Outcome in
