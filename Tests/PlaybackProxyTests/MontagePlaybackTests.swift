@@ -36,7 +36,7 @@ import Testing
         }
     }
 
-    static let cameras = ["Front Door", "Backyard", "Driveway", "Garage", "Side Gate"]
+    static let cameras = ["Front Door", "Backyard", "Driveway", "Garage", "Carport"]
     static let playing = [0, 1, 2]
 
     /// The scene's start (T) and every event around it, from the in-process demo backend.
@@ -190,7 +190,7 @@ import Testing
             }
             montage.perform(.setSpeed(1))
 
-            // Side Gate's stream fails; the others play on.
+            // Carport's stream fails; the others play on.
             try Self.pump(montage, seconds: 60) { snapshot in
                 if case .failed = snapshot.tiles[4].status { return true } else { return false }
             }
