@@ -87,7 +87,7 @@ struct EventsTests {
             for event in events {
                 for key in ["id", "cameraName", "startTime", "bucket", "videoUrl"] { #expect(event[key] is String, "\(key)") }
                 #expect(event.keys.contains("endTime"))
-                #expect(["Front Door", "Driveway", "Backyard", "Garage", "Side Gate"].contains(event["cameraName"] as! String))
+                #expect(["Front Door", "Driveway", "Backyard", "Garage", "Carport"].contains(event["cameraName"] as! String))
                 #expect(["7-days", "30-days", "180-days", "365-days"].contains(event["bucket"] as! String))
                 let video = event["videoUrl"] as! String
                 #expect(video.hasPrefix(demo.server.baseURL.absoluteString + "/media/\(event["bucket"]!)/\(event["id"]!)/"))

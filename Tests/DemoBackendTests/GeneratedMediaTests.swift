@@ -133,7 +133,7 @@ struct MontageSceneTests {
         #expect(scene.count == GeneratedMediaTests.montageScene.count)
         let start = now.addingTimeInterval(-12000)
         #expect(scene.filter { $0.startTime == start && $0.endTime == start.addingTimeInterval(60) }.map(\.cameraName).sorted()
-            == ["Backyard", "Driveway", "Front Door", "Side Gate"])
+            == ["Backyard", "Carport", "Driveway", "Front Door"])
         #expect(scene.first { $0.id == "evt-montage-garage" }?.startTime == start.addingTimeInterval(20))
         // No other event of these cameras overlaps the scene's minute, or the three minutes
         // before it (an event that started then could still cover its start).

@@ -50,4 +50,30 @@ import Testing
         #expect(answer == nil, "the server stopped")
         await services.shutdown()
     }
+
+    /// A montage tile's preparer: the same server, and a master playlist cut to the smallest
+    /// variant that covers the tile (evt-master has 320x180 and 160x90).
+    @Test(.timeLimit(.minutes(1)))
+    func aTilesPreparerSharesTheServerAndServesTheVariantThatCoversTheTile() async throws {
+        let home = CoordinatorTests.temporaryHome()
+        defer { try? FileManager.default.removeItem(at: home) }
+        let services = try await CoordinatorTests.services(home: home)
+        _ = try await services.client.signIn(email: DemoAccount.email, password: DemoAccount.password)
+        let events = try await services.client.events(limit: 50).events
+        let master = try #require(events.first { $0.id == "evt-master" })
+        let preparer = ProxyPreparer(services: services)
+        let tile = preparer.covering(width: 150, height: 80)
+        let whole = try await preparer.prepare(master, refreshTokens: false)
+        let small = try await tile.prepare(master, refreshTokens: false)
+        #expect(whole.url.port == small.url.port, "one server: \(whole.url) \(small.url)")
+        let wholeText = String(decoding: try await client.send(HTTPRequest(kind: .manifestHlsMaster, url: whole.url)).body, as: UTF8.self)
+        let smallText = String(decoding: try await client.send(HTTPRequest(kind: .manifestHlsMaster, url: small.url)).body, as: UTF8.self)
+        #expect(wholeText.contains("RESOLUTION=320x180") && wholeText.contains("RESOLUTION=160x90"), "\(wholeText)")
+        #expect(smallText.contains("RESOLUTION=160x90") && !smallText.contains("RESOLUTION=320x180"), "\(smallText)")
+        tile.remove(small)
+        #expect(await status(small.url) == 404)
+        #expect(await status(whole.url) == 200, "removing the tile's playback leaves the other")
+        preparer.removeAll()
+        await services.shutdown()
+    }
 }

@@ -277,6 +277,12 @@ public final class MontagePlayback {
 
     private func seek(to moment: Date, now: ContinuousClock.Instant) {
         clock.seek(to: moment, now: now)
+        // A tile whose media ended before its event did plays again from the new moment (a
+        // failed one is not retried: it keeps its error while the plan names its event).
+        for index in tiles.indices where tiles[index].runner.session?.finishReason == .ended && tiles[index].event != nil {
+            tiles[index].event = nil
+            tiles[index].id = nil
+        }
         replan(now: now)
         beginHold(resume: !userPaused, now: now)
     }

@@ -1,5 +1,4 @@
 import Foundation
-import Player
 
 /// Everything a montage's screen shows, as one value (``MontagePlayback/snapshot``): the one
 /// wall clock (the slider) and each tile.

@@ -13,7 +13,7 @@ import Foundation
 ///
 /// ```swift
 /// let sync = MontageSync()
-/// sync.decide(drift: 0.012, clockSpeed: 1)   // .steady: run at the clock's speed
+/// sync.decide(drift: 0.008, clockSpeed: 1)   // .steady: run at the clock's speed
 /// sync.decide(drift: -0.2, clockSpeed: 1)    // .correct(speed: 1.1): catch up
 /// sync.decide(drift: 3, clockSpeed: 1)       // .seek: jump to the clock
 /// ```
@@ -28,9 +28,10 @@ public struct MontageSync: Sendable, Equatable {
         case seek
     }
 
-    /// Drift that needs no correction, in seconds (half a frame at 25 fps: a tile on target
-    /// shows the frame nearest the clock).
-    public var tolerance: TimeInterval = 0.020
+    /// Smoothed drift that needs no correction, in seconds (a quarter of a frame at 25 fps: the
+    /// readings' mean is kept near zero, so a tile shows the frame nearest the clock; a wider
+    /// band let the mean sit 10 ms off and the readings reach 30 ms).
+    public var tolerance: TimeInterval = 0.010
     /// Drift beyond this (seconds of media) is sought away instead of played away.
     public var seekThreshold: TimeInterval = 0.5
     /// The largest change of a tile's speed, as a fraction of the clock's (0.1: 10 % faster or

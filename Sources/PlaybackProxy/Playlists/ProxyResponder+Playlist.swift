@@ -63,7 +63,7 @@ extension ProxyResponder {
                                             limits: configuration.limits, proxyBase: state.base)
                 rewriter.addsToken = uri.carriesToken && response.redirects == 0
                 let (output, summary) = try rewriter.rewrite(response.body)
-                body = output
+                body = Self.variantCut(output, playlistURL: response.finalURL, covering: configuration.variantCovering)
                 state.origins.withLock { $0.admit(token: summary.tokenOrigins, plain: summary.plainOrigins) }
                 record.attempt = response.timing.attempts
                 record.headers = configuration.pipeline.configuration.recordedHeaders.select(response.headers)
@@ -83,5 +83,18 @@ extension ProxyResponder {
         record.milliseconds = (ContinuousClock.now - started).milliseconds
         state.record(record)
         return .body(body)
+    }
+
+    /// A master playlist with only the variant that covers `size` (a montage tile's pixels);
+    /// anything else (a media playlist, no size, no variant found) as it is. The variants are read
+    /// from the rewritten text itself (its URIs are absolute: read as they are written).
+    static func variantCut(_ output: Data, playlistURL: URL, covering size: M3U8Inventory.Resolution?) -> Data {
+        guard let size else { return output }
+        var reader = M3U8Rewriter(playlistURL: playlistURL, token: "")
+        reader.addsToken = false
+        guard let inventory = try? reader.inventory(output), inventory.variants.count > 1,
+              let variant = inventory.smallestVariant(covering: size.width, size.height),
+              let text = String(data: output, encoding: .utf8) else { return output }
+        return Data(MasterVariantFilter.keeping(variant.uri, in: text).utf8)
     }
 }

@@ -29,11 +29,16 @@ public struct ProxyConfiguration: Sendable {
     public var limits: M3U8Rewriter.Limits
     /// Receives this playback's messages: the requests given up on (silent by default).
     public var logger: Logger
+    /// The pixels the picture is shown at (a montage tile): a master playlist is served with only
+    /// its smallest variant that covers them (``M3U8Inventory/smallestVariant(covering:_:)``),
+    /// so the player fetches no more than the tile shows. Nil serves every variant (mpv picks).
+    public var variantCovering: M3U8Inventory.Resolution?
 
     public init(source: PlaybackSource, pipeline: NetworkPipeline, tokens: any MediaTokenSource,
                 policy: EndListPolicy = EndListPolicy(), extraOrigins: [URL] = [],
                 limits: M3U8Rewriter.Limits = .init(),
-                logger: Logger = Logger(label: "eventplayer.proxy", factory: { _ in SwiftLogNoOpLogHandler() })) {
+                logger: Logger = Logger(label: "eventplayer.proxy", factory: { _ in SwiftLogNoOpLogHandler() }),
+                variantCovering: M3U8Inventory.Resolution? = nil) {
         self.source = source
         self.pipeline = pipeline
         self.tokens = tokens
@@ -41,5 +46,6 @@ public struct ProxyConfiguration: Sendable {
         self.extraOrigins = extraOrigins
         self.limits = limits
         self.logger = logger
+        self.variantCovering = variantCovering
     }
 }

@@ -78,6 +78,81 @@ struct MontagePlaybackFakeTests {
         #expect(outcome.garageEvent == "c")
     }
 
+    /// The hold at the start (pause, seek to the moment, play together), then the sync check on a
+    /// tile that stalls: a little behind is played away by a faster speed, far behind is sought.
+    @Test func theHoldReleasesTogetherAndAStalledTileIsBroughtBack() async throws {
+        let events = [M.event("a", "Front Door", 0, 60)]
+        let preparer = FakePreparer()
+        preparer.answer(.success(SessionFixtures.prepared("p")))
+        typealias Result = (aligned: [PlayerCommand], heldBefore: Bool, released: Bool, corrected: [PlayerCommand], sought: [PlayerCommand])
+        let result = try await PlaybackRunnerTests.onThread { () throws -> Result in
+            let player = try FakePlayer()
+            let montage = try MontagePlayback(cameras: ["Front Door"], events: events, at: Self.t0.addingTimeInterval(5), now: .now) { _ in
+                try PlaybackRunner(player: player, preparer: preparer)
+            }
+            defer { montage.shutdown() }
+            Self.drain(montage) { player.loads.count == 1 }
+            let id = try #require(player.snapshot.playbackID)
+            player.snapshot.playback = .playing
+            player.send(PlayerUpdate(id, .firstFrame))
+            Self.drain(montage) { player.commands.contains(.pause) }
+            let aligned = player.commands.filter { if case .seek = $0 { true } else { $0 == .pause } }
+            let heldBefore = montage.snapshot.isHolding
+            player.snapshot.playback = .paused   // the seek is done: the frame at the moment is shown
+            player.send(PlayerUpdate(id, .playback(.paused)))
+            Self.drain(montage) { !montage.snapshot.isHolding }
+            let released = player.commands.last == .play
+            // Playing, 0.1 s behind the clock: a faster speed.
+            player.snapshot.playback = .playing
+            let before = player.commands.count
+            Self.drain(montage) {
+                player.snapshot.progress.position = (montage.target(tile: 0) ?? 0) - 0.1
+                return player.commands.dropFirst(before).contains { if case .setSpeed(let speed) = $0 { speed > 1.05 } else { false } }
+            }
+            let corrected = Array(player.commands.dropFirst(before))
+            // Stalled: the position stands while the clock runs on; once far enough behind, a seek.
+            let stalled = before + corrected.count
+            let stuck = montage.target(tile: 0) ?? 0
+            player.snapshot.progress.position = stuck
+            Self.drain(montage) { player.commands.dropFirst(stalled).contains { if case .seek = $0 { true } else { false } } }
+            return (aligned, heldBefore, released, corrected, Array(player.commands.dropFirst(stalled)))
+        }
+        #expect(result.aligned.first == .pause && result.aligned.contains(.seek(to: 5)), "paused at the moment: \(result.aligned)")
+        #expect(result.heldBefore, "the clock holds until the tile shows the moment")
+        #expect(result.released, "then every tile plays")
+        #expect(result.corrected.contains { if case .setSpeed(let speed) = $0 { speed > 1.05 && speed <= 1.1 } else { false } }, "\(result.corrected)")
+        let seek = result.sought.compactMap { if case .seek(let to) = $0 { to } else { nil } }.first
+        #expect((seek ?? 0) > 5.5, "sought to where the clock is: \(result.sought)")
+    }
+
+    /// Media shorter than its event ends early (the tile says "ended"); a seek plays it again from
+    /// the new moment, prepared afresh.
+    @Test func aTileWhoseMediaEndedPlaysAgainAfterASeek() async throws {
+        let events = [M.event("a", "Front Door", 0, 60)]
+        let preparer = FakePreparer()
+        preparer.answer(.success(SessionFixtures.prepared("p1")))
+        preparer.answer(.success(SessionFixtures.prepared("p2")))
+        let result = try await PlaybackRunnerTests.onThread { () throws -> (status: MontageTileStatus, loads: [Double]) in
+            let player = try FakePlayer()
+            let montage = try MontagePlayback(cameras: ["Front Door"], events: events, at: Self.t0.addingTimeInterval(5), now: .now) { _ in
+                try PlaybackRunner(player: player, preparer: preparer)
+            }
+            defer { montage.shutdown() }
+            Self.drain(montage) { player.loads.count == 1 }
+            let id = try #require(player.snapshot.playbackID)
+            player.send(PlayerUpdate(id, .firstFrame))
+            player.send(PlayerUpdate(id, .ended(.atTheEnd)))
+            Self.drain(montage) { montage.snapshot.tiles[0].status == .ended }
+            let status = montage.snapshot.tiles[0].status
+            montage.perform(.seek(by: -2))
+            Self.drain(montage) { player.loads.count == 2 }
+            return (status, player.loads.map { $0.at })
+        }
+        #expect(result.status == .ended)
+        #expect(result.loads.count == 2 && result.loads[0] == 5 && abs(result.loads[1] - 3) < 0.5,
+                "played again about 3 s into the event (the clock ran on once nothing held it): \(result.loads)")
+    }
+
     @Test func tabMovesTheSoundAndAPlayerThatReadsFFmpegsLogIsRefused() async throws {
         let events = [M.event("a", "Front Door", 0, 60), M.event("b", "Backyard", 0, 60)]
         let outcome = try await PlaybackRunnerTests.onThread { () throws -> Outcome in

@@ -22,26 +22,76 @@ import SystemSupport
 public final class ProxyPreparer: PlaybackPreparing {
     let pipeline: NetworkPipeline
     let tokens: APITokenProvider
-    /// The server, once the first playback asked for it (a task: playbacks prepared at the same
-    /// time wait for the same start).
-    private let server = Mutex<Task<PlaybackProxyServer, any Error>?>(nil)
-    /// The playbacks registered, by `PreparedPlayback.playbackID`, with the server that serves them.
-    private let playbacks = Mutex<[String: (server: PlaybackProxyServer, playback: ProxiedPlayback)]>([:])
-    private let (stream, continuation) = AsyncStream.makeStream(of: PlaybackNotice.self)
+    /// What every preparer made by ``covering(width:height:)`` shares with this one: the server,
+    /// the playbacks, the readers of the notices.
+    let shared: Shared
+    /// The pixels this preparer's playbacks are shown at: a master playlist is served with only
+    /// its smallest variant that covers them (nil: every variant, mpv picks).
+    public let variantCovering: M3U8Inventory.Resolution?
+
+    /// The state preparers for several tiles share.
+    final class Shared: Sendable {
+        /// The server, once the first playback asked for it (a task: playbacks prepared at the
+        /// same time wait for the same start).
+        let server = Mutex<Task<PlaybackProxyServer, any Error>?>(nil)
+        /// The playbacks registered, by `PreparedPlayback.playbackID`, with the server that serves them.
+        let playbacks = Mutex<[String: (server: PlaybackProxyServer, playback: ProxiedPlayback)]>([:])
+        /// Everyone reading ``notices`` (one runner each: several runners, a montage's tiles, may
+        /// share this preparer and its one server), by subscription number.
+        let listeners = Mutex<(next: Int, all: [Int: AsyncStream<PlaybackNotice>.Continuation])>((0, [:]))
+
+        /// Hands `notice` to every reader of ``notices``.
+        func broadcast(_ notice: PlaybackNotice) {
+            for continuation in listeners.withLock({ Array($0.all.values) }) { continuation.yield(notice) }
+        }
+    }
 
     public init(services: AppServices) {
         pipeline = services.pipeline
         tokens = APITokenProvider(cache: services.tokens)
+        shared = Shared()
+        variantCovering = nil
         // This mode writes no private files, but a crashed run of either mode may have left some.
         PlaylistStore.removeStaleDirectories()
     }
 
-    /// Failures the playbacks report (which segment, why), tagged with the prepared playback's group.
-    public var notices: AsyncStream<PlaybackNotice> { stream }
+    private init(_ base: ProxyPreparer, covering size: M3U8Inventory.Resolution?) {
+        pipeline = base.pipeline
+        tokens = base.tokens
+        shared = base.shared
+        variantCovering = size
+    }
+
+    /// A preparer for a picture shown at `width`×`height` pixels (a montage tile): a master
+    /// playlist's playbacks play its smallest variant that covers them. It shares this one's
+    /// server and playbacks (``removeAll()`` on either removes every one).
+    ///
+    /// ```swift
+    /// let tilePreparer = preparer.covering(width: 480, height: 270)
+    /// ```
+    public func covering(width: Int, height: Int) -> ProxyPreparer {
+        ProxyPreparer(self, covering: M3U8Inventory.Resolution(width: max(1, width), height: max(1, height)))
+    }
+
+    /// Failures the playbacks report (which segment, why), tagged with the prepared playback's
+    /// group. Each read of this property is a stream of its own that gets every notice (an
+    /// `AsyncStream` has one reader: every runner sharing this preparer needs its own).
+    public var notices: AsyncStream<PlaybackNotice> {
+        let (stream, continuation) = AsyncStream.makeStream(of: PlaybackNotice.self)
+        let number = shared.listeners.withLock { listeners in
+            defer { listeners.next += 1 }
+            listeners.all[listeners.next] = continuation
+            return listeners.next
+        }
+        continuation.onTermination = { [weak shared = self.shared] _ in
+            _ = shared?.listeners.withLock { $0.all.removeValue(forKey: number) }
+        }
+        return stream
+    }
 
     /// The process's proxy server, started now if no playback started it yet.
     func proxyServer() async throws -> PlaybackProxyServer {
-        let task = server.withLock { server in
+        let task = shared.server.withLock { server in
             if let server { return server }
             let task = Task { try await PlaybackProxyServer.start() }
             server = task
@@ -50,7 +100,7 @@ public final class ProxyPreparer: PlaybackPreparing {
         do {
             return try await task.value
         } catch {
-            server.withLock { if $0 == task { $0 = nil } }   // the next playback tries again
+            shared.server.withLock { if $0 == task { $0 = nil } }   // the next playback tries again
             throw error
         }
     }
@@ -64,28 +114,27 @@ public final class ProxyPreparer: PlaybackPreparing {
         let server = try await proxyServer()
         let playback = try server.register(ProxyConfiguration(
             source: event.playbackSource, pipeline: pipeline,
-            tokens: BucketTokenSource(provider: tokens, bucket: event.bucket)))
+            tokens: BucketTokenSource(provider: tokens, bucket: event.bucket), variantCovering: variantCovering))
         let group = UUID().uuidString
-        playbacks.withLock { $0[group] = (server, playback) }
-        let continuation = continuation
+        shared.playbacks.withLock { $0[group] = (server, playback) }
         // Subscribed now: the playlist fetched below for the parts may already fail. The stream
         // finishes when the playback is unregistered.
         let events = playback.events()
-        Task {
+        Task { [weak shared = self.shared] in
             let meter = SharedRateMeter()
             for await event in events {
                 switch event {
                 case .failed(let failure):
-                    continuation.yield(PlaybackNotice(group: group, text: failure.description))
+                    shared?.broadcast(PlaybackNotice(group: group, text: failure.description))
                 case .request(let record):
                     switch meter.state.withLock({ $0.add(record, now: Date()) }) {
                     case .now(let rate):
-                        continuation.yield(PlaybackNotice(group: group, bytesPerSecond: rate))
+                        shared?.broadcast(PlaybackNotice(group: group, bytesPerSecond: rate))
                     case .at(let due):
-                        Task {
+                        Task { [weak shared] in
                             try? await Task.sleep(for: .seconds(max(0, due.timeIntervalSinceNow)))
                             let rate = meter.state.withLock { $0.trailing(now: Date()) }
-                            continuation.yield(PlaybackNotice(group: group, bytesPerSecond: rate))
+                            shared?.broadcast(PlaybackNotice(group: group, bytesPerSecond: rate))
                         }
                     case .none:
                         continue
@@ -108,19 +157,19 @@ public final class ProxyPreparer: PlaybackPreparing {
 
     /// Unregisters `prepared`'s playback: its prefix answers 404; the others play on.
     public func remove(_ prepared: PreparedPlayback) {
-        guard let entry = playbacks.withLock({ $0.removeValue(forKey: prepared.playbackID) }) else { return }
+        guard let entry = shared.playbacks.withLock({ $0.removeValue(forKey: prepared.playbackID) }) else { return }
         entry.server.unregister(entry.playback)
     }
 
     /// Unregisters every playback and stops the server (a later ``prepare(_:refreshTokens:)``
     /// starts a new one).
     public func removeAll() {
-        let all = playbacks.withLock { playbacks in
+        let all = shared.playbacks.withLock { playbacks in
             defer { playbacks = [:] }
             return Array(playbacks.values)
         }
         for entry in all { entry.server.unregister(entry.playback) }
-        guard let task = server.withLock({ server in defer { server = nil }; return server }) else { return }
+        guard let task = shared.server.withLock({ server in defer { server = nil }; return server }) else { return }
         Task { try? await task.value.stop() }
     }
 }
