@@ -1,8 +1,11 @@
 @testable import AppCore
 import EventsAPI
 import Foundation
+import PlaybackStates
 import Player
+import Playlist
 import SystemSupport
+import Synchronization
 import Testing
 
 /// The montage's orchestration with fake players and preparers (no libmpv, no server): which
@@ -196,4 +199,47 @@ final class LogReadingPlayer: PlayerControlling {
     func tick(now: ContinuousClock.Instant) -> [PlayerUpdate] { [] }
     func shutdown() {}
     func latestFrame(width: Int, height: Int, pixelAspect: Double) -> SoftwareFrame? { nil }
+}
+
+/// A preparer that answers only when the test opens its gate (so a notice can come first).
+final class GatedPreparer: PlaybackPreparing {
+    private let open = Mutex(false)
+    let (notices, noticeSink) = AsyncStream.makeStream(of: PlaybackNotice.self)
+
+    func release() { open.withLock { $0 = true } }
+
+    func prepare(_ event: Event, refreshTokens: Bool) async throws -> PreparedPlayback {
+        while !open.withLock({ $0 }) { try await Task.sleep(for: .milliseconds(10)) }
+        return SessionFixtures.prepared("gated")
+    }
+
+    func remove(_ prepared: PreparedPlayback) {}
+    func removeAll() {}
+}
+
+/// A notice the network layer gives while the preparation is still on its way (the proxy's
+/// fetch of the playlist failed) reaches the playback's finish: before, the runner dropped it
+/// (no playback had its group yet) and a tile of the montage said only "could not open the media".
+@Suite("PlaybackRunner: notices before the preparation's result")
+struct EarlyNoticeTests {
+    @Test func aNoticeThatCameBeforeThePreparedResultIsKept() async throws {
+        let preparer = GatedPreparer()
+        let finish = try await PlaybackRunnerTests.onThread { () throws -> FinishReason? in
+            let player = try FakePlayer()
+            let runner = try PlaybackRunner(player: player, preparer: preparer)
+            runner.start(SessionFixtures.event, as: PlaybackID(rawValue: 1), at: 0)
+            preparer.noticeSink.yield(PlaybackNotice(group: "gated", text: "index.m3u8 failed: HTTP 500 after 4 attempts"))
+            // Drained while the preparation still waits: nobody has the group yet.
+            for _ in 0..<6 {
+                _ = try? Poller.wait(for: runner.wakeupDescriptors.map(Poller.Descriptor.readable), until: .now + .milliseconds(50))
+                _ = runner.drain()
+            }
+            preparer.release()
+            _ = PlaybackRunnerTests.drain(runner) { $0.contains { $0.kind == .loaded } }
+            player.send(PlayerUpdate(PlaybackID(rawValue: 1), .ended(.failed(MediaFailure(mpvMessage: "loading failed")))))
+            _ = PlaybackRunnerTests.drain(runner) { updates in updates.contains { if case .finished = $0.kind { true } else { false } } }
+            return runner.session?.finishReason
+        }
+        #expect("\(String(describing: finish))".contains("index.m3u8 failed: HTTP 500 after 4 attempts"), "\(String(describing: finish))")
+    }
 }

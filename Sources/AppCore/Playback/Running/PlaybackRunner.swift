@@ -36,6 +36,10 @@ public final class PlaybackRunner {
     private var prepareTask: Task<Void, Never>?
     private var marks = Marks()
     private var published: [PlaybackUpdate] = []
+    /// Notices of no playback the runner has yet: a preparation reports its playlist's failure
+    /// before its result reaches the owner's thread. Kept until that result comes (the newest few).
+    private var early: [PlaybackNotice] = []
+    private static let earlyCapacity = 32
     private let noticesTask: Task<Void, Never>
 
     /// When the current playback's steps happened (for its ``StartupTimeline``).
@@ -130,12 +134,24 @@ public final class PlaybackRunner {
                     marks.timings = prepared.timings
                 }
                 apply(input)
+                if case .prepared(let prepared, _) = input, session?.current?.playbackID == prepared.playbackID {
+                    // What the network layer said while this preparation was still on its way
+                    // (the playlist it fetched failed) belongs to the playback it became.
+                    let said = early.filter { $0.group == prepared.playbackID }
+                    early.removeAll { $0.group == prepared.playbackID }
+                    for notice in said { take(notice) }
+                }
             } else if case .prepared(let prepared, _) = input {
                 preparer.remove(prepared)   // for a playback that was replaced meanwhile
             }
         }
-        for notice in notices.take() where notice.group == session?.current?.playbackID {
-            if let rate = notice.bytesPerSecond { publish(.downloadRate(bytesPerSecond: rate)) } else { apply(.notice(notice.text)) }
+        for notice in notices.take() {
+            if notice.group == session?.current?.playbackID {
+                take(notice)
+            } else {
+                early.append(notice)   // perhaps of a preparation whose result comes in a later drain
+                if early.count > Self.earlyCapacity { early.removeFirst(early.count - Self.earlyCapacity) }
+            }
         }
         for update in player.drain() + player.tick(now: now) where update.playbackID == session?.id {
             // The timeline comes just before the first frame, so a front end that stops there has it.
@@ -143,6 +159,11 @@ public final class PlaybackRunner {
             apply(.player(update.kind))
         }
         return takePublished()
+    }
+
+    /// A notice of the current playback: the download rate, or what the network layer gave up on.
+    private func take(_ notice: PlaybackNotice) {
+        if let rate = notice.bytesPerSecond { publish(.downloadRate(bytesPerSecond: rate)) } else { apply(.notice(notice.text)) }
     }
 
     /// Stops everything and removes every private file this runner made (at exit).
