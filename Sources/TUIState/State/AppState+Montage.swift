@@ -2,6 +2,7 @@ import AppCore
 import EventsAPI
 import Foundation
 import PlaybackStates
+import SystemSupport
 import TUI
 
 /// The montage (`M`): every camera at one moment, side by side, on one wall clock. From the
@@ -106,6 +107,14 @@ extension AppState {
         return [.montage(.setSpeed(changed.value))]
     }
 
+    /// A tile's words: a failure without the player's own detail in parentheses ("index.m3u8
+    /// failed: HTTP 500 after 4 attempts"; the request log has it whole).
+    static func tileText(_ status: MontageTileStatus, timeZone: TimeZone) -> String {
+        let text = status.text(in: timeZone)
+        guard case .failed = status, let cut = text.range(of: " ("), cut.lowerBound > text.startIndex else { return text }
+        return String(text[..<cut.lowerBound])
+    }
+
     /// What the montage's screen shows: the page's tiles (or the heard one alone), the slider, the
     /// status line, and each tile's drift for the request log.
     func montageScreen(calendar: Calendar) -> MontageScreen? {
@@ -124,7 +133,7 @@ extension AppState {
             default: false
             }
             return MontageScreen.Tile(index: index, title: "\(camera) · \(TimeText.timeOfDay(shown, calendar: calendar, seconds: true))",
-                                      detail: tile.status.text(in: calendar.timeZone),
+                                      detail: Self.tileText(tile.status, timeZone: calendar.timeZone),
                                       showsVideo: hasPicture && isTerminalVideo && isVideoOn, isFocused: tile.isFocused,
                                       isError: isError)
         }
@@ -151,7 +160,7 @@ extension AppState {
             + (snapshot?.tiles ?? []).map { tile in
                 let drift = tile.drift.map { String(format: "%+.0f ms", $0 * 1000) } ?? "–"
                 return "  " + DisplayWidth.pad(tile.camera, to: 14) + " " + DisplayWidth.padLeft(drift, to: 8)
-                    + "  " + tile.status.text(in: calendar.timeZone)
+                    + "  " + Redactor.shared.redact(tile.status.text(in: calendar.timeZone))
             }
         return screen
     }
