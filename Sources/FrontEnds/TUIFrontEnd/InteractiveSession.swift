@@ -80,9 +80,14 @@ public enum InteractiveSession {
             coordinator.video = TerminalVideoBridge(frames: runner.frames, video: loop.video)
             coordinator.video?.stills = StillLoader(preparer: preparer, configuration: configuration) { inbox.post($0) }
         }
-        // A montage's tiles: a runner and a player each, on the same preparer (several playbacks
-        // through the one proxy); their pictures in panes of their own.
-        coordinator.makeTileRunner = { _ in try PlaybackRunner(player: try Player(configuration: configuration), preparer: preparer) }
+        // A montage's tiles: a runner and a player each, on the same proxy (several playbacks at
+        // once), each given the smallest variant of a master playlist that covers its picture;
+        // their pictures in panes of their own.
+        coordinator.makeTileRunner = { index, count in
+            let geometry = loop.tileGeometry(index, of: count)
+            let tilePreparer = (preparer as? ProxyPreparer)?.covering(width: geometry.pixelWidth, height: geometry.pixelHeight) ?? preparer
+            return try PlaybackRunner(player: try Player(configuration: configuration), preparer: tilePreparer)
+        }
         coordinator.tileVideo = { loop.tileVideo($0) }
         for fd in runner.wakeupDescriptors { loop.addWakeSource(fd: fd, name: TUICoordinator.playbackWake) }
         loop.addSelfPipe(wake, name: TUICoordinator.appWake)

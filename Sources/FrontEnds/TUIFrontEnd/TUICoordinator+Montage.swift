@@ -16,7 +16,9 @@ extension TUICoordinator {
         stopMontage()
         guard let makeTileRunner else { return [.montageFailed("no players for tiles in this session")] }
         do {
-            let montage = try MontagePlayback(cameras: cameras, events: events, at: moment, now: .now, makeRunner: makeTileRunner)
+            let montage = try MontagePlayback(cameras: cameras, events: events, at: moment, now: .now) {
+                try makeTileRunner($0, cameras.count)
+            }
             if speed != 1 { _ = montage.perform(.setSpeed(speed)) }
             if paused { _ = montage.perform(.togglePause) }
             self.montage = montage

@@ -29,7 +29,8 @@ final class TUICoordinator: UILoopDelegate {
     var montage: MontagePlayback?
     var montageTask: Task<Void, Never>?
     var tileBridges: [TileKey: TerminalVideoBridge] = [:]
-    var makeTileRunner: ((Int) throws -> PlaybackRunner)?
+    /// Makes tile `index`'s runner of a montage of `count` tiles.
+    var makeTileRunner: ((_ index: Int, _ count: Int) throws -> PlaybackRunner)?
     var tileVideo: ((Int) -> TerminalVideo)?
     private var requestLogVersion = -1
     /// The pane's drawing mode the status bar was last told of.

@@ -12,6 +12,15 @@ extension UILoop {
         return tileVideos[index]
     }
 
+    /// The picture size tile `index` of a montage of `count` tiles will have on this terminal now
+    /// (a tile's player is set up before its pane is placed: its stream's variant is chosen by it).
+    public func tileGeometry(_ index: Int, of count: Int) -> VideoGeometry {
+        let tiles = MontageLayout.tiles(count: count, in: MontageLayout.body(columns: layout.columns, rows: layout.rows))
+        let rect = index < tiles.count ? tiles[index].video : .zero
+        return VideoGeometry(columns: rect.width, rows: rect.height, glyphs: video.glyphs, cellAspect: video.cellAspect,
+                             cellPixels: video.pixelProtocol != nil ? video.cellPixels : nil)
+    }
+
     /// Where each tile's picture is for `screen` (empty without a montage, or on a screen too small).
     func tileVideoRects(_ screen: ScreenSnapshot) -> [Rect] {
         guard let montage = screen.montage, layout.tooSmall == nil, screen.signIn == nil else { return [] }
