@@ -9,7 +9,7 @@ import Testing
         defer { try? FileManager.default.removeItem(at: binary.home) }
         let result = try await binary.run(["demo-server", "--make-media"])
         #expect(result.status == 0, "\(result.stderr)")
-        let folder = Binary.sharedCache + "/eventplayer/demo-media/v1"
+        let folder = Binary.sharedCache + "/eventplayer/demo-media/v2"
         #expect(result.stdout == "demo media in \(folder)\n", "\(result.stdout)")
         #expect(FileManager.default.fileExists(atPath: folder + "/.complete"))
     }

@@ -57,6 +57,8 @@ public final class MontagePlayback {
     public private(set) var clock: MontageClock
     /// The sync policy.
     public let sync: MontageSync
+    /// How long a hold waits for a slow tile.
+    public let holdPatience: Duration
     /// What each tile shows at the clock's moment (made again when it changes).
     public private(set) var plan: MontagePlan
 
@@ -99,9 +101,13 @@ public final class MontagePlayback {
     /// place on screen). The clock holds until the tiles that have footage show their first
     /// frame at `moment` (``MontageHold``), then runs. Throws ``MontageError`` (no cameras, a
     /// player that reads ffmpeg's log) and what `makeRunner` throws.
+    /// `holdPatience`: how long a hold waits for a slow tile (``MontageHold/patience``; tests
+    /// whose fake players answer when the test gets to it give them longer).
     public init(cameras: [String], events: [Event], at moment: Date, now: ContinuousClock.Instant,
-                sync: MontageSync = MontageSync(), makeRunner: (Int) throws -> PlaybackRunner) throws {
+                sync: MontageSync = MontageSync(), holdPatience: Duration = MontageHold.patience,
+                makeRunner: (Int) throws -> PlaybackRunner) throws {
         guard !cameras.isEmpty else { throw MontageError.noCameras }
+        self.holdPatience = holdPatience
         self.cameras = cameras
         self.events = events
         self.sync = sync
@@ -298,11 +304,11 @@ public final class MontagePlayback {
         for index in tiles.indices where tiles[index].isLive {
             tiles[index].aligned = false
             let loading = tiles[index].startedAt.map { now - $0 } ?? .zero
-            if tiles[index].started || loading < MontageHold.patience { waiting.insert(index) }
+            if tiles[index].started || loading < holdPatience { waiting.insert(index) }
             tiles[index].drift = nil
             if tiles[index].started { align(index, now: now) }
         }
-        hold = MontageHold(waitingFor: waiting, resume: resume, deadline: now + MontageHold.patience)
+        hold = MontageHold(waitingFor: waiting, resume: resume, deadline: now + holdPatience)
         releaseHoldIfReady(now: now)
     }
 

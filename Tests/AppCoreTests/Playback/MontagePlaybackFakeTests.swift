@@ -14,6 +14,9 @@ import Testing
 struct MontagePlaybackFakeTests {
     typealias M = MontageTests
     static let t0 = MontageTests.t0
+    /// The fakes answer when the test gets to it, which on a loaded machine can take seconds: the
+    /// holds wait as long as the test needs (the real five seconds would run out and release them).
+    static let patience: Duration = .seconds(120)
 
     /// Drains until `done` holds (a hang guard of 20 s; waits off the cooperative pool).
     static func drain(_ montage: MontagePlayback, until done: () -> Bool) {
@@ -53,7 +56,7 @@ struct MontagePlaybackFakeTests {
         let outcome = try await PlaybackRunnerTests.onThread { () throws -> Outcome in
             let players = try (0..<3).map { _ in try FakePlayer() }
             let montage = try MontagePlayback(cameras: ["Front Door", "Backyard", "Garage"], events: events,
-                                              at: Self.t0.addingTimeInterval(5), now: .now) { index in
+                                              at: Self.t0.addingTimeInterval(5), now: .now, holdPatience: Self.patience) { index in
                 try PlaybackRunner(player: players[index], preparer: preparers[index])
             }
             defer { montage.shutdown() }
@@ -90,7 +93,7 @@ struct MontagePlaybackFakeTests {
         typealias Result = (aligned: [PlayerCommand], heldBefore: Bool, released: Bool, corrected: [PlayerCommand], sought: [PlayerCommand])
         let result = try await PlaybackRunnerTests.onThread { () throws -> Result in
             let player = try FakePlayer()
-            let montage = try MontagePlayback(cameras: ["Front Door"], events: events, at: Self.t0.addingTimeInterval(5), now: .now) { _ in
+            let montage = try MontagePlayback(cameras: ["Front Door"], events: events, at: Self.t0.addingTimeInterval(5), now: .now, holdPatience: Self.patience) { _ in
                 try PlaybackRunner(player: player, preparer: preparer)
             }
             defer { montage.shutdown() }
@@ -137,7 +140,7 @@ struct MontagePlaybackFakeTests {
         preparer.answer(.success(SessionFixtures.prepared("p2")))
         let result = try await PlaybackRunnerTests.onThread { () throws -> (status: MontageTileStatus, loads: [Double]) in
             let player = try FakePlayer()
-            let montage = try MontagePlayback(cameras: ["Front Door"], events: events, at: Self.t0.addingTimeInterval(5), now: .now) { _ in
+            let montage = try MontagePlayback(cameras: ["Front Door"], events: events, at: Self.t0.addingTimeInterval(5), now: .now, holdPatience: Self.patience) { _ in
                 try PlaybackRunner(player: player, preparer: preparer)
             }
             defer { montage.shutdown() }
@@ -160,7 +163,7 @@ struct MontagePlaybackFakeTests {
         let events = [M.event("a", "Front Door", 0, 60), M.event("b", "Backyard", 0, 60)]
         let outcome = try await PlaybackRunnerTests.onThread { () throws -> Outcome in
             let players = try (0..<2).map { _ in try FakePlayer() }
-            let montage = try MontagePlayback(cameras: ["Front Door", "Backyard"], events: events, at: Self.t0, now: .now) { index in
+            let montage = try MontagePlayback(cameras: ["Front Door", "Backyard"], events: events, at: Self.t0, now: .now, holdPatience: Self.patience) { index in
                 try PlaybackRunner(player: players[index], preparer: FakePreparer())
             }
             montage.perform(.focusNext)

@@ -60,7 +60,7 @@ import Testing
             pane.keys("q")
             try pane.waitFor("EXIT=0")
         }
-        let made = binary.home.appending(path: "cache/eventplayer/demo-media/v1/.complete")
+        let made = binary.home.appending(path: "cache/eventplayer/demo-media/v2/.complete")
         #expect(!FileManager.default.fileExists(atPath: made.path), "the stand-in ffmpeg never finishes")
     }
 }

@@ -18,6 +18,17 @@ import Testing
         return Array(lines[min(range.lowerBound, lines.count)..<min(range.upperBound + 1, lines.count)])
     }
 
+    /// Whether the pictures in `rows` change within 30 s (a tile that is still loading has none yet;
+    /// a playing one changes with every frame).
+    static func moves(_ pane: Tmux, rows: ClosedRange<Int>) -> Bool {
+        let first = pictures(pane, rows: rows)
+        for _ in 0..<60 {
+            Thread.sleep(forTimeInterval: 0.5)
+            if pictures(pane, rows: rows) != first { return true }
+        }
+        return false
+    }
+
     /// The times in the tiles' titles ("─ Backyard · 02:48:26 ──").
     static func titleTimes(_ screen: String, cameras: [String]) -> [String: String] {
         var times: [String: String] = [:]
@@ -65,21 +76,21 @@ import Testing
                     && (["Carport"] + playing).allSatisfy { screen.contains("─ \($0) · ") || screen.contains("─ ♪ \($0) · ") }
             }
         }
-        #expect(opened.contains("HTTP 500") || opened.contains("could not open"), "Carport's error in its tile:\n\(opened)")
+        _ = opened
+        // Carport's playlist answers 500 four times (the proxy retries) before its tile says so.
+        try await Tmux.offPool { try pane.waitFor("index.m3u8 failed: HTTP 500", seconds: 60) }
         let sliders = opened.split(separator: "\n").filter { $0.contains("●") && $0.contains("─") }
         #expect(sliders.count == 1, "one slider:\n\(opened)")
         // Moving pictures: the top tiles (Carport's error, Backyard) and the bottom ones (Driveway, Front Door).
         let top = 2...23, bottom = 25...46
         let (topMoves, bottomMoves) = try await Tmux.offPool { () throws -> (Bool, Bool) in
-            let top0 = Self.pictures(pane, rows: top), bottom0 = Self.pictures(pane, rows: bottom)
-            Thread.sleep(forTimeInterval: 1.5)
-            return (Self.pictures(pane, rows: top) != top0, Self.pictures(pane, rows: bottom) != bottom0)
+            (Self.moves(pane, rows: top), Self.moves(pane, rows: bottom))
         }
         #expect(topMoves && bottomMoves, "every playing tile's picture moves")
         // The drift of each tile is in the request log.
         let log = try await Tmux.offPool { () throws -> String in
             pane.keys("d")
-            let screen = try pane.waitUntil("every playing tile's drift measured") { screen in
+            let screen = try pane.waitUntil("every playing tile's drift measured", seconds: 60) { screen in
                 screen.contains("Montage sync") && playing.allSatisfy { camera in
                     screen.split(separator: "\n").contains { $0.contains(camera) && $0.contains(" ms ") }
                 }
@@ -96,10 +107,13 @@ import Testing
         let still = try await Tmux.offPool { () throws -> Bool in
             pane.keys("Space")
             try pane.waitFor("❚❚ Paused")
-            Thread.sleep(forTimeInterval: 0.5)
-            let before = Self.pictures(pane, rows: 2...46)
-            Thread.sleep(forTimeInterval: 1.5)
-            return Self.pictures(pane, rows: 2...46) == before
+            // The pause puts every tile on the clock's moment (a precise seek each); then nothing moves.
+            for _ in 0..<10 {
+                let before = Self.pictures(pane, rows: 2...46)
+                Thread.sleep(forTimeInterval: 1.5)
+                if Self.pictures(pane, rows: 2...46) == before { return true }
+            }
+            return false
         }
         #expect(still, "paused: no tile moves")
         // A seek moves every tile: their titles show the clock 5 s later.
@@ -124,9 +138,7 @@ import Testing
             pane.keys("Space")   // a new page starts paused like the one before
             try pane.waitFor("▶ Playing")
             try pane.waitUntil("Garage joined", seconds: 60) { !$0.contains("no recording") && $0.contains("Garage · ") }
-            let before = Self.pictures(pane, rows: 2...46)
-            Thread.sleep(forTimeInterval: 1.5)
-            #expect(Self.pictures(pane, rows: 2...46) != before, "Garage's picture moves")
+            #expect(Self.moves(pane, rows: 2...46), "Garage's picture moves")
             // Back to the first page; the heard tile alone, the grid again, then the list.
             pane.keys("PgUp")
             try pane.waitUntil("the first page") { $0.contains("cameras 1–4 of 5") && $0.contains("Carport · ") }
