@@ -44,11 +44,12 @@ extension TUICoordinator {
         if !loaded.isEmpty, !Task.isCancelled { inbox.post(.montageEvents(loaded)) }
     }
 
-    /// A command for every tile; the montage's report follows.
+    /// A command for every tile; the montage's report follows (a tile's state, its error included,
+    /// is in the report: its own playback updates are the montage's to read).
     func performMontage(_ command: MontageCommand) -> [AppInput] {
         guard let montage else { return [] }
-        let updates = montage.perform(command)
-        return notices(updates) + montageReport()
+        montage.perform(command)
+        return montageReport()
     }
 
     /// Stops every tile's player and forgets the tiles' pictures.
@@ -64,15 +65,13 @@ extension TUICoordinator {
     /// What the montage's players have to say (a wake or a deadline).
     func drainMontage() -> [AppInput] {
         guard let montage else { return [] }
-        return notices(montage.drain()) + montageReport()
+        _ = montage.drain()
+        return montageReport()
     }
 
     private func montageReport() -> [AppInput] {
         montage.map { [.montage($0.snapshot)] } ?? []
     }
-
-    /// A tile's screenshot or error is in its report; nothing else of a tile's updates reaches the state.
-    private func notices(_ updates: [MontageTileUpdate]) -> [AppInput] { [] }
 
     /// Each tile on screen gets its player's latest frame, at its pane's size.
     func refreshTiles() {
