@@ -2,7 +2,7 @@
 SWIFT ?= swift
 RELEASE_BIN := .build/release/eventplayer
 
-.PHONY: run test deps build release docs install install-files uninstall manual-tool bench-network bench-sixel bench-rewrite bench-play bench-tui bench-timeline bench-proxy bench-video bench-slow-link bench-startup
+.PHONY: run test deps build release docs install install-files uninstall manual-tool bench-network bench-sixel bench-rewrite bench-play bench-tui bench-timeline bench-proxy bench-video bench-slow-link bench-startup bench-montage
 
 ## make run: install what is missing, build in release, start eventplayer against the embedded demo backend.
 run: deps release
@@ -50,6 +50,11 @@ bench-network: deps
 
 bench-video: deps
 	scripts/bench-video
+
+## make bench-montage: the montage (M) of four tiles of 1080p H.264 in a 160x50 terminal, and of one,
+## beside four mpv --vo=tct in a quarter of the terminal each: fps per tile, CPU, drift; the issue's targets.
+bench-montage: deps
+	scripts/bench-montage
 
 bench-slow-link: deps release
 	scripts/bench-slow-link

@@ -204,6 +204,12 @@ let package = Package(
             swiftSettings: strict
         ),
         .executableTarget(
+            name: "bench-montage",
+            dependencies: ["AppCore", "EventsAPI", "Player", "PlaybackStates", "Playlist", "TUI"],
+            path: "Benchmarks/bench-montage",
+            swiftSettings: strict
+        ),
+        .executableTarget(
             name: "bench-sixel",
             dependencies: ["TUI", "CSixel"],
             path: "Benchmarks/bench-sixel",
