@@ -38,6 +38,8 @@ final class Harness: UILoopDelegate {
     let started = ContinuousClock.now
     var screen = ScreenSnapshot()
     var shownGenerations: [UInt64]
+    /// Tiles are offered their frames in the TUI's rotating order (TileRotation).
+    var rotation = TileRotation()
     let formatter: DateFormatter
 
     /// The measured window: from the hold's release to its end.
@@ -92,7 +94,7 @@ final class Harness: UILoopDelegate {
     /// Each tile's latest frame at its pane's size (as the coordinator's TerminalVideoBridge asks),
     /// the screen from the snapshot, and the window's start.
     func refresh() {
-        for index in 0..<tileCount {
+        for index in rotation.next(count: tileCount) {
             let video = loop.tileVideo(index)
             let wanted = video.geometry
             guard let frame = montage.frames(tile: index).latestFrame(width: wanted.pixelWidth, height: wanted.pixelHeight,

@@ -73,10 +73,12 @@ extension TUICoordinator {
         montage.map { [.montage($0.snapshot)] } ?? []
     }
 
-    /// Each tile on screen gets its player's latest frame, at its pane's size.
+    /// Each tile on screen gets its player's latest frame, at its pane's size, one tile later each
+    /// turn (``TileRotation``: the panes share the terminal, and the last offered drops most).
     func refreshTiles() {
         guard let montage, let tiles = screen.montage?.tiles, let tileVideo else { return }
-        for (slot, tile) in tiles.enumerated() where tile.index < montage.cameras.count {
+        for slot in tileRotation.next(count: tiles.count) where tiles[slot].index < montage.cameras.count {
+            let tile = tiles[slot]
             let key = TileKey(slot: slot, tile: tile.index)
             let bridge = tileBridges[key] ?? TerminalVideoBridge(frames: montage.frames(tile: tile.index), video: tileVideo(slot))
             if tileBridges[key] == nil {

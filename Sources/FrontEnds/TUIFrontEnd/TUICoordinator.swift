@@ -29,6 +29,7 @@ final class TUICoordinator: UILoopDelegate {
     var montage: MontagePlayback?
     var montageTask: Task<Void, Never>?
     var tileBridges: [TileKey: TerminalVideoBridge] = [:]
+    var tileRotation = TileRotation()
     /// Makes tile `index`'s runner of a montage of `count` tiles.
     var makeTileRunner: ((_ index: Int, _ count: Int) throws -> PlaybackRunner)?
     var tileVideo: ((Int) -> TerminalVideo)?
