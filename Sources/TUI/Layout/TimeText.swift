@@ -45,8 +45,10 @@ public enum TimeText {
         return seconds ? time + ":" + two(c.second ?? 0) : time
     }
 
-    private static let weekdays = ["Sun", "Mon", "Tue", "Wed", "Thu", "Fri", "Sat"]
-    private static let months = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"]
+    /// Fixed English names (by `weekday - 1` and `month - 1`), for every date the TUI writes.
+    static let weekdays = ["Sun", "Mon", "Tue", "Wed", "Thu", "Fri", "Sat"]
+    static let months = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"]
 
-    private static func two(_ n: Int) -> String { n < 10 ? "0\(n)" : "\(n)" }
+    /// Two digits: 7 → "07".
+    static func two(_ n: Int) -> String { n < 10 ? "0\(n)" : "\(n)" }
 }

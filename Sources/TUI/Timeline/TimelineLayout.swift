@@ -182,8 +182,8 @@ public struct TimelineLayout: Sendable {
                       date >= start, date < end else { continue }
                 let c = calendar.dateComponents([.hour, .minute, .day, .weekday], from: date)
                 let text = zoom == .week
-                    ? "\(weekdays[((c.weekday ?? 1) - 1) % 7]) \(c.day ?? 1)"
-                    : "\(two(c.hour ?? 0)):\(two(c.minute ?? 0))"
+                    ? "\(TimeText.weekdays[((c.weekday ?? 1) - 1) % 7]) \(c.day ?? 1)"
+                    : "\(TimeText.two(c.hour ?? 0)):\(TimeText.two(c.minute ?? 0))"
                 if labels.last?.0 != date { labels.append((date, text)) }
             }
             guard let next = calendar.date(byAdding: .day, value: 1, to: day) else { break }
@@ -198,6 +198,4 @@ public struct TimelineLayout: Sendable {
         items.filter { $0.camera == camera && $0.start <= date && date <= ($0.end ?? now) }.max { $0.start < $1.start }
     }
 
-    private static let weekdays = ["Sun", "Mon", "Tue", "Wed", "Thu", "Fri", "Sat"]
-    private static func two(_ n: Int) -> String { n < 10 ? "0\(n)" : "\(n)" }
 }

@@ -26,18 +26,14 @@ enum ScreenComposer {
             panes.append(Pane(slot: .slider, rect: MontageLayout.slider(columns: layout.columns, rows: layout.rows),
                               view: MontageSliderView(montage: montage)))
             panes.append(statusPane(screen, layout: layout, keyMap: keyMap))
-            panes.append(Pane(slot: .message, rect: layout.message, view: MessageLineView(
-                isEditingFilter: false, filterText: "", error: screen.error, message: screen.message,
-                detailsKey: keyMap.keys(for: "request-log", in: .global).first?.symbol, prompt: screen.prompt)))
+            panes.append(messagePane(screen, layout: layout, keyMap: keyMap, showsListFilter: false))
             return panes + overlayPanes(screen, layout: layout, keyMap: keyMap, state: &state)
         }
         if let timeline = screen.timelineView {
             let body = Rect(x: 0, y: 1, width: layout.columns, height: layout.rows - 3)
             panes.append(Pane(slot: .timeline, rect: body, view: TimelineView(timeline: timeline)))
             panes.append(statusPane(screen, layout: layout, keyMap: keyMap))
-            panes.append(Pane(slot: .message, rect: layout.message, view: MessageLineView(
-                isEditingFilter: false, filterText: "", error: screen.error, message: screen.message,
-                detailsKey: keyMap.keys(for: "request-log", in: .global).first?.symbol, prompt: screen.prompt)))
+            panes.append(messagePane(screen, layout: layout, keyMap: keyMap, showsListFilter: false))
             return panes + overlayPanes(screen, layout: layout, keyMap: keyMap, state: &state)
         }
         let list = screen.list
@@ -58,9 +54,7 @@ enum ScreenComposer {
         panes.append(Pane(slot: .video, rect: layout.video, view: VideoPaneView(player: screen.player)))
         panes.append(Pane(slot: .slider, rect: layout.slider, view: SeekSliderView(player: screen.player)))
         panes.append(statusPane(screen, layout: layout, keyMap: keyMap))
-        panes.append(Pane(slot: .message, rect: layout.message, view: MessageLineView(
-            isEditingFilter: list.isEditingFilter, filterText: list.filterText, error: screen.error, message: screen.message,
-            detailsKey: keyMap.keys(for: "request-log", in: .global).first?.symbol, prompt: screen.prompt)))
+        panes.append(messagePane(screen, layout: layout, keyMap: keyMap, showsListFilter: true))
         panes += overlayPanes(screen, layout: layout, keyMap: keyMap, state: &state)
         return panes
     }
@@ -70,6 +64,15 @@ enum ScreenComposer {
         [Pane(slot: .video, rect: layout.video, view: VideoPaneView(player: screen.player)),
          statusPane(screen, layout: layout, keyMap: keyMap)]
             + overlayPanes(screen, layout: layout, keyMap: keyMap, state: &state)
+    }
+
+    /// The bottom line: messages, errors, prompts, and the list's `/` filter where the list is
+    /// shown (the timeline and the montage have no filter to show or edit).
+    private static func messagePane(_ screen: ScreenSnapshot, layout: ScreenLayout, keyMap: KeyMap, showsListFilter: Bool) -> Pane {
+        Pane(slot: .message, rect: layout.message, view: MessageLineView(
+            isEditingFilter: showsListFilter && screen.list.isEditingFilter, filterText: showsListFilter ? screen.list.filterText : "",
+            error: screen.error, message: screen.message,
+            detailsKey: keyMap.keys(for: "request-log", in: .global).first?.symbol, prompt: screen.prompt))
     }
 
     /// The status bar with the hints of the current context.

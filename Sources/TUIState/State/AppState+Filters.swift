@@ -16,7 +16,7 @@ extension AppState {
                 $0.localizedStandardCompare($1) == .orderedAscending
             }
             guard !cameras.isEmpty else {
-                show(isLoading ? "Cameras are known once events have loaded" : "No cameras known yet: no events loaded", now: now)
+                show(noCamerasText, now: now)
                 return []
             }
             cameraPicker = CameraPicker(cameras: cameras, current: listFilters.camera)
@@ -77,6 +77,11 @@ extension AppState {
             break
         }
         return []
+    }
+
+    /// Why there is nothing to pick from (`c`) or to put side by side (`M`).
+    var noCamerasText: String {
+        isLoading ? "Cameras are known once events have loaded" : "No cameras known yet: no events loaded"
     }
 
     /// Cameras seen in loaded pages (there is no cameras endpoint); kept across reloads, so the

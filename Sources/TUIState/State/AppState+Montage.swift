@@ -15,7 +15,7 @@ extension AppState {
     mutating func startMontage(now: ContinuousClock.Instant, date: Date = Date()) -> [AppEffect] {
         let cameras = timelineCameras
         guard !cameras.isEmpty else {
-            show(isLoading ? "Cameras are known once events have loaded" : "No cameras known yet: no events loaded", now: now)
+            show(noCamerasText, now: now)
             return []
         }
         let origin: MontageModel.Origin

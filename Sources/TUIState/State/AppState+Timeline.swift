@@ -51,7 +51,7 @@ extension AppState {
                 show(zoomIn ? "Zoomed in as far as it goes (an hour)" : "Zoomed out as far as it goes (a week)", now: now)
             }
         case .timelineEdge(let last):
-            let shown = timelineItems(in: timeline).filter { $0.start < timeline.range.upperBound && ($0.end ?? date) >= timeline.range.lowerBound }
+            let shown = timeline.items.items.filter { $0.start < timeline.range.upperBound && ($0.end ?? date) >= timeline.range.lowerBound }
             guard let item = last ? shown.max(by: { $0.start < $1.start }) : shown.min(by: { $0.start < $1.start }) else {
                 show("No events in this range", now: now)
                 return []
@@ -157,7 +157,7 @@ extension AppState {
     func timelineEvent(date: Date = Date()) -> Event? {
         guard let timeline, timelineCameras.indices.contains(timeline.lane) else { return nil }
         let camera = timelineCameras[timeline.lane]
-        let items = timelineItems(in: timeline)
+        let items = timeline.items.items
         let item = TimelineLayout.item(at: timeline.cursor, camera: camera, in: items, now: date)
             ?? items.filter { $0.camera == camera && $0.start >= timeline.cursor
                 && $0.start < timeline.cursor.addingTimeInterval(timeline.zoom.step) }.min { $0.start < $1.start }
@@ -194,8 +194,6 @@ extension AppState {
         let end = event.endTime ?? (event.isLive(at: date) ? nil : event.startTime)
         return TimelineItem(id: event.id, camera: event.cameraName, start: event.startTime, end: end, reviewed: isReviewed)
     }
-
-    private func timelineItems(in timeline: TimelineState) -> [TimelineItem] { timeline.items.items }
 
     /// The timeline's screen: lanes, cursor and the status line naming the event under it.
     func timelineSnapshot(now: Date, calendar: Calendar) -> TimelineViewSnapshot? {
