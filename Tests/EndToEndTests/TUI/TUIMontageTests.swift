@@ -133,6 +133,9 @@ import Testing
         #expect(Set(afterSeek.values).count == 1, "every tile at the same second: \(afterSeek)")
         // The second page: Garage has no footage yet, then joins when its event begins.
         try await Tmux.offPool {
+            // 20 s back first: on a loaded machine the clock may already be past Garage's start
+            // (the scene's minute + 20 s), and then it would be playing, not waiting.
+            for _ in 0..<4 { pane.keys("Left") }
             pane.keys("PgDn")
             try pane.waitUntil("Garage waiting", seconds: 30) { $0.contains("Garage · ") && $0.contains("no recording · next") }
             pane.keys("Space")   // a new page starts paused like the one before
