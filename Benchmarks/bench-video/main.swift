@@ -67,7 +67,7 @@ final class Harness: UILoopDelegate {
         }
         if let frame = player.videoFrame, frame.generation != shownGeneration {
             shownGeneration = frame.generation
-            frame.withPixels { loop.video.show(VideoPixels(bytes: $0, width: frame.width, height: frame.height, stride: frame.stride)) }
+            frame.withPixels { _ = loop.video.show(VideoPixels(bytes: $0, width: frame.width, height: frame.height, stride: frame.stride)) }
         }
         let snapshot = player.snapshot
         screen.player?.position = snapshot.progress.position

@@ -90,7 +90,7 @@ final class SmokeApp: UILoopDelegate {
     let log: FileHandle?
 
     init(log: String) {
-        FileManager.default.createFile(atPath: log, contents: nil)
+        _ = FileManager.default.createFile(atPath: log, contents: nil)
         self.log = FileHandle(forWritingAtPath: log)
     }
 

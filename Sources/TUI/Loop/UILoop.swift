@@ -107,10 +107,7 @@ public final class UILoop {
                 }
             }
             if running { checkGraphicsDeadlines(delegate: delegate) }
-            if !ready[ready.count - 1].isEmpty {
-                video.flushPending()
-                tileVideos.forEach { $0.flushPending() }
-            }
+            if !ready[ready.count - 1].isEmpty { video.group.flush() }
             for (index, source) in sources.enumerated() where running && !ready[index + 2].isEmpty {
                 source.pipe?.drain()
                 deliver(.wake(source.name), to: delegate)

@@ -10,23 +10,12 @@ extension TerminalVideo {
     /// still.withPixels { loop.video.hold(VideoPixels(bytes: $0, width: still.width, height: still.height, stride: still.stride)) }
     /// ```
     public func hold(_ pixels: VideoPixels) {
-        held = HeldStill(bytes: Array(pixels.bytes), width: pixels.width, height: pixels.height, stride: pixels.stride)
+        held = PixelCopy(pixels)
         showHeld()
     }
 
     func showHeld() {
         guard let still = held else { return }
-        let shown = still.bytes.withUnsafeBytes {
-            show(VideoPixels(bytes: $0, width: still.width, height: still.height, stride: still.stride))
-        }
-        if shown { held = nil }
+        if still.withPixels({ show($0) }) { held = nil }
     }
-}
-
-/// A copy of a still's pixels waiting for the pane.
-struct HeldStill {
-    let bytes: [UInt8]
-    let width: Int
-    let height: Int
-    let stride: Int
 }

@@ -39,7 +39,14 @@ public final class TerminalVideo {
     private(set) var rect = Rect.zero
     private(set) var isVisible = false
     /// A still waiting to be drawn (TerminalVideo+Still.swift).
-    var held: HeldStill?
+    var held: PixelCopy?
+    /// The latest frame offered while another pane of the ``group`` was half way through one:
+    /// written as soon as none is (``PaneGroup/flush()``, or the next ``place``), unless a newer
+    /// frame comes first (then it counts as dropped). Without it a tile offered at the wrong
+    /// moment would wait for its player's next frame.
+    private var waiting: PixelCopy?
+    /// When ``waiting`` began, in the group's turns (the longest waiting is written first).
+    private(set) var waitingSince = 0
     /// Which pane this is: one ``TerminalVideo`` per pane, each with its own encoder, writer and
     /// picture; kitty images are per pane by this id (panes never replace each other's image).
     let paneID: Int
@@ -143,7 +150,15 @@ public final class TerminalVideo {
               let writer else { return false }
         if group.panes.contains(where: { $0 !== self && $0.hasPending }) {
             group.panes.forEach { $0.flushPending() }
-            if group.panes.contains(where: { $0 !== self && $0.hasPending }) { return writer.drop() }
+            if group.panes.contains(where: { $0 !== self && $0.hasPending }) {
+                if waiting != nil { _ = writer.drop() } else { waitingSince = group.nextTurn() }
+                waiting = PixelCopy(pixels)
+                return false
+            }
+        }
+        if waiting != nil {   // a newer frame goes first: the one that waited is dropped
+            waiting = nil
+            _ = writer.drop()
         }
         let shown = writer.offer(pixels, columns: rect.width, rows: rect.height, left: rect.x, top: rect.y)
         if writer.isLinkTooSlow, let pixels = pixelProtocol {
@@ -158,6 +173,7 @@ public final class TerminalVideo {
     /// Forgets the picture (a new event, or video turned off): the pane is blank until the next frame.
     public func clear() {
         held = nil
+        waiting = nil
         writer?.forget()
     }
 
@@ -167,6 +183,7 @@ public final class TerminalVideo {
         if rect != self.rect {
             self.rect = rect
             held = nil
+            waiting = nil
             writer?.forget()
         }
         let becameVisible = visible && !isVisible
@@ -174,7 +191,17 @@ public final class TerminalVideo {
         isVisible = visible && geometry.showsVideo
         if isVisible, ncursesDrewOver || becameVisible { writer?.repaint(left: rect.x, top: rect.y) }
         showHeld()
+        showWaiting()
     }
+
+    /// Writes the frame that waited for another pane, if none is half way through one now.
+    func showWaiting() {
+        guard let frame = waiting, !group.panes.contains(where: { $0.hasPending }) else { return }
+        waiting = nil
+        frame.withPixels { _ = show($0) }
+    }
+
+    var isWaiting: Bool { waiting != nil }
 
     /// Ends a half-written frame before ncurses writes (its bytes must not land inside ours).
     func finishPending() { writer?.finishPending() }
@@ -190,4 +217,21 @@ public final class TerminalVideo {
 /// session (a montage's tiles are made once and reused).
 final class PaneGroup {
     var panes: [TerminalVideo] = []
+    private var turn = 0
+
+    /// Writes what the terminal takes now of every half-written frame, then the frames that waited
+    /// for them, longest waiting first, while the terminal keeps taking them whole.
+    func flush() {
+        panes.forEach { $0.flushPending() }
+        for pane in panes.filter(\.isWaiting).sorted(by: { $0.waitingSince < $1.waitingSince }) {
+            guard !panes.contains(where: \.hasPending) else { return }
+            pane.showWaiting()
+        }
+    }
+
+    /// A new turn number for a pane that starts waiting.
+    func nextTurn() -> Int {
+        turn &+= 1
+        return turn
+    }
 }

@@ -78,7 +78,7 @@ import Testing
         }
         _ = opened
         // Carport's playlist answers 500 four times (the proxy retries) before its tile says so.
-        try await Tmux.offPool { try pane.waitFor("index.m3u8 failed: HTTP 500", seconds: 60) }
+        _ = try await Tmux.offPool { try pane.waitFor("index.m3u8 failed: HTTP 500", seconds: 60) }
         let sliders = opened.split(separator: "\n").filter { $0.contains("●") && $0.contains("─") }
         #expect(sliders.count == 1, "one slider:\n\(opened)")
         // Moving pictures: the top tiles (Carport's error, Backyard) and the bottom ones (Driveway, Front Door).
@@ -116,14 +116,16 @@ import Testing
             return false
         }
         #expect(still, "paused: no tile moves")
-        // A seek moves every tile: their titles show the clock 5 s later.
+        // A seek moves every tile: their titles show the clock 5 s later, every tile the same second
+        // once the seeks have landed (a loaded machine can show one tile's title before its
+        // precise seek is done, so the screen is watched until they agree or the time is up).
         let beforeSeek = Self.titleTimes(pane.capture(), cameras: playing)
         let afterSeek = try await Tmux.offPool { () throws -> [String: String] in
             pane.keys("Right")
             var times: [String: String] = [:]
-            try pane.waitUntil("every tile 5 s later") { screen in
+            _ = try? pane.waitUntil("every tile 5 s later, at the same second") { screen in
                 times = Self.titleTimes(screen, cameras: playing)
-                return playing.allSatisfy { camera in
+                return Set(times.values).count == 1 && playing.allSatisfy { camera in
                     guard let was = beforeSeek[camera].flatMap(Self.seconds), let now = times[camera].flatMap(Self.seconds) else { return false }
                     return now - was >= 4 && now - was <= 6
                 }
@@ -131,6 +133,10 @@ import Testing
             return times
         }
         #expect(Set(afterSeek.values).count == 1, "every tile at the same second: \(afterSeek)")
+        #expect(playing.allSatisfy { camera in
+            guard let was = beforeSeek[camera].flatMap(Self.seconds), let now = afterSeek[camera].flatMap(Self.seconds) else { return false }
+            return now - was >= 4 && now - was <= 6
+        }, "every tile 5 s later: \(beforeSeek) → \(afterSeek)")
         // The second page: Garage has no footage yet, then joins when its event begins.
         try await Tmux.offPool {
             // 20 s back first: on a loaded machine the clock may already be past Garage's start
