@@ -42,6 +42,16 @@ let package = Package(
             name: "CMPV",
             linkerSettings: [.linkedLibrary("dl")]
         ),
+        // SWIFT_BACKTRACE's value (eventplayer's crash settings added to the user's), shared by
+        // SystemSupport's Backtracer and CEarlyStart.
+        .target(name: "CBacktraceSettings"),
+        // The executable's pre-initialisation: puts those settings in the environment before the Swift
+        // runtime reads it, so that no re-exec is needed (the TUI's start-up). Linked into the
+        // eventplayer executable only, not into the test runners.
+        .target(
+            name: "CEarlyStart",
+            dependencies: ["CBacktraceSettings"]
+        ),
         .systemLibrary(
             name: "CNcurses",
             providers: [.apt(["libncurses-dev"])]
@@ -56,6 +66,7 @@ let package = Package(
         // text and standard-stream writer.
         .target(
             name: "SystemSupport",
+            dependencies: ["CBacktraceSettings"],
             swiftSettings: strict
         ),
         .target(
@@ -168,6 +179,8 @@ let package = Package(
             name: "eventplayer",
             dependencies: [
                 "AppCore", "TUIFrontEnd", "PlayFrontEnd", "CLIFrontEnd", "DemoBackend", "EventsAPI", "SystemSupport",
+                // The pre-initialisation that gives the crash backtracer its settings: Sources/CEarlyStart.
+                "CEarlyStart",
                 // Only for the choice enums flags take (Commands/ChoiceArguments.swift).
                 "Player", "PlaybackStates",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),

@@ -1,3 +1,4 @@
+import CBacktraceSettings
 import Foundation
 import Glibc
 
@@ -8,42 +9,42 @@ import Glibc
 /// raw addresses with the images they fall in take under 0.1 s and can be symbolicated later
 /// (`addr2line -f -C -e <image> <address − image base>`).
 ///
-/// Only needed when a crash could stop at the backtracer's prompt (``promptPossible(stdin:stdout:)``:
-/// a terminal on both ends); in a pipeline its defaults are harmless.
-///
-/// The runtime reads `SWIFT_BACKTRACE` once, when the process starts, and offers no API to change
-/// it later; so the only reliable way is to set the variable and re-exec the same binary
-/// (the file `/proc/self/exe` points at, same arguments, same PID) before anything else runs. That costs one exec at
-/// start-up and only when the variable lacks our settings; keys the user set are kept, except
-/// `interactive`, which is always `no`.
+/// The runtime reads `SWIFT_BACKTRACE` once, in its initialiser, before any Swift code runs, and
+/// offers no API to change it later. The eventplayer executable sets it before that initialiser,
+/// without an exec: `Sources/CEarlyStart` (its pre-initialisation) puts ``settings(adding:)``'s
+/// value in the initial environment. ``configureOrReexec()`` is the fallback for when it could not
+/// (an environment without any of the variables it borrows a slot from, such as `env -i`): set the
+/// variable and re-exec the same binary (the file `/proc/self/exe` points at, same arguments, same
+/// PID), about 20 ms of start-up. Only needed when a crash could stop at the backtracer's prompt
+/// (``promptPossible(stdin:stdout:)``: a terminal on both ends); in a pipeline its defaults are
+/// harmless. Keys the user set are kept, except `interactive`, which is always `no`.
 ///
 /// ```swift
 /// static func main() async {
-///     Backtracer.configureOrReexec()     // returns when the settings are in place (or exec failed)
+///     Backtracer.configureOrReexec()     // returns at once when the settings are in place (or exec failed)
 ///     …
 /// }
 /// ```
 public enum Backtracer {
-    /// The settings this program needs (`interactive` always wins over the user's value).
-    public static let required: [(key: String, value: String)] = [
-        ("interactive", "no"), ("color", "no"), ("output-to", "stderr"),
-        ("symbolicate", "no"), ("images", "mentioned"), ("registers", "none"),
-    ]
-
-    /// `current` (a `SWIFT_BACKTRACE` value) with our settings added; equal to `current` when nothing was missing.
+    /// `current` (a `SWIFT_BACKTRACE` value) with our settings added (interactive=no, color=no,
+    /// output-to=stderr, symbolicate=no, images=mentioned, registers=none; every `interactive` key
+    /// becomes no); equal to `current` when nothing was missing. The C function CEarlyStart uses
+    /// too (`eventplayer_backtrace_settings`), so both compute the same value.
     public static func settings(adding current: String?) -> String {
-        var pairs = (current ?? "").split(separator: ",").map { pair -> (key: String, value: String) in
-            let parts = pair.split(separator: "=", maxSplits: 1).map(String.init)
-            return (parts[0].trimmingCharacters(in: .whitespaces), parts.count > 1 ? parts[1] : "")
+        var size = 256
+        while true {
+            var buffer = [CChar](repeating: 0, count: size)
+            let length = eventplayer_backtrace_settings(current, &buffer, size)
+            if length < size { return buffer.withUnsafeBufferPointer { String(cString: $0.baseAddress!) } }
+            size = length + 1
         }
-        for (key, value) in required {
-            if let index = pairs.firstIndex(where: { $0.key == key }) {
-                if key == "interactive" { pairs[index].value = value }
-            } else {
-                pairs.append((key, value))
-            }
-        }
-        return pairs.map { "\($0.key)=\($0.value)" }.joined(separator: ",")
+    }
+
+    /// True when `SWIFT_BACKTRACE` holds our settings, so the runtime read them at start
+    /// (CEarlyStart put them there, a re-exec did, or they were inherited).
+    public static var inPlace: Bool {
+        guard let current = getenv("SWIFT_BACKTRACE").map({ String(cString: $0) }) else { return false }
+        return settings(adding: current) == current
     }
 
     /// True when the backtracer's default (`interactive=tty`) would stop a crash at its "Press
@@ -54,8 +55,9 @@ public enum Backtracer {
         isatty(stdin) == 1 && isatty(stdout) == 1
     }
 
-    /// Sets `SWIFT_BACKTRACE` and re-execs this binary when the settings are missing; returns when
-    /// they are in place (or when exec is impossible: crashes then keep the runtime's defaults).
+    /// Sets `SWIFT_BACKTRACE` and re-execs this binary when the settings are missing (CEarlyStart
+    /// could not place them); returns at once when they are in place, or when exec is impossible
+    /// (crashes then keep the runtime's defaults).
     public static func configureOrReexec() {
         let current = getenv("SWIFT_BACKTRACE").map { String(cString: $0) }
         let wanted = settings(adding: current)

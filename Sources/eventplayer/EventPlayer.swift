@@ -1,5 +1,6 @@
 import AppCore
 import ArgumentParser
+import CEarlyStart
 import Foundation
 import SystemSupport
 
@@ -62,17 +63,18 @@ struct EventPlayer: AsyncParsableCommand {
 
     /// Exit codes: 0 ok, 1 runtime error, 2 usage error; errors are one line on stderr.
     static func main() async {
-        // Swift's backtracer reads SWIFT_BACKTRACE only at process start: re-exec with ours first
-        // when a crash could otherwise stop at its prompt (stdin and stdout both a terminal) —
-        // not for help and the version, which print a page and exit, nor in a pipeline or script
-        // (`events --json | jq`): the exec was a third of their start-up (docs/benchmarks.md).
-        // Without it, a crash's backtrace is symbolicated, which takes longer: the watchdog
-        // waits 10 s for it instead of 1.
+        // Swift's backtracer reads SWIFT_BACKTRACE only at process start. The executable's
+        // pre-initialisation (Sources/CEarlyStart) puts our settings there before the runtime reads
+        // them, for every command and without an exec. Only when it could not (no variable to
+        // borrow a slot from, e.g. `env -i`) and a crash could stop at the backtracer's prompt
+        // (stdin and stdout both a terminal, not help or the version) does this re-exec, about
+        // 20 ms (docs/benchmarks.md). Without the settings a crash's backtrace is symbolicated,
+        // which takes longer: the watchdog waits 10 s for it instead of 1.
+        eventplayer_early_start_finish()
         let arguments = Array(CommandLine.arguments.dropFirst())
-        let configured = !printsOnlyHelpOrVersion(arguments) && Backtracer.promptPossible()
-        if configured { Backtracer.configureOrReexec() }
+        if !printsOnlyHelpOrVersion(arguments) && Backtracer.promptPossible() { Backtracer.configureOrReexec() }
         StandardStreams.prepare()
-        Signals.installFatalHandler(crashLog: XDGPaths().logFile.path, deadline: configured ? 1 : 10)
+        Signals.installFatalHandler(crashLog: XDGPaths().logFile.path, deadline: Backtracer.inPlace ? 1 : 10)
         do {
             var command = try parseAsRoot(versionArguments(arguments))
             if var asyncCommand = command as? any AsyncParsableCommand {

@@ -44,8 +44,9 @@ struct FatalSignalTests {
         let log = try String(contentsOf: binary.home.appending(path: "state/eventplayer/eventplayer.log"), encoding: .utf8)
         #expect(log.contains("Backtracing"), "the backtrace is in the log")
         #expect(!log.contains("Press space"))
-        // In a pipeline the backtracer keeps its defaults (no re-exec): it writes to stdout, which
-        // the fatal path points at the log too, so nothing reaches the next program's input.
+        // Outside a terminal the backtracer has our settings when the executable's pre-initialisation
+        // could place them (stderr), else its defaults (stdout, no re-exec there); the fatal path
+        // points both at the log, so nothing reaches the next program's input.
         #expect(!output.contains("Backtracing") && !output.contains("Thread 0"), "the backtrace went to stdout: \(output.prefix(300))")
     }
 
@@ -62,6 +63,9 @@ struct FatalSignalTests {
         try FileManager.default.createDirectory(at: runtime, withIntermediateDirectories: true)
         var environment = binary.paneEnvironment
         environment["XDG_RUNTIME_DIR"] = runtime.path
+        // A shell's SHLVL, whose slot the executable's pre-initialisation borrows to give the
+        // backtracer its settings without a re-exec (Sources/CEarlyStart).
+        environment["SHLVL"] = "1"
         // stderr stays the terminal: a backtracer prompt would show there.
         let script = """
         unset EVENTPLAYER_SERVER DISPLAY WAYLAND_DISPLAY SWIFT_BACKTRACE; stty -a > \(dir)/stty.before; \
@@ -69,17 +73,22 @@ struct FatalSignalTests {
         echo "EXIT=$?"; stty -a > \(dir)/stty.after; sleep 60
         """
         pane.start(columns: 100, rows: 30, environment: environment, command: script)
-        let (screen, name) = try await Tmux.offPool { () throws -> (String, String) in
+        let (screen, name, initialEnvironment) = try await Tmux.offPool { () throws -> (String, String, String) in
             try pane.waitFor(" loaded")
             try pane.filterToTheLiveEvent()
             pane.keys("Enter")
             try pane.waitUntil("Playing past 0:01") { $0.contains("▶ Playing") && (ScreenReading.sliderSeconds($0) ?? 0) >= 1 }
             let pid = pid_t(try String(contentsOfFile: dir + "/pid", encoding: .utf8).trimmingCharacters(in: .whitespacesAndNewlines))!
             let name = try String(contentsOfFile: "/proc/\(pid)/comm", encoding: .utf8).trimmingCharacters(in: .whitespacesAndNewlines)
+            // The environment the process image started with (the kernel's copy of its strings).
+            let initial = String(decoding: (try? Data(contentsOf: URL(filePath: "/proc/\(pid)/environ"))) ?? Data(), as: UTF8.self)
             kill(pid, SIGSEGV)
-            return (try pane.waitFor("EXIT=", seconds: 10), name)
+            return (try pane.waitFor("EXIT=", seconds: 10), name, initial)
         }
-        #expect(name == "eventplayer", "the process name after the backtracer's re-exec (ps, top, pgrep -x)")
+        #expect(name == "eventplayer", "the process name (ps, top, pgrep -x)")
+        // No re-exec: an exec'd image would have started with the SWIFT_BACKTRACE the script unset.
+        #expect(initialEnvironment.contains("SHLVL=1") && !initialEnvironment.contains("SWIFT_BACKTRACE="),
+                "started once: \(initialEnvironment.split(separator: "\0").filter { $0.hasPrefix("SWIFT") || $0.hasPrefix("SHLVL") })")
         #expect(screen.contains("EXIT=139"), "killed by SIGSEGV (128 + 11):\n\(screen)")
         #expect(screen.contains("eventplayer: crashed; the backtrace is in"))
         #expect(!screen.contains("Press space"))
@@ -90,6 +99,7 @@ struct FatalSignalTests {
         #expect(try FileManager.default.contentsOfDirectory(atPath: runtime.path).isEmpty, "private files removed")
         let log = try String(contentsOf: binary.home.appending(path: "state/eventplayer/eventplayer.log"), encoding: .utf8)
         #expect(log.contains("Backtracing"), "the backtrace is in the log")
+        #expect(!log.contains("Press space"), "the backtracer was not interactive")
     }
 
     @Test(.timeLimit(.minutes(1)))

@@ -81,8 +81,9 @@ struct LibmpvOnDemandTests {
     /// Help and the version print without the re-exec that gives Swift's crash backtracer its
     /// settings (a third of their start-up), and so does every command whose stdin or stdout is
     /// not a terminal (a pipeline: the backtracer could not prompt there). The loader initialises
-    /// libc once per process image, so its count is the number of execs. (The re-exec at a
-    /// terminal is covered by the fatal-signal test in the TUI: no prompt.)
+    /// libc once per process image, so its count is the number of execs. (At a terminal the
+    /// executable's pre-initialisation gives the settings without a re-exec: the fatal-signal test
+    /// in the TUI checks both, no prompt and one start.)
     @Test func helpTheVersionAndPipelinesStartOnce() async throws {
         let binary = try Binary()
         func starts(_ arguments: [String], input: String = "") async throws -> Int {

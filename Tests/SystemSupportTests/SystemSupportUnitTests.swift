@@ -37,6 +37,19 @@ import Testing
     @Test func completeSettingsAreLeftAsTheyAre() {
         let complete = Backtracer.settings(adding: nil)
         #expect(Backtracer.settings(adding: complete) == complete)
+        #expect(Backtracer.settings(adding: "") == complete)
+    }
+
+    /// The runtime applies every pair in turn (the last `interactive` wins), so each one becomes no;
+    /// keys are trimmed, empty pairs dropped, values kept as written. The executable's
+    /// pre-initialisation compares its result with itself, so applying it twice must change nothing.
+    @Test func everyInteractiveKeyBecomesNoAndASecondPassChangesNothing() {
+        let odd = " enable = yes,,interactive,output-to=/tmp/a=b,interactive=yes"
+        let once = Backtracer.settings(adding: odd)
+        #expect(once == "enable= yes,interactive=no,output-to=/tmp/a=b,interactive=no,color=no,symbolicate=no,images=mentioned,registers=none")
+        #expect(Backtracer.settings(adding: once) == once)
+        let long = (0..<100).map { "key\($0)=\(String(repeating: "v", count: 20))" }.joined(separator: ",")
+        #expect(Backtracer.settings(adding: long) == long + ",interactive=no,color=no,output-to=stderr,symbolicate=no,images=mentioned,registers=none")
     }
 }
 
