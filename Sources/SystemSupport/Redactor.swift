@@ -55,8 +55,28 @@ public final class Redactor: Sendable {
         (#"(?i)\b([a-z][a-z0-9+.-]*://)[^/\s@?#"'<>]+@"#, "$1\(placeholder)@"),
     ].map { (try! NSRegularExpression(pattern: $0.0), $0.1) }
 
+    /// Words one of ``rules`` needs to match (lowercase ASCII): ASCII text with none of them is left
+    /// as it is without running (or, for the first line logged at start, compiling) the
+    /// expressions. Text with any other character always runs them (their case-insensitive
+    /// matching folds some non-ASCII letters to these words, such as the Kelvin sign to k).
+    private static let ruleWords: [[UInt8]] = ["authorization", "token", "key", "sig", "password", "bearer", "@"].map { Array($0.utf8) }
+
+    /// True when `text` holds one of ``ruleWords``, in any ASCII case.
+    static func mightMatchRules(_ text: String) -> Bool {
+        var text = text
+        return text.withUTF8 { bytes in
+            bytes.contains { $0 >= 0x80 } || ruleWords.contains { word in
+                guard bytes.count >= word.count else { return false }
+                return (0...(bytes.count - word.count)).contains { start in
+                    word.indices.allSatisfy { bytes[start + $0] | (bytes[start + $0] &- 65 < 26 ? 0x20 : 0) == word[$0] }
+                }
+            }
+        }
+    }
+
     /// `text` with the known secret shapes replaced (no registered secrets).
     static func redactPatterns(_ text: String) -> String {
+        guard mightMatchRules(text) else { return text }
         var result = text
         for (regex, template) in rules {
             let range = NSRange(result.startIndex..., in: result)

@@ -1,4 +1,4 @@
-import SystemSupport
+@testable import SystemSupport
 import Testing
 
 /// The one redaction (moved here from Networking's `Redaction`, AppCore's `Redactor` and the
@@ -35,6 +35,22 @@ struct RedactorTests {
         for secret in ["tok_abc.def-123", "eyJhbGciOi", "hunter2hunter2", "aaaaaaaaaaaa", "rrrrrrrrrrrr"] {
             #expect(!out.contains(secret), "\(out)")
         }
+    }
+
+    /// Text is redacted the same whether or not the quick look for the rules' words lets it skip
+    /// the expressions: every case of the words is found, and non-ASCII text always runs them.
+    @Test(arguments: [
+        ("GET /x?TOKEN=abc", true), ("AuThOrIzAtIoN: x", true), ("x BEARER y", true), ("u@h", true),
+        ("api_KEY=1", true), ("Sig=2", true), ("PassWord=3", true), ("a \u{212A}ey=4", true),
+        ("started origin=--server server=http://127.0.0.1:43389", false), ("GET /v1/events?limit=100", false),
+    ])
+    func theQuickLookFindsEveryWordTheRulesNeed(text: String, mayMatch: Bool) {
+        #expect(Redactor.mightMatchRules(text) == mayMatch)
+        if !mayMatch { #expect(Redactor().redact(text) == text) }
+    }
+
+    @Test func aKelvinSignSpelledTokenIsStillRedacted() {
+        #expect(Redactor().redact("GET /x?to\u{212A}en=abcdef") == "GET /x?to\u{212A}en=<redacted>")
     }
 
     @Test func registeredSecretsAreRedactedAnywhere() {

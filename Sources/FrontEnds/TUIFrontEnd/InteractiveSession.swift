@@ -65,14 +65,17 @@ public enum InteractiveSession {
         if let summary = KeyMapDiagnostic.summary(problems) { state.error = summary }
         defer { preparer.removeAll() }
         let runner = try PlaybackRunner(player: try Player(configuration: configuration), preparer: preparer)
-        var terminalOptions = Terminal.Options()
-        terminalOptions.stderrPath = logPath
-        let terminal = try Terminal(options: terminalOptions)
-        defer { terminal.restore() }
         let wake = try SelfPipe()
         let inbox = Mailbox<AppInput>(wake: wake)
         let coordinator = TUICoordinator(state: state, services: services, runner: runner, inbox: inbox)
         defer { coordinator.shutdown() }
+        // The first page is asked for before the terminal is set up: the request and the server's
+        // answer overlap ncurses' start and the first paint of the chrome (the list shows sooner).
+        coordinator.start()
+        var terminalOptions = Terminal.Options()
+        terminalOptions.stderrPath = logPath
+        let terminal = try Terminal(options: terminalOptions)
+        defer { terminal.restore() }
         let loop = UILoop(terminal: terminal, keyMap: keyMap)
         if configuration.video == .terminal {
             loop.video.glyphs = glyphs
@@ -91,7 +94,6 @@ public enum InteractiveSession {
         coordinator.tileVideo = { loop.tileVideo($0) }
         for fd in runner.wakeupDescriptors { loop.addWakeSource(fd: fd, name: TUICoordinator.playbackWake) }
         loop.addSelfPipe(wake, name: TUICoordinator.appWake)
-        coordinator.start()
         loop.run(coordinator)
         return loop.endingSignal.map { 128 + $0 } ?? 0
     }
