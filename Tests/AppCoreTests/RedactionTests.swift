@@ -16,6 +16,8 @@ struct RedactionTests {
         logger.debug("plain media-token-XYZ987")
         let text = try String(contentsOf: url, encoding: .utf8)
         #expect(text.contains("fetching https://h/p.m3u8?Authorization=<redacted>"))
+        #expect(text.contains(" info test: fetching ") && text.contains(" header=Authorization: <redacted>"), "level, label, message, metadata: \(text)")
+        #expect(text.contains(" debug test: plain <redacted>"))
         #expect(!text.contains("media-token-XYZ987"))
         let mode = try FileManager.default.attributesOfItem(atPath: url.path)[.posixPermissions] as? Int
         #expect(mode == 0o600)

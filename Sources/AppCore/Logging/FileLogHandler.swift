@@ -29,12 +29,12 @@ public struct FileLogHandler: LogHandler {
         set { metadata[key] = newValue }
     }
 
-    public func log(level: Logger.Level, message: Logger.Message, metadata explicit: Logger.Metadata?,
-                    source: String, file: String, function: String, line: UInt) {
-        let merged = metadata.merging(explicit ?? [:]) { _, new in new }
+    public func log(event: LogEvent) {
+        var merged = metadata.merging(event.metadata ?? [:]) { _, new in new }
+        if let error = event.error { merged["error"] = "\(error)" }
         let fields = merged.isEmpty ? "" : " " + merged.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }.joined(separator: " ")
         let stamp = Date().formatted(Date.ISO8601FormatStyle(includingFractionalSeconds: true))
-        sink.append("\(stamp) \(level) \(label): \(message)\(fields)")
+        sink.append("\(stamp) \(event.level) \(label): \(event.message)\(fields)")
     }
 }
 

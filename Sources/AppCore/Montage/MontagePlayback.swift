@@ -113,6 +113,9 @@ public final class MontagePlayback {
         self.sync = sync
         clock = MontageClock(at: moment, now: now, paused: true)
         plan = MontagePlan(cameras: cameras, events: events, at: moment, now: Date())
+        // The first camera with footage at the moment is heard (Tab moves the sound).
+        let heard = plan.tiles.firstIndex { if case .playing = $0.state { true } else { false } } ?? 0
+        focused = heard
         var tiles: [Tile] = []
         for index in cameras.indices {
             let runner = try makeRunner(index)
@@ -122,7 +125,7 @@ public final class MontagePlayback {
                 throw MontageError.readsFFmpegLog
             }
             runner.perform(.setSpeed(1))
-            runner.perform(.setMuted(index != 0))
+            runner.perform(.setMuted(index != heard))
             tiles.append(Tile(runner: runner, speed: 1))
         }
         self.tiles = tiles

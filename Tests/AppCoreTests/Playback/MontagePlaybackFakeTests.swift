@@ -84,6 +84,26 @@ struct MontagePlaybackFakeTests {
         #expect(outcome.garageEvent == "c")
     }
 
+    /// A camera without footage at the moment is not the one heard: the first that has footage is.
+    @Test func theFirstCameraWithFootageIsHeard() async throws {
+        let events = [M.event("c", "Garage", 20, 60), M.event("a", "Front Door", 0, 60)]
+        let preparers = (0..<2).map { _ in FakePreparer() }
+        preparers[1].answer(.success(SessionFixtures.prepared("p1")))
+        typealias Heard = (mutes: [[Bool]], focused: [Bool])
+        let heard = try await PlaybackRunnerTests.onThread { () throws -> Heard in
+            let players = try (0..<2).map { _ in try FakePlayer() }
+            let montage = try MontagePlayback(cameras: ["Garage", "Front Door"], events: events,
+                                              at: Self.t0.addingTimeInterval(5), now: .now, holdPatience: Self.patience) { index in
+                try PlaybackRunner(player: players[index], preparer: preparers[index])
+            }
+            defer { montage.shutdown() }
+            Self.drain(montage) { players[1].loads.count == 1 }
+            return (players.map(Self.mutes), montage.snapshot.tiles.map(\.isFocused))
+        }
+        #expect(heard.mutes.map(\.last) == [true, false], "Garage has nothing at t0 + 5: Front Door is heard")
+        #expect(heard.focused == [false, true])
+    }
+
     /// The hold at the start (pause, seek to the moment, play together), then the sync check on a
     /// tile that stalls: a little behind is played away by a faster speed, far behind is sought.
     @Test func theHoldReleasesTogetherAndAStalledTileIsBroughtBack() async throws {
