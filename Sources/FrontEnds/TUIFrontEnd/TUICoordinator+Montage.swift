@@ -25,12 +25,17 @@ extension TUICoordinator {
         } catch {
             return [.montageFailed(UserFacing.message(for: error))]
         }
-        let client = services.client, inbox = inbox
-        let filter = EventFilter(since: moment.addingTimeInterval(-TimelineWindows.lookBehind - 3600),
-                                 until: moment.addingTimeInterval(3600))
+        fetchMontageEvents(MontageEventSpan(around: moment))
+        return montageReport()
+    }
+
+    /// Asks for the events of `span` (they come back as ``AppInput/montageEvents(_:)``); a fetch
+    /// still on its way for an earlier span is given up.
+    private func fetchMontageEvents(_ span: MontageEventSpan) {
+        montageSpan = span
+        let client = services.client, inbox = inbox, filter = span.filter
         montageTask?.cancel()
         montageTask = Task { await TUICoordinator.loadMontageEvents(filter: filter, client: client, inbox: inbox) }
-        return montageReport()
     }
 
     private static func loadMontageEvents(filter: EventFilter, client: EventsClient, inbox: Mailbox<AppInput>) async {
@@ -56,6 +61,7 @@ extension TUICoordinator {
     func stopMontage() {
         montageTask?.cancel()
         montageTask = nil
+        montageSpan = nil
         montage?.shutdown()
         montage = nil
         for bridge in tileBridges.values { bridge.clear() }
@@ -69,8 +75,13 @@ extension TUICoordinator {
         return montageReport()
     }
 
+    /// The montage's snapshot for the state; when its clock nears the end of the events fetched
+    /// (played on, or sought past them), the events around its moment are asked for.
     private func montageReport() -> [AppInput] {
-        montage.map { [.montage($0.snapshot)] } ?? []
+        guard let montage else { return [] }
+        let snapshot = montage.snapshot
+        if let next = montageSpan?.next(at: snapshot.wallTime) { fetchMontageEvents(next) }
+        return [.montage(snapshot)]
     }
 
     /// Each tile on screen gets its player's latest frame, at its pane's size, one tile later each

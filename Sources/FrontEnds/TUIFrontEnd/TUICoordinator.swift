@@ -28,6 +28,8 @@ final class TUICoordinator: UILoopDelegate {
     /// bridges carrying its tiles' frames, how to make a tile's runner and find a tile's pane.
     var montage: MontagePlayback?
     var montageTask: Task<Void, Never>?
+    /// The stretch of time whose events the montage asked for (fetched again as its clock moves on).
+    var montageSpan: MontageEventSpan?
     var tileBridges: [TileKey: TerminalVideoBridge] = [:]
     var tileRotation = TileRotation()
     /// Makes tile `index`'s runner of a montage of `count` tiles.
