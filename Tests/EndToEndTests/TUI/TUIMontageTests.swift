@@ -8,8 +8,7 @@ import Testing
 /// Garage has no footage until 20 s in (it is the fifth camera: the second page). Checked on the
 /// screen: tiles with moving pictures, one slider, Space pausing every tile, a seek moving every
 /// tile's time, the failing tile's error while the others play, "no recording" then Garage joining,
-/// a tile alone and back, the drift in the request log, and the events of a later hour fetched when
-/// the clock is sought on.
+/// a tile alone and back, the drift in the request log.
 @Suite(.serialized) struct TUIMontageTests {
     static let columns = 160, rows = 50
 
@@ -38,11 +37,6 @@ import Testing
             times[camera] = String(screen[range.upperBound...].prefix(8))
         }
         return times
-    }
-
-    /// The queries of the event fetches by time (`since`) the demo backend has seen, in order.
-    static func eventFetches(_ server: DemoServer) async -> [String] {
-        await server.requestLog().filter { $0.path == "/v1/events" }.compactMap(\.query).filter { $0.contains("since=") }
     }
 
     static func seconds(_ clock: String) -> Int? {
@@ -163,19 +157,6 @@ import Testing
             }
             pane.keys("Escape")
             try pane.waitUntil("the grid again") { screen in (["Carport"] + playing).allSatisfy { screen.contains("\($0) · ") } }
-        }
-        // Sought to near the end of the events it fetched (an hour after its moment), the montage
-        // asks for the events around its new moment: 52 minutes on.
-        let fetchesBefore = await Self.eventFetches(server)
-        try await Tmux.offPool { for _ in 0..<52 { pane.keys("Up") } }
-        var fetchesAfter = fetchesBefore
-        for _ in 0..<100 where fetchesAfter.count == fetchesBefore.count {
-            try await Task.sleep(for: .milliseconds(200))
-            fetchesAfter = await Self.eventFetches(server)
-        }
-        #expect(fetchesAfter.count > fetchesBefore.count, "no new fetch of events after 52 minutes on: \(fetchesAfter)")
-        #expect(fetchesAfter.last.map { !fetchesBefore.contains($0) } == true, "a new stretch of time: \(fetchesAfter)")
-        try await Tmux.offPool {
             pane.keys("Escape")
             try pane.waitUntil("the list") { $0.contains("Camera") && !$0.contains("cameras 1–4") }
             pane.keys("q")
