@@ -59,19 +59,13 @@ public final class Redactor: Sendable {
     /// as it is without running (or, for the first line logged at start, compiling) the
     /// expressions. Text with any other character always runs them (their case-insensitive
     /// matching folds some non-ASCII letters to these words, such as the Kelvin sign to k).
-    private static let ruleWords: [[UInt8]] = ["authorization", "token", "key", "sig", "password", "bearer", "@"].map { Array($0.utf8) }
+    private static let ruleWords = ["authorization", "token", "key", "sig", "password", "bearer", "@"]
 
-    /// True when `text` holds one of ``ruleWords``, in any ASCII case.
+    /// True when `text` holds one of ``ruleWords``, in any ASCII case, or any non-ASCII character.
     static func mightMatchRules(_ text: String) -> Bool {
-        var text = text
-        return text.withUTF8 { bytes in
-            bytes.contains { $0 >= 0x80 } || ruleWords.contains { word in
-                guard bytes.count >= word.count else { return false }
-                return (0...(bytes.count - word.count)).contains { start in
-                    word.indices.allSatisfy { bytes[start + $0] | (bytes[start + $0] &- 65 < 26 ? 0x20 : 0) == word[$0] }
-                }
-            }
-        }
+        guard text.utf8.allSatisfy({ $0 < 0x80 }) else { return true }
+        let lowercased = text.lowercased()
+        return ruleWords.contains { lowercased.contains($0) }
     }
 
     /// `text` with the known secret shapes replaced (no registered secrets).

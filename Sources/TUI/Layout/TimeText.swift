@@ -30,9 +30,9 @@ public enum TimeText {
         switch days {
         case 0: return "Today \(time)"
         case 1: return "Yesterday \(time)"
-        case 2...6: return "\(weekdays[((c.weekday ?? 1) - 1) % 7]) \(time)"
+        case 2...6: return "\(weekday(c)) \(time)"
         default:
-            let dayMonth = "\(c.day ?? 1) \(months[((c.month ?? 1) - 1) % 12])"
+            let dayMonth = "\(c.day ?? 1) \(month(c))"
             let sameYear = calendar.component(.year, from: now) == c.year
             return sameYear && days > 0 ? "\(dayMonth) \(time)" : "\(dayMonth) \(c.year ?? 0)"
         }
@@ -45,9 +45,13 @@ public enum TimeText {
         return seconds ? time + ":" + two(c.second ?? 0) : time
     }
 
-    /// Fixed English names (by `weekday - 1` and `month - 1`), for every date the TUI writes.
-    static let weekdays = ["Sun", "Mon", "Tue", "Wed", "Thu", "Fri", "Sat"]
-    static let months = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"]
+    /// The weekday of `c` as a fixed English name ("Wed"), for every date the TUI writes.
+    static func weekday(_ c: DateComponents) -> String { weekdays[((c.weekday ?? 1) - 1) % 7] }
+    /// The month of `c` as a fixed English name ("Nov").
+    static func month(_ c: DateComponents) -> String { months[((c.month ?? 1) - 1) % 12] }
+
+    private static let weekdays = ["Sun", "Mon", "Tue", "Wed", "Thu", "Fri", "Sat"]
+    private static let months = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"]
 
     /// Two digits: 7 → "07".
     static func two(_ n: Int) -> String { n < 10 ? "0\(n)" : "\(n)" }

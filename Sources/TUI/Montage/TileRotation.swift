@@ -1,7 +1,8 @@
 /// The order in which a montage's tiles are offered their frames, one tile later each turn. The
 /// panes share the terminal (``PaneGroup``): a tile offered while another's frame is still being
-/// written drops its own, so in a fixed order the last tile dropped most (`make bench-montage`
-/// saw it at 11–17 fps while the first got 23.5). Rotating shares the drops.
+/// written waits for it, so the tile offered first in a turn goes first. In a fixed order the
+/// last tile lost most (`make bench-montage`, when such a frame was still dropped: 11–17 fps
+/// while the first got 23.5); rotating shares the waiting.
 ///
 /// ```swift
 /// var rotation = TileRotation()

@@ -182,7 +182,7 @@ public struct TimelineLayout: Sendable {
                       date >= start, date < end else { continue }
                 let c = calendar.dateComponents([.hour, .minute, .day, .weekday], from: date)
                 let text = zoom == .week
-                    ? "\(TimeText.weekdays[((c.weekday ?? 1) - 1) % 7]) \(c.day ?? 1)"
+                    ? "\(TimeText.weekday(c)) \(c.day ?? 1)"
                     : "\(TimeText.two(c.hour ?? 0)):\(TimeText.two(c.minute ?? 0))"
                 if labels.last?.0 != date { labels.append((date, text)) }
             }

@@ -148,14 +148,14 @@ struct TimelineView: PaneView {
     /// "Wed 25 Nov 2026", with the hour at hour zoom ("Wed 25 Nov 2026 14:00").
     static func rangeText(_ start: Date, zoom: TimelineZoom, calendar: Calendar) -> String {
         let c = calendar.dateComponents([.year, .month, .day, .hour, .weekday], from: start)
-        let day = "\(TimeText.weekdays[((c.weekday ?? 1) - 1) % 7]) \(c.day ?? 1) \(TimeText.months[((c.month ?? 1) - 1) % 12]) \(c.year ?? 0)"
+        let day = "\(TimeText.weekday(c)) \(c.day ?? 1) \(TimeText.month(c)) \(c.year ?? 0)"
         switch zoom {
         case .hour: return day + " " + TimeText.two(c.hour ?? 0) + ":00"
         case .day: return day
         case .week:
             let end = calendar.date(byAdding: .day, value: 6, to: start) ?? start
             let e = calendar.dateComponents([.month, .day], from: end)
-            return day + " – \(e.day ?? 1) \(TimeText.months[((e.month ?? 1) - 1) % 12])"
+            return day + " – \(e.day ?? 1) \(TimeText.month(e))"
         }
     }
 

@@ -220,13 +220,11 @@ final class PaneGroup {
     private var turn = 0
 
     /// Writes what the terminal takes now of every half-written frame, then the frames that waited
-    /// for them, longest waiting first, while the terminal keeps taking them whole.
+    /// for them, longest waiting first, while the terminal keeps taking them whole (a frame it
+    /// takes only in part keeps the rest waiting: ``TerminalVideo/showWaiting()``).
     func flush() {
         panes.forEach { $0.flushPending() }
-        for pane in panes.filter(\.isWaiting).sorted(by: { $0.waitingSince < $1.waitingSince }) {
-            guard !panes.contains(where: \.hasPending) else { return }
-            pane.showWaiting()
-        }
+        panes.filter(\.isWaiting).sorted { $0.waitingSince < $1.waitingSince }.forEach { $0.showWaiting() }
     }
 
     /// A new turn number for a pane that starts waiting.
