@@ -4,7 +4,7 @@ import TestSupport
 import Testing
 
 /// Runtime errors are one short line said once (exit 1), and files in the way are reported.
-@Suite("Error lines of the eventplayer binary", .serialized)
+@Suite("Error lines of the eventplayer binary", .serialized, .machineShare)
 struct CLIErrorTextTests {
     @Test func wrongPasswordDeadServerAndNoSessionAreEachOneSentence() async throws {
         let server = try await DemoServer.start()

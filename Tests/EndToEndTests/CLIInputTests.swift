@@ -8,7 +8,7 @@ import Glibc
 
 /// What a new user gets from bad input: one clear line, exit 2 for usage errors, 1 for runtime
 /// errors, never a crash.
-@Suite("Bad input to the eventplayer binary", .serialized)
+@Suite("Bad input to the eventplayer binary", .serialized, .machineShare)
 struct CLIInputTests {
     @Test("a server URL that cannot be used is a usage error from --server, the environment and the config file", arguments: [
         ("http://127.0.0.1:99999", "the port must be from 1 to 65535, not 99999"),

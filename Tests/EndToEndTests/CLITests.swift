@@ -1,8 +1,9 @@
 import DemoBackend
 import Foundation
+import TestSupport
 import Testing
 
-@Suite("The eventplayer binary against a demo backend", .serialized)
+@Suite("The eventplayer binary against a demo backend", .serialized, .machineShare)
 struct CLITests {
     @Test func loginWithPasswordOnStdinThenListEventsAsJSON() async throws {
         let server = try await DemoServer.start()

@@ -1,9 +1,10 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// `eventplayer demo-server --make-media`: makes the generated demo media now (as `make test`
 /// does before the tests) and says where; without ffmpeg, one line that says to install it.
-@Suite struct DemoMediaCommandTests {
+@Suite(.machineShare) struct DemoMediaCommandTests {
     @Test func makeMediaPrintsTheSharedFolder() async throws {
         let binary = try Binary()
         defer { try? FileManager.default.removeItem(at: binary.home) }

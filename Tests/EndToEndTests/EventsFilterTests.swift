@@ -1,9 +1,10 @@
 import DemoBackend
 import Foundation
+import TestSupport
 import Testing
 
 /// `eventplayer events --since/--until/--camera` and the `reviewed` key of `--json`.
-@Suite("eventplayer events filters and reviewed marks", .serialized)
+@Suite("eventplayer events filters and reviewed marks", .serialized, .machineShare)
 struct EventsFilterTests {
     func ids(_ stdout: String) throws -> [String] {
         let decoded = try JSONSerialization.jsonObject(with: Data(stdout.utf8)) as? [[String: Any]] ?? []

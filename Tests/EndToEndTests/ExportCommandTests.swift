@@ -1,12 +1,13 @@
 import DemoBackend
 import Foundation
+import TestSupport
 import Testing
 #if canImport(Glibc)
 import Glibc
 #endif
 
 /// `eventplayer export` against the in-process demo backend: the real binary, real files, ffprobe.
-@Suite("eventplayer export", .serialized)
+@Suite("eventplayer export", .serialized, .machineShare)
 struct ExportCommandTests {
     struct Setup {
         let server: DemoServer
@@ -151,7 +152,7 @@ struct ExportCommandTests {
     }
 }
 
-@Suite("eventplayer export stops cleanly on Ctrl-C, SIGTERM and SIGHUP and resumes", .serialized)
+@Suite("eventplayer export stops cleanly on Ctrl-C, SIGTERM and SIGHUP and resumes", .serialized, .machineShare)
 struct ExportInterruptTests {
     /// The exit status is 128 + the signal (before: SIGTERM exited 130, SIGHUP killed the process).
     static let signals: [(Int32, Int32)] = [(SIGINT, 130), (SIGTERM, 143), (SIGHUP, 129)]

@@ -1,12 +1,13 @@
 import DemoBackend
 import Foundation
+import TestSupport
 import Testing
 
 /// `eventplayer export` of every generated stream shape a player plays (AES-128, byte ranges, HEVC
 /// 1080p, a separate audio rendition), in each `--format`, checked with ffprobe. Export does not
 /// depend on the network mode (proxy/direct is how libmpv reaches the media; export fetches
 /// through the pipeline itself), so one mode covers it.
-@Suite("eventplayer export: every shape whole", .serialized)
+@Suite("eventplayer export: every shape whole", .serialized, .machineShare)
 struct ExportEveryShapeTests {
     struct Shape: Sendable, CustomTestStringConvertible {
         let id: String

@@ -1,12 +1,13 @@
 import DemoBackend
 import Foundation
 import Glibc
+import TestSupport
 import Testing
 
 /// Export output in a directory others can write to: no symbolic link is followed, `--force`
 /// replaces regular files only, `-o -` streams to stdout, and a second export to the same path
 /// is refused while the first runs. The real binary against the in-process demo backend.
-@Suite("Export file safety", .serialized)
+@Suite("Export file safety", .serialized, .machineShare)
 struct ExportFileSafetyTests {
     struct Setup {
         let server: DemoServer

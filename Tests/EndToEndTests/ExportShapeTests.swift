@@ -1,9 +1,10 @@
 import DemoBackend
 import Foundation
+import TestSupport
 import Testing
 
 /// `eventplayer export` of the generated stream shapes (see `GeneratedMedia`), checked with ffprobe.
-@Suite("eventplayer export: stream shapes", .serialized)
+@Suite("eventplayer export: stream shapes", .serialized, .machineShare)
 struct ExportShapeTests {
     /// Before: the segments were only concatenated, the second part's timestamps started at 0
     /// again, and ffprobe read 12 s of the 24 s event.

@@ -8,7 +8,7 @@ import Testing
 /// eventplayer with that signal (within a second or two on a quiet machine; the test only bounds it), removes the playback's private files (the
 /// rewritten playlist holds the media token), writes the backtrace to the log, never prompts, and
 /// the next run removes what a killed run left behind.
-@Suite("a fatal signal ends eventplayer with that signal and removes its private files", .serialized)
+@Suite("a fatal signal ends eventplayer with that signal and removes its private files", .serialized, .machineShare)
 struct FatalSignalTests {
     @Test(.timeLimit(.minutes(2)))
     func sigsegvDuringPlayKillsWithSIGSEGVAndRemovesThePrivateFiles() async throws {

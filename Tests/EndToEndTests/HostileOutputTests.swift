@@ -1,10 +1,11 @@
 import DemoBackend
 import Foundation
+import TestSupport
 import Testing
 
 /// Standard output that cannot be written (a closed pipe, a full disk, a closed descriptor) and
 /// server text or secrets that must not reach it: the real binary against the demo backend.
-@Suite("Hostile output and text", .serialized)
+@Suite("Hostile output and text", .serialized, .machineShare)
 struct HostileOutputTests {
     @Test("stdout that cannot be written: a broken pipe ends quietly (141), anything else is one error line and 1",
           arguments: Binary.Stdout.allCases)

@@ -5,7 +5,7 @@ import Testing
 
 /// The binary against a hostile server: page cursors that loop, a reply that drips. Every run has
 /// a hang guard (killed after a minute); the checks are the exit status and the message.
-@Suite("eventplayer against a hostile server", .serialized)
+@Suite("eventplayer against a hostile server", .serialized, .machineShare)
 struct HostileServerTests {
     func signedIn(_ server: DemoServer) async throws -> Binary {
         let binary = try Binary()

@@ -8,7 +8,7 @@ import TestSupport
 /// renders with `man -l`, the completions name the subcommands, the installed binary runs and its
 /// demo resources are found next to it (not in the checkout), and `make uninstall` removes exactly
 /// what was installed.
-@Suite("make install-files and make uninstall", .serialized)
+@Suite("make install-files and make uninstall", .serialized, .machineShare)
 struct InstallTests {
     /// The repository: Tests/EndToEndTests/InstallTests.swift -> <repo>.
     static let repo = URL(filePath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()

@@ -1,12 +1,13 @@
 import DemoBackend
 import Foundation
 import SystemSupport
+import TestSupport
 import Testing
 
 /// libmpv is loaded when the first playback needs it (CMPV's loader; eventplayer is not linked
 /// against it): commands that play nothing never map it, and without it playback says what to
 /// install while everything else works. `--version` names the program, `--verbose` libmpv and ffmpeg.
-@Suite("libmpv on demand and --version", .serialized)
+@Suite("libmpv on demand and --version", .serialized, .machineShare)
 struct LibmpvOnDemandTests {
     /// Runs `arguments` with the dynamic loader's report (`LD_DEBUG=libs`) written to files of
     /// its own, one per process (the re-exec for the backtracer included), apart from what the

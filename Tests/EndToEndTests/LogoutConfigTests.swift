@@ -1,10 +1,11 @@
 import DemoBackend
 import Foundation
+import TestSupport
 import Testing
 
 /// `logout --config FILE` signs out of the server FILE names, as every other command honours
 /// `--config`: a session for another server is kept (and the line says whose it is).
-@Suite("logout --config signs out of the config's server")
+@Suite("logout --config signs out of the config's server", .machineShare)
 struct LogoutConfigTests {
     @Test func logoutWithAConfigNamingAnotherServerKeepsTheSession() async throws {
         let server = try await DemoServer.start()

@@ -1,12 +1,13 @@
 import DemoBackend
 import Foundation
+import TestSupport
 import Testing
 
 /// `eventplayer play evt-discontinuity` (two 12 s parts whose timestamps each start at 0, a
 /// camera that reconnected) in both network modes: the whole event to "ended" with a position
 /// that never goes back, and `--start 18` (in the second part) on to the end. Before: "error:
 /// stream ended early at 0:22 of 0:24" through the proxy, and a start at 18 ended at once.
-@Suite("eventplayer play: a discontinuous event in both network modes", .serialized)
+@Suite("eventplayer play: a discontinuous event in both network modes", .serialized, .machineShare)
 struct PlayDiscontinuityTests {
     static func jsonLines(_ text: String) -> [[String: Any]] {
         text.split(separator: "\n").compactMap { try? JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any] }

@@ -1,10 +1,11 @@
 import DemoBackend
 import Foundation
+import TestSupport
 import Testing
 
 /// `play --speed` and the config file's `speed`: between the first and the last
 /// "playing" line, media seconds over wall seconds (the lines' `ms`) is about the speed.
-@Suite("eventplayer play --speed / config speed", .serialized)
+@Suite("eventplayer play --speed / config speed", .serialized, .machineShare)
 struct PlaySpeedTests {
     /// Media seconds per wall second over the "playing" JSON lines.
     static func rate(_ stdout: String) -> Double {

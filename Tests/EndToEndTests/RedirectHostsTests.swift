@@ -1,5 +1,6 @@
 import DemoBackend
 import Foundation
+import TestSupport
 import Testing
 
 /// Redirects and other hosts, end to end: the real binary plays (real libmpv) and exports the demo
@@ -7,7 +8,7 @@ import Testing
 /// or on a storage host (`evt-redirect-storage`, 127.0.0.2), and whose segments are on a CDN
 /// host named by the playlist (`evt-cdn-segments`), in both network modes. The demo backend's
 /// request log shows where the media token went.
-@Suite("redirects, presigned paths and CDN hosts, end to end", .serialized)
+@Suite("redirects, presigned paths and CDN hosts, end to end", .serialized, .machineShare)
 struct RedirectHostsTests {
     static let cases: [(String, String)] = [
         ("evt-redirect-same", "direct"), ("evt-redirect-same", "proxy"),

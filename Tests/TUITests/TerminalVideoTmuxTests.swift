@@ -6,7 +6,7 @@ import Testing
 /// Terminal video end to end under tmux: the bench-video harness (the real UILoop and video pane,
 /// the real Player with libmpv software frames, `ao=null`) plays the demo media (ffmpeg testsrc2
 /// colour bars). Needs `swift build --product bench-video` (skipped when the binary is missing).
-@Suite(.serialized) struct TerminalVideoTmuxTests {
+@Suite(.serialized, .machineShare) struct TerminalVideoTmuxTests {
     static var harness: String? {
         guard let exe = try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe") else { return nil }
         var dir = URL(fileURLWithPath: exe).deletingLastPathComponent()

@@ -9,7 +9,7 @@ import Testing
 /// read with `capture-pane` and header, list, player, status bar and message line must all be there.
 /// Runs once per TERM users have: the pane re-runs this test binary (env TUI_REDRAW_CHILD=1), which
 /// drives a ``UILoop`` with ``RedrawApp``.
-@Suite(.serialized) struct TmuxRedrawTests {
+@Suite(.serialized, .machineShare) struct TmuxRedrawTests {
     static let isChild = ProcessInfo.processInfo.environment["TUI_REDRAW_CHILD"] == "1"
 
     @Test(.enabled(if: !isChild && Tmux.binary != nil && FileManager.default.fileExists(atPath: "/proc/self/exe")),

@@ -8,7 +8,7 @@ import PlaybackStates
 /// The real thing under tmux: this test binary re-runs itself inside a tmux pane (env TUI_SMOKE_CHILD=1),
 /// where ``TmuxSmokeTests/tuiSmokeChildRunsTheLoop()`` drives a ``UILoop`` on a real terminal with a tiny
 /// scripted App. The parent sends keys, mouse and resizes and waits for the screen to show the result.
-@Suite(.serialized) struct TmuxSmokeTests {
+@Suite(.serialized, .machineShare) struct TmuxSmokeTests {
     static let env = ProcessInfo.processInfo.environment
     static let isChild = env["TUI_SMOKE_CHILD"] == "1"
 

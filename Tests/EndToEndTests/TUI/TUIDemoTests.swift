@@ -4,7 +4,7 @@ import Testing
 
 /// `eventplayer` with no arguments and no server configured: the embedded demo backend signs
 /// in by itself (no form), the header shows the demo badge, `d` shows the request log.
-@Suite(.serialized) struct TUIDemoTests {
+@Suite(.serialized, .machineShare) struct TUIDemoTests {
     @Test(.enabled(if: Tmux.binary != nil), .timeLimit(.minutes(1)))
     func noArgumentsOpensTheDemo() async throws {
         let binary = try Binary()

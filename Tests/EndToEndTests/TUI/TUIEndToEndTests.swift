@@ -6,7 +6,7 @@ import Testing
 /// The real `eventplayer` TUI in a tmux pane (80x24) against the demo backend in-process on port 0:
 /// sign in through the form, filter, play, pause, mute, seek, play to the end, a failing event,
 /// a resize, and `q q` back to a sane shell.
-@Suite(.serialized) struct TUIEndToEndTests {
+@Suite(.serialized, .machineShare) struct TUIEndToEndTests {
     @Test(.enabled(if: Tmux.binary != nil), .timeLimit(.minutes(2)))
     func signInPlayAndQuit() async throws {
         let binary = try Binary()

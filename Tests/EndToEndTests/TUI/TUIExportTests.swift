@@ -7,7 +7,7 @@ import Testing
 /// exported to `export-dir` while another one plays; the status bar shows progress, then the path;
 /// ffprobe reads the file. Quitting mid-export leaves only the `.part` (and its journal), which the
 /// next export resumes.
-@Suite(.serialized) struct TUIExportTests {
+@Suite(.serialized, .machineShare) struct TUIExportTests {
     static func start(_ binary: Binary, _ server: DemoServer, _ pane: Tmux, exports: URL) throws {
         let config = binary.home.appending(path: "config/eventplayer")
         try FileManager.default.createDirectory(at: config, withIntermediateDirectories: true)

@@ -6,7 +6,7 @@ import Testing
 /// `t` (jump to a date), `c` (camera) and `e` (export) in the real TUI under tmux against the demo
 /// backend in-process, checked against what the backend lists for the same query (the CLI's
 /// `events --json`) and, for the export, ffprobe.
-@Suite(.serialized) struct TUIFilterExportTests {
+@Suite(.serialized, .machineShare) struct TUIFilterExportTests {
     /// The list area of a 120-column screen (left half), below the header and the column headings.
     static func listLines(_ screen: String) -> [String] {
         screen.split(separator: "\n", omittingEmptySubsequences: false).dropFirst(2).prefix(35).map { String($0.prefix(60)) }

@@ -8,7 +8,7 @@ import Testing
 /// then (as every tmux test did, and a user reading the header might) found no rows and was
 /// dropped. Under load the first page was late, so tests saw their first key "not taken".
 /// A delay on the events endpoint makes that moment last 2 s, every run.
-@Suite(.serialized) struct TUIFirstKeyTests {
+@Suite(.serialized, .machineShare) struct TUIFirstKeyTests {
     @Test(.enabled(if: Tmux.binary != nil), .timeLimit(.minutes(1)))
     func theFirstKeyAfterTheHeaderSaysLoadedMovesTheSelection() async throws {
         let binary = try Binary()

@@ -9,7 +9,7 @@ import Testing
 /// pressed at once is taken (the replies never reach key handling, and a silent terminal costs no
 /// more than the budget). A kitty on this machine gets its images through shared memory, and no
 /// object is left behind.
-@Suite(.serialized) struct TUIGraphicsProbeTests {
+@Suite(.serialized, .machineShare) struct TUIGraphicsProbeTests {
     static let fakeTerminal = URL(filePath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
         .deletingLastPathComponent().deletingLastPathComponent().appending(path: "scripts/fake-graphics-terminal.py")
 

@@ -8,7 +8,7 @@ import Glibc
 /// The terminal hangs up (SIGHUP, an SSH drop) or the TUI is told to stop (SIGTERM, SIGINT): it
 /// restores the terminal and exits 128 + the signal (129, 143, 130), the shell's convention that
 /// `play` and `export` follow too (before, SIGTERM exited 0).
-@Suite(.serialized) struct TUIHangUpTests {
+@Suite(.serialized, .machineShare) struct TUIHangUpTests {
     static let signals: [(Int32, String)] = [(SIGHUP, "EXIT=129"), (SIGTERM, "EXIT=143"), (SIGINT, "EXIT=130")]
 
     @Test(.enabled(if: Tmux.binary != nil), .timeLimit(.minutes(2)), arguments: signals)

@@ -5,7 +5,7 @@ import Testing
 
 /// The TUI against a hostile server: page cursors that loop (no request storm, a message), and a
 /// playlist that drips (the status bar shows it is waiting, then the timeout).
-@Suite(.serialized) struct TUIHostileServerTests {
+@Suite(.serialized, .machineShare) struct TUIHostileServerTests {
     func start(_ server: DemoServer, _ binary: Binary, socket: String, network: String = "proxy", columns: Int = 120) -> Tmux? {
         guard let pane = try? Tmux(socket: "\(socket)-\(getpid())") else { return nil }
         let script = """

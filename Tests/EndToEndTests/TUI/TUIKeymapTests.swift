@@ -4,7 +4,7 @@ import Testing
 
 /// keymap.conf with a line that is not UTF-8: the real TUI reports it on the
 /// bottom line (whole in the request log, `d`) and applies the file's other lines.
-@Suite(.serialized) struct TUIKeymapTests {
+@Suite(.serialized, .machineShare) struct TUIKeymapTests {
     @Test(.enabled(if: Tmux.binary != nil), .timeLimit(.minutes(1)))
     func aNonUTF8LineIsReportedAndTheOthersApply() async throws {
         let binary = try Binary()

@@ -9,7 +9,7 @@ import Testing
 /// an image beside the list; help deletes it (it would cover the help: kitty draws images above
 /// the text) and it returns; `f` gives it the whole window and Esc gives it back; quitting leaves
 /// nothing.
-@Suite(.serialized) struct TUIKittyGraphicsTests {
+@Suite(.serialized, .machineShare) struct TUIKittyGraphicsTests {
     /// Pixels near a colour of testsrc2's bars within a part of the window (fractions of its size).
     static func count(_ shot: Screenshot, x: ClosedRange<Double>, y: ClosedRange<Double>, _ wanted: (Int, Int, Int)) -> Int {
         var count = 0

@@ -9,7 +9,7 @@ import Testing
 /// screen: tiles with moving pictures, one slider, Space pausing every tile, a seek moving every
 /// tile's time, the failing tile's error while the others play, "no recording" then Garage joining,
 /// a tile alone and back, the drift in the request log.
-@Suite(.serialized) struct TUIMontageTests {
+@Suite(.serialized, .machineShare) struct TUIMontageTests {
     static let columns = 160, rows = 50
 
     /// Lines `range` of the screen with their colours (pictures are colours of ▀ cells).

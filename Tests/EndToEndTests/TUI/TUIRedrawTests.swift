@@ -4,7 +4,7 @@ import Testing
 
 /// The real `eventplayer` (demo backend) under tmux: the first key after the opening message fades
 /// must not blank the screen. The whole pane is read after each step.
-@Suite(.serialized) struct TUIRedrawTests {
+@Suite(.serialized, .machineShare) struct TUIRedrawTests {
     @Test(.enabled(if: Tmux.binary != nil), .timeLimit(.minutes(1)))
     func firstKeysKeepTheWholeScreen() async throws {
         let binary = try Binary()

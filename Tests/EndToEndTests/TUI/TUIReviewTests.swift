@@ -7,7 +7,7 @@ import Testing
 /// `>` plays the next event and the selection follows; with auto-advance (`a`) the end of one demo
 /// event (10 s) starts the next; a mark made with `x` and one from playing to the end survive a
 /// restart (same XDG_STATE_HOME) and `u` hides them.
-@Suite(.serialized) struct TUIReviewTests {
+@Suite(.serialized, .machineShare) struct TUIReviewTests {
     @Test(.enabled(if: Tmux.binary != nil), .timeLimit(.minutes(3)))
     func nextAutoAdvanceAndMarksThatSurviveARestart() async throws {
         let binary = try Binary()

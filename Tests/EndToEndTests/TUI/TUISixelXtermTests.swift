@@ -7,7 +7,7 @@ import Testing
 /// screenshots: the terminal is asked at start and the video pane shows the event in pixels, with
 /// the list drawn beside it; help covers the picture and it returns; `f` gives it the whole
 /// terminal and Esc brings the list back with no trace of it; quitting leaves nothing.
-@Suite(.serialized) struct TUISixelXtermTests {
+@Suite(.serialized, .machineShare) struct TUISixelXtermTests {
     /// xterm's `fixed` font: 6×13 pixels per cell, inside a 1-pixel window border.
     static let cell = (width: 6, height: 13)
     static let border = 1

@@ -7,7 +7,7 @@ import Testing
 /// without audio): `]` twice shows 1.21× and `}` doubles it, the slider then runs faster than the
 /// clock; `.` / `,` step one frame while paused (the slider shows hundredths); `S` writes a PNG of
 /// the video's size under $XDG_PICTURES_DIR/eventplayer; the speed stays for the next event.
-@Suite(.serialized) struct TUISpeedStepSnapshotTests {
+@Suite(.serialized, .machineShare) struct TUISpeedStepSnapshotTests {
     /// `m:ss.cc` on the slider (after a frame step), in seconds.
     static func preciseSliderTime(_ screen: String) -> Double? {
         guard let line = screen.split(separator: "\n").first(where: { $0.contains("●") }),

@@ -8,7 +8,7 @@ import Glibc
 /// Ctrl-Z as a user presses it, in an interactive bash with job control: the shell gets the
 /// screen back ("Stopped"), `fg` redraws, and playback resumes as it was (playing stays playing,
 /// paused stays paused).
-@Suite(.serialized) struct TUISuspendTests {
+@Suite(.serialized, .machineShare) struct TUISuspendTests {
     @Test(.enabled(if: Tmux.binary != nil && FileManager.default.isExecutableFile(atPath: "/bin/bash")),
           .timeLimit(.minutes(2)))
     func ctrlZAndFgKeepThePlaybackAsItWas() async throws {

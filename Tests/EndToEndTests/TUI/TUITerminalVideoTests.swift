@@ -5,7 +5,7 @@ import Testing
 
 /// The real `eventplayer` TUI drawing video in its pane: over "SSH" with `--video auto`
 /// and with `--video terminal`, against the demo backend in-process, real libmpv, no audio.
-@Suite(.serialized) struct TUITerminalVideoTests {
+@Suite(.serialized, .machineShare) struct TUITerminalVideoTests {
     static func colours(_ screen: String) -> Set<String> {
         Set(screen.matches(of: /[34]8;2;(\d+);(\d+);(\d+)/).map { "\($0.1),\($0.2),\($0.3)" })
     }

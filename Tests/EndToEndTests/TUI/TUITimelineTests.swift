@@ -7,7 +7,7 @@ import Testing
 /// generated events over 60 days, four cameras): the counts per hour it draws are the server's,
 /// windows are fetched with `since`/`until` as the cursor moves (each once), zoom, Enter plays the
 /// event under the cursor and Esc comes back. The pane runs in UTC so the test knows its days.
-@Suite(.serialized) struct TUITimelineTests {
+@Suite(.serialized, .machineShare) struct TUITimelineTests {
     static var utc: Calendar {
         var calendar = Calendar(identifier: .gregorian)
         calendar.timeZone = TimeZone(identifier: "UTC")!

@@ -5,7 +5,7 @@ import Testing
 
 /// The TUI's side of a media token that expires mid-play: the same playback session as `play`
 /// refreshes the tokens and reloads where playback is, and the event plays to its end.
-@Suite(.serialized) struct TUITokenRefreshTests {
+@Suite(.serialized, .machineShare) struct TUITokenRefreshTests {
     @Test(.enabled(if: Tmux.binary != nil), .timeLimit(.minutes(2)))
     func anExpiredMediaTokenIsRefreshedAndPlaybackResumesAtThePosition() async throws {
         let binary = try Binary()

@@ -6,7 +6,7 @@ import Testing
 /// Zoom and pan with mpv's Alt keys, through tmux as a terminal sends them (`ESC +`, xterm's
 /// `CSI 1;3 D` for Alt+Left, `ESC DEL`): on a paused frame the picture changes with each key,
 /// the message line says where it is, and Alt+Backspace puts it back.
-@Suite(.serialized) struct TUIZoomPanTests {
+@Suite(.serialized, .machineShare) struct TUIZoomPanTests {
     /// The screen's rows 2…36 with their colours: the list (unchanged) and the video pane.
     static func body(_ screen: String) -> [Substring] {
         Array(screen.split(separator: "\n", omittingEmptySubsequences: false).dropFirst(2).prefix(34))
