@@ -37,6 +37,13 @@ import Player
 /// ``MontageHold/patience`` (a slower tile then catches up by itself). A paused montage therefore
 /// shows every tile at the same moment.
 ///
+/// **Seeks in a row.** Seeks closer together than ``seekSettle`` (a key held down, a quick
+/// series of presses) move the clock at once and the tiles once the series ends: the first seek
+/// is carried out as it comes, the tiles are paused during the series, and its last moment is
+/// carried out ``seekSettle`` after its last seek. Before, each of a held key's seeks loaded a
+/// new event in every tile whose event it left (52 seeks of a minute kept four tiles loading for
+/// half a minute).
+///
 /// **Network mode.** Tiles play at the same time, so their players must not read ffmpeg's
 /// process-global log (docs/architecture.md, "Known debts"): with the default `--network proxy`
 /// they do not; a runner whose player does (`--network direct`,
@@ -48,6 +55,8 @@ public final class MontagePlayback {
     public static let frameDuration: TimeInterval = 0.04
     /// How often the tiles' drift is measured while the clock runs.
     public static let syncInterval: Duration = .milliseconds(100)
+    /// Seeks closer together than this are one series: the tiles follow its last moment.
+    public static let seekSettle: Duration = .milliseconds(250)
 
     /// The cameras, one tile each, in order.
     public let cameras: [String]
@@ -69,6 +78,10 @@ public final class MontagePlayback {
     private var userPaused = false
     private var hold: MontageHold?
     private var nextSync: ContinuousClock.Instant?
+    /// When the last seek came (a seek sooner after it belongs to the same series).
+    private var lastSeek: ContinuousClock.Instant?
+    /// A series of seeks is under way: its last moment is carried out to the tiles at this time.
+    private var settle: ContinuousClock.Instant?
     /// Updates of runner calls made outside a drain (starts, stops), for the next drain.
     private var pending: [MontageTileUpdate] = []
     private var lastID = 0
@@ -144,8 +157,9 @@ public final class MontagePlayback {
         let now = ContinuousClock.now
         var deadlines = tiles.compactMap(\.runner.nextDeadline)
         if let hold { deadlines.append(hold.deadline) }
+        if let settle { deadlines.append(settle) }
         if let nextSync, hold == nil, !clock.isPaused { deadlines.append(nextSync) }
-        if let change = plan.nextChange, !clock.isPaused, clock.speed > 0 {
+        if let change = plan.nextChange, !clock.isPaused, clock.speed > 0, settle == nil {
             let seconds = max(0, change.timeIntervalSince(clock.wallTime(now: now)) / clock.speed)
             deadlines.append(now + .milliseconds(Int((seconds * 1000).rounded(.up))))
         }
@@ -163,7 +177,12 @@ public final class MontagePlayback {
                 updates.append(MontageTileUpdate(tile: index, update: update))
             }
         }
-        if let change = plan.nextChange, clock.wallTime(now: now) >= change { replan(now: now) }
+        if let due = settle, now >= due {
+            settle = nil
+            follow(now: now)
+        }
+        // While a series of seeks is under way the plan waits for its last moment.
+        if settle == nil, let change = plan.nextChange, clock.wallTime(now: now) >= change { replan(now: now) }
         releaseHoldIfReady(now: now)
         if hold == nil, !clock.isPaused, let due = nextSync, now >= due { measure(now: now) }
         return updates + takePending()
@@ -175,12 +194,15 @@ public final class MontagePlayback {
     public func perform(_ command: MontageCommand, now: ContinuousClock.Instant = .now) -> [MontageTileUpdate] {
         switch command {
         case .togglePause:
+            userPaused.toggle()
+            // In a series of seeks the tiles play or stay paused once they follow its last moment.
+            guard settle == nil else { break }
             if userPaused {
-                userPaused = false
-                if hold != nil { hold?.resume = true } else { resume(now: now) }
-            } else {
-                userPaused = true
                 beginHold(resume: false, now: now)
+            } else if hold != nil {
+                hold?.resume = true
+            } else {
+                resume(now: now)
             }
         case .seek(let delta):
             seek(to: clock.wallTime(now: now).addingTimeInterval(delta), now: now)
@@ -224,7 +246,7 @@ public final class MontagePlayback {
     public var snapshot: MontageSnapshot {
         let now = ContinuousClock.now
         return MontageSnapshot(
-            wallTime: clock.wallTime(now: now), speed: clock.speed, isPaused: userPaused, isHolding: hold != nil,
+            wallTime: clock.wallTime(now: now), speed: clock.speed, isPaused: userPaused, isHolding: hold != nil || settle != nil,
             isMuted: muted,
             tiles: tiles.indices.map { index in
                 let tile = tiles[index]
@@ -249,6 +271,7 @@ public final class MontagePlayback {
     public func shutdown() {
         for tile in tiles { tile.runner.shutdown() }
         hold = nil
+        settle = nil
         nextSync = nil
     }
 
@@ -286,6 +309,26 @@ public final class MontagePlayback {
 
     private func seek(to moment: Date, now: ContinuousClock.Instant) {
         clock.seek(to: moment, now: now)
+        defer { lastSeek = now }
+        if let last = lastSeek, now - last < Self.seekSettle {
+            // A series: the clock stands at its moment, the tiles wait paused for its end.
+            if settle == nil {
+                clock.setPaused(true, now: now)
+                hold = nil
+                nextSync = nil
+                for index in tiles.indices where tiles[index].isLive && tiles[index].started {
+                    append(tiles[index].runner.perform(.pause), tile: index)
+                }
+            }
+            settle = now + Self.seekSettle
+            return
+        }
+        follow(now: now)
+    }
+
+    /// The tiles follow the clock's (new) moment: each plays what the plan gives it there, and
+    /// the clock holds until they show it.
+    private func follow(now: ContinuousClock.Instant) {
         // A tile whose media ended before its event did plays again from the new moment (a
         // failed one is not retried: it keeps its error while the plan names its event).
         for index in tiles.indices where tiles[index].runner.session?.finishReason == .ended && tiles[index].event != nil {
@@ -357,8 +400,12 @@ public final class MontagePlayback {
         case .player(.firstFrame):
             tiles[index].started = true
             // While the clock stands still the tile waits at its moment; while it runs, the sync
-            // check brings the tile in.
-            if hold != nil || userPaused { align(index, now: now) }
+            // check brings the tile in. In a series of seeks it waits, paused, for the series' end.
+            if settle != nil {
+                append(tiles[index].runner.perform(.pause), tile: index)
+            } else if hold != nil || userPaused {
+                align(index, now: now)
+            }
         case .notice(let text):
             tiles[index].notice = text
         case .finished:

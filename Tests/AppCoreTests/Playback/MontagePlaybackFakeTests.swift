@@ -151,6 +151,46 @@ struct MontagePlaybackFakeTests {
         #expect((seek ?? 0) > 5.5, "sought to where the clock is: \(result.sought)")
     }
 
+    /// A key held down: the clock follows each seek at once, the tiles only the series' first
+    /// seek and, once the seeks stop, its last moment. Each seek used to load a new event in every
+    /// tile that left its event.
+    @Test func seeksInARowMoveTheClockAtOnceAndTheTilesOnceTheyStop() async throws {
+        // Ten-second events back to back on one camera.
+        let events = (0..<30).map { M.event("e\($0)", "Front Door", Double($0) * 10, Double($0) * 10 + 10) }
+        let preparer = FakePreparer()
+        for attempt in 0..<30 { preparer.answer(.success(SessionFixtures.prepared("p\(attempt)"))) }
+        typealias Result = (first: String?, during: String?, wall: Date, holding: Bool, after: String?, lastLoad: Double?)
+        let result = try await PlaybackRunnerTests.onThread { () throws -> Result in
+            let player = try FakePlayer()
+            let montage = try MontagePlayback(cameras: ["Front Door"], events: events, at: Self.t0.addingTimeInterval(5), now: .now,
+                                              holdPatience: Self.patience) { _ in
+                try PlaybackRunner(player: player, preparer: preparer)
+            }
+            defer { montage.shutdown() }
+            Self.drain(montage) { player.loads.count == 1 }
+            // Twenty seeks of 10 s, 30 ms apart (a key's repeat).
+            var now = ContinuousClock.now
+            montage.perform(.seek(by: 10), now: now)
+            let first = montage.snapshot.tiles[0].eventID
+            for _ in 1..<20 {
+                now += .milliseconds(30)
+                montage.perform(.seek(by: 10), now: now)
+            }
+            _ = montage.drain(now: now + .milliseconds(100))
+            let snapshot = montage.snapshot
+            _ = montage.drain(now: now + MontagePlayback.seekSettle)
+            let after = montage.snapshot.tiles[0].eventID
+            Self.drain(montage) { player.loads.count >= 2 && montage.snapshot.tiles[0].eventID == "e20" }
+            return (first, snapshot.tiles[0].eventID, snapshot.wallTime, snapshot.isHolding, after, player.loads.last?.at)
+        }
+        #expect(result.first == "e1", "the series' first seek is carried out at once")
+        #expect(result.during == "e1", "the tile waits while the seeks go on: \(String(describing: result.during))")
+        #expect(result.wall == Self.t0.addingTimeInterval(205), "the clock followed every seek: \(result.wall)")
+        #expect(result.holding, "the montage says it holds")
+        #expect(result.after == "e20", "once the seeks stop, the tile plays the last moment's event")
+        #expect(result.lastLoad == 5, "5 s into it")
+    }
+
     /// Media shorter than its event ends early (the tile says "ended"); a seek plays it again from
     /// the new moment, prepared afresh.
     @Test func aTileWhoseMediaEndedPlaysAgainAfterASeek() async throws {

@@ -8,7 +8,8 @@ import Testing
 /// Garage has no footage until 20 s in (it is the fifth camera: the second page). Checked on the
 /// screen: tiles with moving pictures, one slider, Space pausing every tile, a seek moving every
 /// tile's time, the failing tile's error while the others play, "no recording" then Garage joining,
-/// a tile alone and back, the drift in the request log.
+/// a tile alone and back, the drift in the request log; then 52 ↑ in a row: the events of a later
+/// hour fetched, and the clock running again.
 @Suite(.serialized, .machineShare) struct TUIMontageTests {
     static let columns = 160, rows = 50
 
@@ -37,6 +38,11 @@ import Testing
             times[camera] = String(screen[range.upperBound...].prefix(8))
         }
         return times
+    }
+
+    /// The queries of the event fetches by time (`since`) the demo backend has seen, in order.
+    static func eventFetches(_ server: DemoServer) async -> [String] {
+        await server.requestLog().filter { $0.path == "/v1/events" }.compactMap(\.query).filter { $0.contains("since=") }
     }
 
     static func seconds(_ clock: String) -> Int? {
@@ -157,6 +163,21 @@ import Testing
             }
             pane.keys("Escape")
             try pane.waitUntil("the grid again") { screen in (["Carport"] + playing).allSatisfy { screen.contains("\($0) · ") } }
+        }
+        // 52 ↑ in a row (a held key, one series of seeks): the clock ends 52 minutes on, near the
+        // end of the events the montage fetched (an hour after its moment), so it asks for those
+        // around its new moment.
+        let fetchesBefore = await Self.eventFetches(server)
+        try await Tmux.offPool { for _ in 0..<52 { pane.keys("Up") } }
+        var fetchesAfter = fetchesBefore
+        for _ in 0..<100 where fetchesAfter.count == fetchesBefore.count {
+            try await Task.sleep(for: .milliseconds(200))
+            fetchesAfter = await Self.eventFetches(server)
+        }
+        #expect(fetchesAfter.count > fetchesBefore.count, "no new fetch of events after 52 minutes on: \(fetchesAfter)")
+        #expect(fetchesAfter.last.map { !fetchesBefore.contains($0) } == true, "a new stretch of time: \(fetchesAfter)")
+        try await Tmux.offPool {
+            try pane.waitUntil("the clock running again") { !$0.contains("waiting for tiles") && $0.contains("▶ Playing") }
             pane.keys("Escape")
             try pane.waitUntil("the list") { $0.contains("Camera") && !$0.contains("cameras 1–4") }
             pane.keys("q")
