@@ -40,9 +40,9 @@ import Player
 /// **Seeks in a row.** Seeks closer together than ``seekSettle`` (a key held down, a quick
 /// series of presses) move the clock at once and the tiles once the series ends: the first seek
 /// is carried out as it comes, the tiles are paused during the series, and its last moment is
-/// carried out ``seekSettle`` after its last seek. Before, each of a held key's seeks loaded a
-/// new event in every tile whose event it left (52 seeks of a minute kept four tiles loading for
-/// half a minute).
+/// carried out ``seekSettle`` after its last seek. Before, each of a held key's seeks made the
+/// plan again, paused, sought and held every tile, and started any event it moved a tile into
+/// (52 ↑ kept the machine busy for half a minute).
 ///
 /// **Network mode.** Tiles play at the same time, so their players must not read ffmpeg's
 /// process-global log (docs/architecture.md, "Known debts"): with the default `--network proxy`
