@@ -6,11 +6,11 @@ import Testing
 /// tmux panes, in-process demo backends serving them): at most ``width`` such suites run at once
 /// in a test process; the others wait, before their first test starts, for one to end.
 ///
-/// Swift Testing starts every suite at once. The end-to-end suites then ran some 25 players and
-/// a dozen tmux servers together on two cores (a load average near 19), and the slowest machine
-/// of a CI pool missed a screen's 20 s wait or saw 2.42× playback stall on a starved in-process
-/// server. Every wait in these tests is meant for one user's machine under one user's load, not
-/// for a dozen users at once: the share keeps the load near that, on any machine.
+/// Swift Testing starts every suite at once. The end-to-end suites then ran up to 26 players and
+/// a dozen tmux servers together on two cores (up to 49 runnable threads), and CI failed three TUI
+/// tests (two first keys after the list loaded, a 2.42× playback's pace, which needs the
+/// in-process server to keep up). Every wait in these tests is meant for one user's machine under
+/// one user's load, not a dozen users': the share keeps the load near that, on any machine.
 ///
 /// The wait is outside every test's time limit: a suite's scope wraps all its tests, and a test's
 /// `.timeLimit` starts with the test.
@@ -20,10 +20,10 @@ import Testing
 /// ```
 public struct MachineShare: SuiteTrait, TestScoping {
     /// How many such suites run at once: two per core, at least three. Their tests mostly wait on
-    /// a screen or a child process, so fewer leave cores idle; on two cores (2026-11-26) the main
-    /// stage took 149 s with four, 143 s with six, 120 s with no limit, 202 s with three. With
-    /// both cores half taken by two busy loops (a machine half as fast), no limit failed a
-    /// test on a one-second status tick; four passed in 180 s.
+    /// a screen or a child process, so fewer leave cores idle. On two cores (2026-11-26) the main
+    /// stage took about 150 s with four, 120–145 s with six, 120 s with no limit and 202 s with
+    /// three. With both cores half taken by two busy loops (a machine half as fast), no limit
+    /// failed a test on a one-second status tick; four passed, in 180 s.
     public static let width = max(3, 2 * ProcessInfo.processInfo.activeProcessorCount)
 
     static let slots = Slots(width: width)
