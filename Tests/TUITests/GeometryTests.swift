@@ -68,6 +68,24 @@ import PlaybackStates
         #expect(at("2026-11-18T08:10:00Z") == "Wed 09:10")
         #expect(at("2026-11-12T13:02:00Z") == "12 Nov 14:02")
         #expect(at("2025-11-12T13:02:00Z") == "12 Nov 2025")
+        #expect(at("2026-11-21T22:59:00Z") == "Yesterday 23:59", "a minute before the local midnight")
+        #expect(at("2026-11-21T23:00:00Z") == "Today 00:00")
+    }
+
+    /// The days between two dates are counted in local midnights, also when a day had 23 or 25
+    /// hours (Berlin: summer time from 29 March 2026, winter time from 25 October 2026).
+    @Test func startTextAcrossDaylightSavingChanges() {
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = TimeZone(identifier: "Europe/Berlin")!
+        let iso = ISO8601DateFormatter()
+        func at(_ date: String, now: String) -> String { TimeText.startText(iso.date(from: date)!, now: iso.date(from: now)!, calendar: calendar) }
+        // 25 October, 00:30 (summer time) and 26 October, 00:30 (winter time): a 25-hour day between.
+        #expect(at("2026-10-24T22:30:00Z", now: "2026-10-25T23:30:00Z") == "Yesterday 00:30")
+        #expect(at("2026-10-24T22:30:00Z", now: "2026-10-25T22:30:00Z") == "Today 00:30", "23:30 on the long day")
+        // 29 March, 00:30 (winter time) and 23:30 (summer time): the short day.
+        #expect(at("2026-03-28T23:30:00Z", now: "2026-03-29T21:30:00Z") == "Today 00:30")
+        #expect(at("2026-03-28T22:59:00Z", now: "2026-03-29T21:30:00Z") == "Yesterday 23:59")
+        #expect(at("2026-03-24T12:00:00Z", now: "2026-03-29T21:30:00Z") == "Tue 13:00", "five days back, across the change")
     }
 }
 

@@ -26,7 +26,7 @@ public enum TimeText {
     public static func startText(_ date: Date, now: Date, calendar: Calendar) -> String {
         let c = calendar.dateComponents([.year, .month, .day, .hour, .minute, .weekday], from: date)
         let time = "\(two(c.hour ?? 0)):\(two(c.minute ?? 0))"
-        let days = calendar.dateComponents([.day], from: calendar.startOfDay(for: date), to: calendar.startOfDay(for: now)).day ?? 0
+        let days = localDay(now, calendar) - localDay(date, calendar)
         switch days {
         case 0: return "Today \(time)"
         case 1: return "Yesterday \(time)"
@@ -36,6 +36,15 @@ public enum TimeText {
             let sameYear = calendar.component(.year, from: now) == c.year
             return sameYear && days > 0 ? "\(dayMonth) \(time)" : "\(dayMonth) \(c.year ?? 0)"
         }
+    }
+
+    /// The number of the local day `date` falls on: days since 1970-01-01 in the calendar's time
+    /// zone. Two dates' difference is the number of midnights between them, across changes of
+    /// daylight saving time, without the calendar's day arithmetic (two `startOfDay` and a
+    /// component difference a row took a tenth of a millisecond, 4 ms of a first paint's list).
+    static func localDay(_ date: Date, _ calendar: Calendar) -> Int {
+        let local = date.timeIntervalSince1970 + Double(calendar.timeZone.secondsFromGMT(for: date))
+        return Int((local / 86_400).rounded(.down))
     }
 
     /// The local time of day: "14:05", or "14:05:09" with `seconds`.
