@@ -316,7 +316,7 @@ public final class MontagePlayback {
                 clock.setPaused(true, now: now)
                 hold = nil
                 nextSync = nil
-                for index in tiles.indices where tiles[index].isLive && tiles[index].started {
+                for index in shownTiles {
                     append(tiles[index].runner.perform(.pause), tile: index)
                 }
             }
@@ -366,6 +366,11 @@ public final class MontagePlayback {
         tiles[index].aligned = true
     }
 
+    /// Tiles whose current playback shows a picture (live, first frame shown).
+    private var shownTiles: [Int] {
+        tiles.indices.filter { tiles[$0].isLive && tiles[$0].started }
+    }
+
     /// Tiles paused at the clock's moment, their seek done.
     private var readyTiles: Set<Int> {
         Set(tiles.indices.filter { index in
@@ -385,7 +390,7 @@ public final class MontagePlayback {
 
     /// The clock goes on, and every tile with it.
     private func resume(now: ContinuousClock.Instant) {
-        for index in tiles.indices where tiles[index].isLive && tiles[index].started {
+        for index in shownTiles {
             append(tiles[index].runner.perform(.play), tile: index)
         }
         clock.setPaused(false, now: now)
@@ -420,7 +425,7 @@ public final class MontagePlayback {
     /// Measures every playing tile against the clock and applies ``MontageSync``'s decision.
     private func measure(now: ContinuousClock.Instant) {
         nextSync = now + Self.syncInterval
-        for index in tiles.indices where tiles[index].isLive && tiles[index].started {
+        for index in shownTiles {
             guard let event = tiles[index].event, tiles[index].runner.snapshot?.playback == .playing,
                   let position = tiles[index].runner.positionNow else { continue }
             let reading = clock.drift(position: position, eventStart: event.startTime, now: .now)
