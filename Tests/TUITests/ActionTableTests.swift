@@ -34,6 +34,10 @@ import Testing
         }
         #expect(lines.contains { $0.hasPrefix("  Space, p") && $0.contains("Pause or resume") })
         #expect(lines.contains { $0.hasPrefix("  Up, k") && $0.contains("Select the previous event") })
+        // Every help text stands apart from its id, the longest too.
+        for spec in ActionTable.all {
+            #expect(lines.contains { $0.contains(spec.help + " ") && $0.hasSuffix(" " + spec.id) }, "\(spec.id)")
+        }
     }
 
     @Test func helpFollowsOverridesAndWidth() {

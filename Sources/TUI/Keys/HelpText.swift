@@ -10,8 +10,11 @@ public enum HelpText {
     public static func lines(keyMap: KeyMap, width: Int = 96) -> [String] {
         var out: [String] = []
         let keysWidth = 16
-        let showIDs = width >= keysWidth + 2 + 56 + 20
-        let helpWidth = showIDs ? 56 : max(10, width - keysWidth - 2)
+        // With the ids, the help column is as wide as the longest help and a two-cell gap (a help
+        // text that filled a fixed column ran into its id: "…timeline: cursor)jump-to-date").
+        let idsHelpWidth = (ActionTable.all.map { DisplayWidth.of($0.help) }.max() ?? 0) + 2
+        let showIDs = width >= keysWidth + 2 + idsHelpWidth + 20
+        let helpWidth = showIDs ? idsHelpWidth : max(10, width - keysWidth - 2)
         for context in KeyContext.helpOrder {
             let specs = ActionTable.all.filter { $0.contexts.contains(context) }
             let rows: [(String, ActionSpec)] = specs.compactMap { spec in
