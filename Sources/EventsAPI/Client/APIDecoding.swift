@@ -24,6 +24,7 @@ enum APIDecoding {
     }
 
     static func parseDate(_ text: String) -> Date? {
+        if let date = InternetDate.parse(text) { return date }
         if let date = try? Date.ISO8601FormatStyle(includingFractionalSeconds: true).parse(text) { return date }
         return try? Date.ISO8601FormatStyle().parse(text)
     }
