@@ -32,7 +32,7 @@ extension NetworkPipeline {
         [
             "kind": "\(record.kind.rawValue)", "method": "\(record.method)", "target": "\(record.target)",
             "status": "\(record.status.map(String.init) ?? "-")", "attempt": "\(record.attempt)",
-            "delay": "\(String(format: "%.3f", record.delay))", "ms": "\(String(format: "%.1f", record.milliseconds))",
+            "delay": "\(record.delay.fixed(3))", "ms": "\(record.milliseconds.fixed(1))",
             "bytes": "\(record.bytes)",
         ]
     }

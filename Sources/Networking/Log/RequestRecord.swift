@@ -1,4 +1,5 @@
 import Foundation
+import SystemSupport
 
 /// One attempt of one request, as the log file and the TUI's request log show it.
 /// Never holds a query, header value or body: nothing secret.
@@ -55,6 +56,6 @@ public struct RequestRecord: Sendable, Equatable, CustomStringConvertible {
         let outcome = status.map(String.init) ?? "---"
         let failure = error.map { " error: \($0)" } ?? ""
         return "#\(sequence) \(method) \(kind.rawValue) \(target) \(outcome) attempt \(attempt) "
-            + String(format: "wait %.2f s %.0f ms %ld B", delay, milliseconds, bytes) + failure
+            + "wait \(delay.fixed(2)) s \(milliseconds.fixed(0)) ms \(bytes) B" + failure
     }
 }
