@@ -254,7 +254,8 @@ let package = Package(
         ),
         .testTarget(
             name: "NetworkingTests",
-            dependencies: ["Networking", "DemoBackend", "SystemSupport"],
+            dependencies: ["Networking", "DemoBackend", "SystemSupport",
+                           .product(name: "AsyncHTTPClient", package: "async-http-client")],
             swiftSettings: strict
         ),
         .testTarget(

@@ -45,8 +45,11 @@ public final class AppServices: Sendable {
         let config = try AppConfig.load(from: configURL, mustExist: options.configFile != nil)
         if let problem = AppLogging.bootstrap(paths: paths, level: .resolve(flag: options.logLevel, config: config.logLevel)) { notice(problem) }
         let logger = Logger(label: "eventplayer")
-        let server = try await ServerChoice.resolve(flag: options.server, environment: environment, config: config, demo: demo)
+        // Every command here talks to the server: the HTTP client is built while the server is
+        // chosen and the session read (the first request does not wait for it).
         let pipeline = try NetworkSetup.pipeline(config: config, headerFlags: options.headers)
+        pipeline.warmUp()
+        let server = try await ServerChoice.resolve(flag: options.server, environment: environment, config: config, demo: demo)
         let sessions = SessionStore(directory: paths.state, logger: Logger(label: "eventplayer.session"))
         let stored = server.isDemo ? nil : sessions.load(for: server.url)
         if let stored { register(stored) }

@@ -54,6 +54,14 @@ public final class NetworkPipeline: Sendable {
         if let config { apply(config) }
     }
 
+    /// Starts building, off the caller's thread, what the first request of `kind` will need (the
+    /// HTTP client and its threads), so that it overlaps the caller's own start-up work. A request
+    /// sent meanwhile waits for it rather than building a second one.
+    public func warmUp(for kind: HTTPRequestKind = .apiEvents) {
+        let transport = self.transport, timeouts = configuration.timeouts(for: kind)
+        Task.detached(priority: .userInitiated) { transport.warmUp(timeouts: timeouts) }
+    }
+
     /// Appends a request filter; filters run in the order they were added.
     public func add(requestFilter: any RequestFilter) {
         registry.withLock { $0.requestFilters.append(requestFilter) }

@@ -63,6 +63,12 @@ public struct AsyncHTTPClientTransport: HTTPTransport {
         }
     }
 
+    /// Makes the shared client of `timeouts.connect` (its event loop threads, its connection pool):
+    /// about 4 ms that the first request would otherwise wait for (docs/benchmarks.md).
+    public func warmUp(timeouts: RequestTimeouts) {
+        if client == nil { _ = SharedClients.client(connectTimeout: timeouts.connect) }
+    }
+
     static func isConnectFailure(_ error: any Error) -> Bool {
         let text = String(describing: error)
         return text.contains("connectTimeout") || text.contains("Connection refused")
@@ -88,6 +94,11 @@ public struct AsyncHTTPClientTransport: HTTPTransport {
 /// `HTTPClient.shared`).
 enum SharedClients {
     private static let clients = Locked<[Int64: HTTPClient]>([:])
+
+    /// True once the client of `connectTimeout` exists (a request or a warm-up built it).
+    static func isBuilt(connectTimeout: Double) -> Bool {
+        clients.withLock { $0[Int64((connectTimeout * 1000).rounded())] != nil }
+    }
 
     static func client(connectTimeout: Double) -> HTTPClient {
         let milliseconds = Int64((connectTimeout * 1000).rounded())

@@ -19,6 +19,9 @@ public protocol HTTPTransport: Sendable {
     /// Sends `request` once and returns as soon as the head has arrived; the body follows in the
     /// returned stream. The default reads the whole body with ``execute(_:timeouts:)``.
     func stream(_ request: HTTPRequest, timeouts: RequestTimeouts) async throws -> StreamedResponse
+    /// Builds, ahead of the first request, what every request will need (a client, its threads),
+    /// so that the first request does not wait for it. The default does nothing.
+    func warmUp(timeouts: RequestTimeouts)
 }
 
 extension HTTPTransport {
@@ -32,6 +35,8 @@ extension HTTPTransport {
         response.body = Data()
         return StreamedResponse(head: response, body: body)
     }
+
+    public func warmUp(timeouts: RequestTimeouts) {}
 }
 
 /// A failure below HTTP: no response, or a broken one.
