@@ -2,7 +2,7 @@
 /// after ``invalidate()`` (resize, resume) or when a view disappeared (its area must be repainted),
 /// and an overlay is restaged whenever anything under it was.
 struct DirtyTracker {
-    private var shown: [PaneSlot: AnyHashable] = [:]
+    private var shown: [PaneSlot: Pane] = [:]
 
     /// What to do with each pane this turn, in drawing order.
     enum Work: Equatable {
@@ -18,9 +18,8 @@ struct DirtyTracker {
         if shown.keys.contains(where: { !slots.contains($0) }) { shown = [:] }
         var drewAny = false
         return panes.map { pane in
-            let key = pane.key
-            if shown[pane.slot] != key {
-                shown[pane.slot] = key
+            if shown[pane.slot].map({ !$0.drawsLike(pane) }) ?? true {
+                shown[pane.slot] = pane
                 drewAny = true
                 return .draw
             }
