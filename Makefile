@@ -1,6 +1,14 @@
 # The two commands (README): `make run` and `make test`. Everything else is a helper.
 SWIFT ?= swift
 RELEASE_BIN := .build/release/eventplayer
+## Release builds link the Swift runtime and Foundation statically: the dynamic loader's symbol
+## lookups in the toolchain's libraries were half of every start-up (docs/benchmarks.md), and the
+## installed binary no longer needs the toolchain's libraries. Every release build uses the same
+## flags (scripts/release-flags), or SwiftPM would rebuild everything at each switch.
+RELEASE_FLAGS := $(shell scripts/release-flags)
+## The static runtime's crash helper (the toolchain's self-contained swift-backtrace), placed where
+## the binary finds it: <bin>/../libexec/eventplayer/swift-backtrace (Sources/CEarlyStart).
+BACKTRACE_HELPER := $(shell scripts/release-flags --backtrace-helper $(SWIFT))
 
 .PHONY: run test deps build release docs install install-files uninstall manual-tool bench-network bench-sixel bench-rewrite bench-play bench-tui bench-timeline bench-proxy bench-video bench-slow-link bench-startup bench-montage
 
@@ -43,10 +51,11 @@ build: deps
 	$(SWIFT) build
 
 release: deps
-	$(SWIFT) build -c release --product eventplayer
+	$(SWIFT) build $(RELEASE_FLAGS) --product eventplayer
+	scripts/release-flags --place-helper $(RELEASE_BIN) "$(BACKTRACE_HELPER)"
 
 bench-network: deps
-	$(SWIFT) run -c release bench-network
+	$(SWIFT) run $(RELEASE_FLAGS) bench-network
 
 bench-video: deps
 	scripts/bench-video
@@ -60,14 +69,14 @@ bench-slow-link: deps release
 	scripts/bench-slow-link
 
 bench-proxy: deps
-	$(SWIFT) run -c release bench-proxy
+	$(SWIFT) run $(RELEASE_FLAGS) bench-proxy
 
 ## make bench-sixel: eventplayer's sixel encoder beside libsixel's on the same frames (ms, bytes, PSNR).
 bench-sixel: deps
-	$(SWIFT) run -c release bench-sixel
+	$(SWIFT) run $(RELEASE_FLAGS) bench-sixel
 
 bench-rewrite: deps release
-	$(SWIFT) run -c release bench-rewrite
+	$(SWIFT) run $(RELEASE_FLAGS) bench-rewrite
 
 bench-play: deps release
 	scripts/bench-first-frame
@@ -97,12 +106,12 @@ ARGUMENT_PARSER := .build/checkouts/swift-argument-parser
 GENERATE_MANUAL := .build/manual-tool/debug/generate-manual
 
 install: release manual-tool
-	scripts/install-files install $(abspath $(RELEASE_BIN)) $(PREFIX) "$(DESTDIR)" $(abspath $(GENERATE_MANUAL))
+	scripts/install-files install $(abspath $(RELEASE_BIN)) $(PREFIX) "$(DESTDIR)" $(abspath $(GENERATE_MANUAL)) "$(BACKTRACE_HELPER)"
 
 ## make install-files BIN=.build/debug/eventplayer PREFIX=/tmp/x: the install step alone, for a binary
 ## that is already built (the install test uses the debug one `make test` builds).
 install-files: manual-tool
-	scripts/install-files install $(abspath $(BIN)) $(PREFIX) "$(DESTDIR)" $(abspath $(GENERATE_MANUAL))
+	scripts/install-files install $(abspath $(BIN)) $(PREFIX) "$(DESTDIR)" $(abspath $(GENERATE_MANUAL)) "$(BACKTRACE_HELPER)"
 
 uninstall:
 	scripts/install-files uninstall $(PREFIX) "$(DESTDIR)"

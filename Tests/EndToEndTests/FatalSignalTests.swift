@@ -102,6 +102,54 @@ struct FatalSignalTests {
         #expect(!log.contains("Press space"), "the backtracer was not interactive")
     }
 
+    /// The release build links the Swift runtime statically, and a static runtime looks for its
+    /// crash helper beside the executable: the pre-initialisation names
+    /// `<bin>/../libexec/eventplayer/swift-backtrace` when that file is there (make install puts the
+    /// toolchain's there). Here the helper is a script that leaves a mark: the runtime ran it.
+    @Test(.timeLimit(.minutes(1)))
+    func aCrashRunsTheHelperBesideTheBinary() async throws {
+        let binary = try Binary()
+        let tree = binary.home.appending(path: "prefix")
+        defer { try? FileManager.default.removeItem(at: binary.home) }
+        let bin = tree.appending(path: "bin/eventplayer"), helper = tree.appending(path: "libexec/eventplayer/swift-backtrace")
+        let mark = binary.home.appending(path: "helper-ran")
+        try FileManager.default.createDirectory(at: bin.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(at: helper.deletingLastPathComponent(), withIntermediateDirectories: true)
+        // A hard link: /proc/self/exe names the link, so the helper is looked for in this tree.
+        try FileManager.default.linkItem(at: binary.url, to: bin)
+        try "#!/bin/sh\necho \"$@\" > '\(mark.path)'\n".write(to: helper, atomically: true, encoding: .utf8)
+        try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: helper.path)
+
+        var environment = Binary(url: bin, home: binary.home).environment
+        environment.removeValue(forKey: "SWIFT_BACKTRACE")
+        environment["SHLVL"] = "1"   // the slot the pre-initialisation borrows
+        let process = Process()
+        process.executableURL = bin
+        process.arguments = ["demo-server", "--port", "0", "--events", "3"]
+        process.environment = environment
+        let stdout = Pipe()
+        process.standardOutput = stdout
+        process.standardError = FileHandle.nullDevice
+        process.standardInput = FileHandle.nullDevice
+        try process.run()
+        let exit = Self.exitWatch(process)
+        try await Tmux.offPool {
+            var text = ""
+            while !text.contains("listening on") {
+                let data = stdout.fileHandleForReading.availableData
+                if data.isEmpty { break }
+                text += String(decoding: data, as: UTF8.self)
+            }
+        }
+        kill(process.processIdentifier, SIGSEGV)
+        _ = await exit.value
+        #expect(process.terminationReason == .uncaughtSignal)
+        let arguments = try String(contentsOf: mark, encoding: .utf8)
+        // The runtime ran it for this crash, with our settings (not interactive, not symbolicated).
+        #expect(arguments.contains("--crashinfo "), "the helper's arguments: \(arguments)")
+        #expect(arguments.contains("--interactive false") && arguments.contains("--symbolicate off"), "\(arguments)")
+    }
+
     @Test(.timeLimit(.minutes(1)))
     func theNextRunRemovesThePrivateDirectoryOfADeadProcess() async throws {
         let server = try await DemoServer.start()

@@ -43,7 +43,11 @@ struct InstallTests {
         let demo = Self.repo.appending(path: "Resources")
         let demoFiles = try Self.files(under: demo.appending(path: "demo")).map { "share/eventplayer/demo/\($0)" }
         #expect(demoFiles.contains("share/eventplayer/demo/catalog.json"))
-        let installed = Set(Self.fixedFiles + demoFiles)
+        // The crash helper of the statically linked release build, when the toolchain has one.
+        let helper = try await Self.run(Self.repo.appending(path: "scripts/release-flags").path, ["--backtrace-helper", "swift"])
+        let helperPath = helper.stdout.trimmingCharacters(in: .whitespacesAndNewlines)
+        let helperFiles = helperPath.isEmpty ? [] : ["libexec/eventplayer/swift-backtrace"]
+        let installed = Set(Self.fixedFiles + demoFiles + helperFiles)
         #expect(Set(try Self.files(under: root)) == installed.union(others))
         for file in demoFiles + ["share/doc/eventplayer/config.example.toml", "share/doc/eventplayer/keymap.conf"] {
             let source = file.hasPrefix("share/doc/") ? demo.appending(path: URL(filePath: file).lastPathComponent)
@@ -51,6 +55,11 @@ struct InstallTests {
             #expect(FileManager.default.contentsEqual(atPath: root.appending(path: file).path, andPath: source.path), "\(file) differs")
         }
         #expect(FileManager.default.isExecutableFile(atPath: root.appending(path: "bin/eventplayer").path))
+        if !helperPath.isEmpty {
+            let installedHelper = root.appending(path: "libexec/eventplayer/swift-backtrace").path
+            #expect(FileManager.default.isExecutableFile(atPath: installedHelper))
+            #expect(FileManager.default.contentsEqual(atPath: installedHelper, andPath: helperPath))
+        }
 
         // The man page renders, without groff warnings, and carries the commands and the root discussion.
         let man = try await Self.run("/usr/bin/env", ["man", "--warnings", "-l", "-P", "cat", root.appending(path: "share/man/man1/eventplayer.1").path],
@@ -90,7 +99,7 @@ struct InstallTests {
                                                             "PREFIX=\(Self.prefix)", "DESTDIR=\(destdir.path)"])
         #expect(uninstall.status == 0, "make uninstall failed: \(uninstall.stderr)")
         #expect(Set(try Self.files(under: root)) == Set(others))
-        for dir in ["share/eventplayer", "share/doc/eventplayer"] {
+        for dir in ["share/eventplayer", "share/doc/eventplayer", "libexec/eventplayer"] {
             #expect(!FileManager.default.fileExists(atPath: root.appending(path: dir).path), "\(dir) is left behind")
         }
     }
@@ -166,5 +175,11 @@ extension Binary {
         self.url = url
         home = FileManager.default.temporaryDirectory.appending(path: "ep-e2e-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: home, withIntermediateDirectories: true)
+    }
+
+    /// The binary at `url` with the XDG directories under `home`.
+    init(url: URL, home: URL) {
+        self.url = url
+        self.home = home
     }
 }
