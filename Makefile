@@ -4,7 +4,8 @@ RELEASE_BIN := .build/release/eventplayer
 ## Release builds link the Swift runtime and Foundation statically: the dynamic loader's symbol
 ## lookups in the toolchain's libraries were half of every start-up (docs/benchmarks.md), and the
 ## installed binary no longer needs the toolchain's libraries. Every release build uses the same
-## flags (scripts/release-flags), or SwiftPM would rebuild everything at each switch.
+## flags (scripts/release-flags), or SwiftPM would rebuild everything at each switch; `swift run`
+## does not take them, so the bench tools are built, then run.
 RELEASE_FLAGS := $(shell scripts/release-flags)
 ## The static runtime's crash helper (the toolchain's self-contained swift-backtrace), placed where
 ## the binary finds it: <bin>/../libexec/eventplayer/swift-backtrace (Sources/CEarlyStart).
@@ -55,7 +56,8 @@ release: deps
 	scripts/release-flags --place-helper $(RELEASE_BIN) "$(BACKTRACE_HELPER)"
 
 bench-network: deps
-	$(SWIFT) run $(RELEASE_FLAGS) bench-network
+	$(SWIFT) build $(RELEASE_FLAGS) --product bench-network
+	.build/release/bench-network
 
 bench-video: deps
 	scripts/bench-video
@@ -69,14 +71,17 @@ bench-slow-link: deps release
 	scripts/bench-slow-link
 
 bench-proxy: deps
-	$(SWIFT) run $(RELEASE_FLAGS) bench-proxy
+	$(SWIFT) build $(RELEASE_FLAGS) --product bench-proxy
+	.build/release/bench-proxy
 
 ## make bench-sixel: eventplayer's sixel encoder beside libsixel's on the same frames (ms, bytes, PSNR).
 bench-sixel: deps
-	$(SWIFT) run $(RELEASE_FLAGS) bench-sixel
+	$(SWIFT) build $(RELEASE_FLAGS) --product bench-sixel
+	.build/release/bench-sixel
 
 bench-rewrite: deps release
-	$(SWIFT) run $(RELEASE_FLAGS) bench-rewrite
+	$(SWIFT) build $(RELEASE_FLAGS) --product bench-rewrite
+	.build/release/bench-rewrite
 
 bench-play: deps release
 	scripts/bench-first-frame
