@@ -115,8 +115,9 @@ struct FatalSignalTests {
         let mark = binary.home.appending(path: "helper-ran")
         try FileManager.default.createDirectory(at: bin.deletingLastPathComponent(), withIntermediateDirectories: true)
         try FileManager.default.createDirectory(at: helper.deletingLastPathComponent(), withIntermediateDirectories: true)
-        // A hard link: /proc/self/exe names the link, so the helper is looked for in this tree.
-        try FileManager.default.linkItem(at: binary.url, to: bin)
+        // A hard link (a copy when the temporary directory is on another file system): /proc/self/exe
+        // names it, so the helper is looked for in this tree.
+        do { try FileManager.default.linkItem(at: binary.url, to: bin) } catch { try FileManager.default.copyItem(at: binary.url, to: bin) }
         try "#!/bin/sh\necho \"$@\" > '\(mark.path)'\n".write(to: helper, atomically: true, encoding: .utf8)
         try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: helper.path)
 
