@@ -260,12 +260,12 @@ let package = Package(
         ),
         .testTarget(
             name: "EventsAPITests",
-            dependencies: ["EventsAPI", "Networking", "DemoBackend", "TestSupport"],
+            dependencies: ["EventsAPI", "Networking", "DemoBackend", "SystemSupport", "TestSupport"],
             swiftSettings: strict
         ),
         .testTarget(
             name: "PlaylistTests",
-            dependencies: ["Playlist", "Networking", "DemoBackend"],
+            dependencies: ["Playlist", "Networking", "DemoBackend", "SystemSupport"],
             swiftSettings: strict
         ),
         .testTarget(

@@ -1,5 +1,6 @@
 import Foundation
 @testable import EventsAPI
+import SystemSupport
 import Testing
 
 @Suite("RFC 3339 dates read by hand")
@@ -10,22 +11,11 @@ struct InternetDateTests {
         return try? Date.ISO8601FormatStyle().parse(text)
     }
 
-    /// A seeded generator, so a failure names a timestamp that can be tried again.
-    struct SplitMix: RandomNumberGenerator {
-        var state: UInt64
-        mutating func next() -> UInt64 {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            return z ^ (z >> 31)
-        }
-    }
-
     static func two(_ n: Int) -> String { n < 10 ? "0\(n)" : "\(n)" }
 
     @Test func agreesWithFoundationOnThousandsOfTimestamps() {
-        var random = SplitMix(state: 2026)
+        // Seeded, so a failure names a timestamp that can be tried again.
+        var random = SplitMix64(seed: 2026)
         var checked = 0
         for _ in 0..<4000 {
             let year = Int.random(in: 1600..<10000, using: &random)

@@ -1,4 +1,5 @@
 import Foundation
+import SystemSupport
 import Testing
 @testable import Playlist
 
@@ -19,7 +20,7 @@ struct M3U8PropertyTests {
     static let base = "https://cdn.example.com/media/7-days/evt-42/index.m3u8?Authorization=stale&keep=1"
 
     static func generate(seed: UInt64) -> Generated {
-        var g = SeededGenerator(seed: seed)
+        var g = SplitMix64(seed: seed)
         func pick<T>(_ items: [T]) -> T { items.randomElement(using: &g)! }
         let newline = pick(["\n", "\r\n", "\r"])
         var out = Generated(text: "")

@@ -1,4 +1,5 @@
 import Foundation
+import SystemSupport
 import Testing
 @testable import Playlist
 
@@ -46,7 +47,7 @@ struct M3U8RewriterErrorTests {
 
     @Test("binary garbage is refused")
     func garbage() {
-        var generator = SeededGenerator(seed: 42)
+        var generator = SplitMix64(seed: 42)
         for _ in 0..<200 {
             let bytes = (0..<Int.random(in: 1...4096, using: &generator)).map { _ in UInt8.random(in: 0...255, using: &generator) }
             #expect(error(bytes) != nil)

@@ -31,19 +31,6 @@ func queryItems(_ uri: String) -> [(String, String?)] {
     (URLComponents(string: uri)?.percentEncodedQueryItems ?? []).map { ($0.name, $0.value) }
 }
 
-/// A deterministic generator (SplitMix64), so a failing property prints a seed that reproduces it.
-struct SeededGenerator: RandomNumberGenerator {
-    var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-}
-
 /// Runs `arguments` and returns its exit status; stderr/stdout go to `log` when given.
 @discardableResult
 func run(_ arguments: [String], log: URL? = nil, environment: [String: String]? = nil) async throws -> Int32 {

@@ -1,4 +1,5 @@
 import Foundation
+import SystemSupport
 
 /// Builds the event list: the catalog's fixed events plus `count` generated ones, newest first.
 /// Generation is deterministic for a given seed, count and start time.
@@ -49,18 +50,5 @@ enum EventGenerator {
                 endTime: start.addingTimeInterval(Double(duration)), videoUrlQuery: nil, failingFile: nil
             )
         }
-    }
-}
-
-/// A small deterministic generator (SplitMix64) so the generated events are the same every run.
-struct SplitMix64: RandomNumberGenerator {
-    private var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
     }
 }
