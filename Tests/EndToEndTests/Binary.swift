@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import SystemSupport
 
 /// Runs the built `eventplayer` binary (next to the test bundle) with its own XDG directories.
@@ -57,12 +58,14 @@ struct Binary {
         environment.filter { ["HOME", "XDG_STATE_HOME", "XDG_CONFIG_HOME", "XDG_CACHE_HOME", "PATH", "LANG", "LC_ALL"].contains($0.key) }
     }
 
-    /// Starts the binary with stdout to a pipe; the caller signals and waits.
-    func start(_ arguments: [String], environment extra: [String: String] = [:]) throws -> (Process, Pipe) {
+    /// Starts the binary with stdout to a pipe; the caller signals and waits. `extra` is added to
+    /// ``environment``, the variables named in `removing` are taken out of it.
+    func start(_ arguments: [String], environment extra: [String: String] = [:],
+               removing: [String] = []) throws -> (Process, Pipe) {
         let process = Process()
         process.executableURL = url
         process.arguments = arguments
-        process.environment = environment.merging(extra) { _, new in new }
+        process.environment = environment.merging(extra) { _, new in new }.filter { !removing.contains($0.key) }
         let stdout = Pipe()
         process.standardOutput = stdout
         process.standardError = FileHandle.nullDevice
@@ -71,7 +74,21 @@ struct Binary {
         return (process, stdout)
     }
 
-    /// Waits (on a thread of its own) for a process from ``start(_:environment:)``; returns its stdout.
+    /// The first line a process from ``start(_:environment:removing:)`` writes (read off the
+    /// cooperative pool), or what it wrote before closing stdout without one.
+    func firstLine(_ stdout: Pipe) async throws -> String {
+        try await Tmux.offPool {
+            var text = ""
+            while !text.contains("\n") {
+                let chunk = stdout.fileHandleForReading.availableData
+                if chunk.isEmpty { break }
+                text += String(decoding: chunk, as: UTF8.self)
+            }
+            return text
+        }
+    }
+
+    /// Waits (on a thread of its own) for a process from ``start(_:environment:removing:)``; returns its stdout.
     func finish(_ process: Process, _ stdout: Pipe) async -> String {
         await withCheckedContinuation { continuation in
             Thread {

@@ -121,27 +121,12 @@ struct FatalSignalTests {
         try "#!/bin/sh\necho \"$@\" > '\(mark.path)'\n".write(to: helper, atomically: true, encoding: .utf8)
         try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: helper.path)
 
-        var environment = Binary(url: bin, home: binary.home).environment
-        environment.removeValue(forKey: "SWIFT_BACKTRACE")
-        environment["SHLVL"] = "1"   // the slot the pre-initialisation borrows
-        let process = Process()
-        process.executableURL = bin
-        process.arguments = ["demo-server", "--port", "0", "--events", "3"]
-        process.environment = environment
-        let stdout = Pipe()
-        process.standardOutput = stdout
-        process.standardError = FileHandle.nullDevice
-        process.standardInput = FileHandle.nullDevice
-        try process.run()
+        // SHLVL: the slot the pre-initialisation borrows.
+        let (process, stdout) = try Binary(url: bin, home: binary.home).start(
+            ["demo-server", "--port", "0", "--events", "3"], environment: ["SHLVL": "1"], removing: ["SWIFT_BACKTRACE"])
         let exit = Self.exitWatch(process)
-        try await Tmux.offPool {
-            var text = ""
-            while !text.contains("listening on") {
-                let data = stdout.fileHandleForReading.availableData
-                if data.isEmpty { break }
-                text += String(decoding: data, as: UTF8.self)
-            }
-        }
+        let first = try await binary.firstLine(stdout)
+        #expect(first.contains("listening on"), "demo-server said: \(first)")
         kill(process.processIdentifier, SIGSEGV)
         _ = await exit.value
         #expect(process.terminationReason == .uncaughtSignal)

@@ -110,15 +110,7 @@ struct InstallTests {
     static func runDemoServer(_ binary: Binary, resources: URL) async throws -> Int32 {
         let (process, stdout) = try binary.start(["demo-server", "--port", "0", "--events", "10"],
                                                  environment: ["EVENTPLAYER_RESOURCES": resources.path])
-        let first = try await Tmux.offPool {
-            var text = ""
-            while !text.contains("\n") {
-                let chunk = stdout.fileHandleForReading.availableData
-                if chunk.isEmpty { break }
-                text += String(decoding: chunk, as: UTF8.self)
-            }
-            return text
-        }
+        let first = try await binary.firstLine(stdout)
         #expect(first.contains("demo backend listening on http://127.0.0.1:"), "demo-server said: \(first)")
         process.terminate()
         _ = await binary.finish(process, stdout)
