@@ -1,5 +1,5 @@
 /// A view: a value holding exactly what it draws (so equality is its dirty check) that draws into a canvas.
-protocol PaneView: Hashable {
+protocol PaneView: Equatable {
     func draw(on canvas: any Canvas)
 }
 
