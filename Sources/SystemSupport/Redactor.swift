@@ -44,13 +44,15 @@ public final class Redactor: Sendable {
         // Header form "Authorization: [Bearer ]value" (to the end of the value).
         (#"(?i)\b((?:proxy-)?authorization\s*:\s*)[^\r\n,;]+"#, "$1\(placeholder)"),
         // Query/form "Authorization=value", "token=value", "access_token=...", "sig=..."...
-        (#"(?i)([?&;\s]|^)((?:authorization|access_token|refresh_token|token|media_token|key|sig|signature|password)=)[^&\s#"']*"#,
+        (#"(?i)([?&;\s]|^)((?:authorization|access_token|refresh_token|token|media_token|frigate_token|key|sig|signature|password)=)[^&\s#"']*"#,
          "$1$2\(placeholder)"),
         // JSON "accessToken": "...", "refreshToken", "token", "password".
         (#"(?i)("(?:access_?token|refresh_?token|token|password|authorization)"\s*:\s*")[^"]*""#,
          "$1\(placeholder)\""),
         // Any leftover "Bearer value".
         (#"(?i)\b(bearer\s+)[A-Za-z0-9._~+/=-]+"#, "$1\(placeholder)"),
+        // A JSON Web Token anywhere (Frigate's session: `eyJ…` header and claims, then the signature).
+        (#"\beyJ[A-Za-z0-9_-]{4,}\.eyJ[A-Za-z0-9_-]{4,}\.[A-Za-z0-9_-]*"#, placeholder),
         // The user information of a URL: "scheme://user:password@host".
         (#"(?i)\b([a-z][a-z0-9+.-]*://)[^/\s@?#"'<>]+@"#, "$1\(placeholder)@"),
     ].map { (try! NSRegularExpression(pattern: $0.0), $0.1) }
@@ -59,7 +61,7 @@ public final class Redactor: Sendable {
     /// as it is without running (or, for the first line logged at start, compiling) the
     /// expressions. Text with any other character always runs them (their case-insensitive
     /// matching folds some non-ASCII letters to these words, such as the Kelvin sign to k).
-    private static let ruleWords = ["authorization", "token", "key", "sig", "password", "bearer", "@"]
+    private static let ruleWords = ["authorization", "token", "key", "sig", "password", "bearer", "@", "eyj"]
 
     /// True when `text` holds one of ``ruleWords``, in any ASCII case, or any non-ASCII character.
     static func mightMatchRules(_ text: String) -> Bool {

@@ -85,7 +85,7 @@ struct EventsTests {
 
     @Test func mediaTokenCacheFetchesOnceUntilAskedToRefresh() async throws {
         try await withDemo { demo in
-            let cache = MediaTokenCache(client: demo.client)
+            let cache = MediaTokenCache(backend: demo.client)
             let first = try await cache.tokens()
             let second = try await cache.tokens()
             #expect(first == second)

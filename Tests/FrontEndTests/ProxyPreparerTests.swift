@@ -27,8 +27,8 @@ import Testing
         let home = CoordinatorTests.temporaryHome()
         defer { try? FileManager.default.removeItem(at: home) }
         let services = try await CoordinatorTests.services(home: home)
-        _ = try await services.client.signIn(email: DemoAccount.email, password: DemoAccount.password)
-        let events = try await services.client.events(limit: 50).events
+        _ = try await services.backend.signIn(user: DemoAccount.email, password: DemoAccount.password)
+        let events = try await services.backend.events(cursor: nil, limit: 50, filter: EventFilter()).events
         let preparer = ProxyPreparer(services: services)
         let first = try await preparer.prepare(try #require(events.first { $0.id == "evt-endlist" }), refreshTokens: false)
         let second = try await preparer.prepare(try #require(events.first { $0.id == "evt-fmp4" }), refreshTokens: false)
@@ -58,8 +58,8 @@ import Testing
         let home = CoordinatorTests.temporaryHome()
         defer { try? FileManager.default.removeItem(at: home) }
         let services = try await CoordinatorTests.services(home: home)
-        _ = try await services.client.signIn(email: DemoAccount.email, password: DemoAccount.password)
-        let events = try await services.client.events(limit: 50).events
+        _ = try await services.backend.signIn(user: DemoAccount.email, password: DemoAccount.password)
+        let events = try await services.backend.events(cursor: nil, limit: 50, filter: EventFilter()).events
         let master = try #require(events.first { $0.id == "evt-master" })
         let preparer = ProxyPreparer(services: services)
         let tile = preparer.covering(width: 150, height: 80)

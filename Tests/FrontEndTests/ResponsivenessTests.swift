@@ -18,7 +18,7 @@ import TUI
         let home = CoordinatorTests.temporaryHome()
         defer { try? FileManager.default.removeItem(at: home) }
         let services = try await CoordinatorTests.services(home: home, server: server.baseURL.absoluteString)
-        _ = try await services.client.signIn(email: DemoAccount.email, password: DemoAccount.password)
+        _ = try await services.backend.signIn(user: DemoAccount.email, password: DemoAccount.password)
         let preparer = try PlaybackPreparer(services: services)
         let slowest = try await CoordinatorTests.onThread { () throws -> [Double] in
             let coordinator = try CoordinatorTests.coordinator(services: services, preparer: preparer)

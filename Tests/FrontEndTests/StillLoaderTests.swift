@@ -40,8 +40,8 @@ import TUIState
         let home = CoordinatorTests.temporaryHome()
         defer { try? FileManager.default.removeItem(at: home) }
         let services = try await CoordinatorTests.services(home: home, server: server.baseURL.absoluteString)
-        _ = try await services.client.signIn(email: DemoAccount.email, password: DemoAccount.password)
-        let events = try await services.client.events(limit: 20).events
+        _ = try await services.backend.signIn(user: DemoAccount.email, password: DemoAccount.password)
+        let events = try await services.backend.events(cursor: nil, limit: 20, filter: EventFilter()).events
         let person = try #require(events.first { ($0.title ?? "").contains("Person at the front") })
         let other = try #require(events.first { $0.id != person.id && $0.endTime != nil })
         var configuration = PlayerConfiguration()

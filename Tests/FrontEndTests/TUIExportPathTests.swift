@@ -25,7 +25,7 @@ import TUIState
             try "export-dir = \"\(home.appending(path: "exports").path)\"\n"
                 .write(to: config.appending(path: "config.toml"), atomically: true, encoding: .utf8)
             services = try await CoordinatorTests.services(home: home)
-            event = try await EventFinder.event(id: "evt-endlist", client: services.client)
+            event = try await EventFinder.event(id: "evt-endlist", client: services.backend)
             final = home.appending(path: "exports").appending(path: ExportNaming.defaultName(camera: event.cameraName, start: event.startTime, format: .ts))
         }
 

@@ -16,7 +16,7 @@ import Testing
 @Suite(.serialized) struct MontagePlaybackTests {
     /// The demo backend in-process on port 0, as the executable's `DemoBackendStarter` starts it.
     struct InProcessDemo: DemoStarting {
-        func start() async throws -> EmbeddedDemo {
+        func start(flavor: BackendKind) async throws -> EmbeddedDemo {
             let server = try await DemoServer.start()
             return EmbeddedDemo(baseURL: server.baseURL, email: DemoAccount.email, password: DemoAccount.password,
                                 stop: { await server.stop() })
@@ -41,13 +41,13 @@ import Testing
 
     /// The scene's start (T) and every event around it, from the in-process demo backend.
     static func scene(_ services: AppServices) async throws -> (start: Date, events: [Event]) {
-        _ = try await services.client.signIn(email: DemoAccount.email, password: DemoAccount.password)
+        _ = try await services.backend.signIn(user: DemoAccount.email, password: DemoAccount.password)
         let now = Date()
-        let near = try await services.client.events(limit: 500, filter: EventFilter(since: now.addingTimeInterval(-4 * 3600),
+        let near = try await services.backend.events(cursor: nil, limit: 500, filter: EventFilter(since: now.addingTimeInterval(-4 * 3600),
                                                                                      until: now.addingTimeInterval(-2 * 3600))).events
         let front = try #require(near.first { $0.id == "evt-montage-front" }, "the montage scene is missing (ffmpeg?)")
         let start = front.startTime
-        let events = try await services.client.events(limit: 500, filter: EventFilter(since: start.addingTimeInterval(-600),
+        let events = try await services.backend.events(cursor: nil, limit: 500, filter: EventFilter(since: start.addingTimeInterval(-600),
                                                                                        until: start.addingTimeInterval(600))).events
         return (start, events)
     }

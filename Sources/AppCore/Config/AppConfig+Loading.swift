@@ -1,3 +1,4 @@
+import EventsAPI
 import Foundation
 import Networking
 import SystemSupport
@@ -53,7 +54,7 @@ extension AppConfig {
     }
 
     /// The keys of the top level, for messages.
-    static let knownKeys = "server, video, video-glyphs, video-protocol, network-mode, audio, log-level, speed, export-dir, [network], [headers.<kind>], [mpv]"
+    static let knownKeys = "server, backend, video, video-glyphs, video-protocol, network-mode, audio, log-level, speed, export-dir, [network], [headers.<kind>], [mpv]"
 
     private mutating func read(_ key: String, _ value: any TOMLValueConvertible, file: String) throws {
         func fail(_ path: [String], _ message: String) -> ConfigError {
@@ -63,6 +64,11 @@ extension AppConfig {
         case "server":
             guard let text = value.string else { throw fail([key], "server must be an http(s) URL string (got \(Self.show(value)))") }
             do { server = try ServerURLError.check(text, origin: "server") } catch { throw fail([key], error.description) }
+        case "backend":
+            guard let text = value.string, let choice = BackendChoice(rawValue: text) else {
+                throw fail([key], "backend must be one of \(BackendChoice.names.joined(separator: ", ")) (got \(Self.show(value)))")
+            }
+            backend = choice
         case "video":
             video = try choice(value, key: key, file: file)
         case "video-glyphs":

@@ -1,3 +1,4 @@
+import EventsAPI
 import Foundation
 import PlaybackStates
 import Player
@@ -12,6 +13,8 @@ import Player
 public struct AppConfig: Sendable, Equatable {
     /// `server`: base URL of the events service.
     public var server: URL?
+    /// `backend`: auto (detected at `login`), events or frigate.
+    public var backend: BackendChoice?
     /// `video`: auto, window, terminal or none.
     public var video: VideoModeChoice?
     /// `video-glyphs`: half, quadrant or sextant (terminal video).

@@ -4,39 +4,40 @@ import Logging
 import Networking
 import SystemSupport
 
-/// Everything a command needs, wired once: config, logging, server, pipeline, events client,
-/// session store and media-token cache.
+/// Everything a command needs, wired once: config, logging, server, pipeline, the server's
+/// backend (its API: ``EventBackend``), session store and media-token cache.
 ///
 /// ```swift
 /// let services = try await AppServices.start(options, demo: DemoBackendStarter())
 /// defer { Task { await services.shutdown() } }
-/// let page = try await services.client.events()
+/// let page = try await services.backend.events(cursor: nil, limit: 50, filter: EventFilter())
 /// ```
 public final class AppServices: Sendable {
     public let config: AppConfig
     public let paths: XDGPaths
     public let server: ServerChoice
     public let pipeline: NetworkPipeline
-    public let client: EventsClient
+    /// The server's API: the events service or an NVR. Everything else is backend-blind.
+    public let backend: any EventBackend
     public let sessions: SessionStore
     public let tokens: MediaTokenCache
     public let logger: Logger
 
     init(config: AppConfig, paths: XDGPaths, server: ServerChoice, pipeline: NetworkPipeline,
-         client: EventsClient, sessions: SessionStore, tokens: MediaTokenCache, logger: Logger) {
+         backend: any EventBackend, sessions: SessionStore, tokens: MediaTokenCache, logger: Logger) {
         self.config = config
         self.paths = paths
         self.server = server
         self.pipeline = pipeline
-        self.client = client
+        self.backend = backend
         self.sessions = sessions
         self.tokens = tokens
         self.logger = logger
     }
 
     /// Reads the config, starts logging, picks the server (starting the embedded demo backend
-    /// when none is configured, through `demo`, and signing in to it with the demo account), and
-    /// restores the stored session for that server.
+    /// when none is configured, through `demo`, and signing in to it with the demo account),
+    /// chooses its backend (``BackendSelection``) and restores the stored session for that server.
     public static func start(_ options: GlobalOptions, environment: [String: String] = ProcessInfo.processInfo.environment,
                              demo: any DemoStarting,
                              notice: @Sendable (String) -> Void = { StandardStreams.errorLine("eventplayer: " + $0) }) async throws -> AppServices {
@@ -49,13 +50,16 @@ public final class AppServices: Sendable {
         // chosen and the session read (the first request does not wait for it).
         let pipeline = try NetworkSetup.pipeline(config: config, headerFlags: options.headers)
         pipeline.warmUp()
-        let server = try await ServerChoice.resolve(flag: options.server, environment: environment, config: config, demo: demo)
+        let server = try await ServerChoice.resolve(flag: options.server, environment: environment, config: config, demo: demo,
+                                                    demoFlavor: options.demo ?? .events)
         let sessions = SessionStore(directory: paths.state, logger: Logger(label: "eventplayer.session"))
         let stored = server.isDemo ? nil : sessions.load(for: server.url)
-        if let stored { register(stored) }
-        let client = EventsClient(server: server.url, pipeline: pipeline, session: stored,
-                                  logger: Logger(label: "eventplayer.api"),
-                                  sessionDidChange: { [isDemo = server.isDemo] (session: Session?) in
+        let selection = await BackendSelection.choose(choice: options.backend ?? config.backend ?? .auto, server: server,
+                                                          stored: stored, pipeline: pipeline)
+        if let session = selection.session { register(session) }
+        let backend = BackendFactory.make(selection.kind, server: server.url, pipeline: pipeline, session: selection.session,
+                                          requiresSignIn: selection.requiresSignIn,
+                                          sessionDidChange: { [isDemo = server.isDemo] (session: Session?) in
             if let session { register(session) }
             guard !isDemo else { return }
             do { try sessions.save(session) } catch {
@@ -63,13 +67,14 @@ public final class AppServices: Sendable {
             }
         })
         if let demo = server.demo {
-            notice("no server configured: using the embedded demo backend at \(server.url.absoluteString) (\(demo.email))")
+            notice("no server configured: using the embedded demo backend (\(demo.backend.displayName)) at \(server.url.absoluteString) (\(demo.email))")
             Redactor.shared.register(demo.password)
-            try await client.signIn(email: demo.email, password: demo.password)
+            try await backend.signIn(user: demo.email, password: demo.password)
         }
-        let tokens = MediaTokenCache(client: client)
-        logger.info("started", metadata: ["server": "\(server.url.absoluteString)", "origin": "\(server.origin.rawValue)"])
-        return AppServices(config: config, paths: paths, server: server, pipeline: pipeline, client: client,
+        let tokens = MediaTokenCache(backend: backend)
+        logger.info("started", metadata: ["server": "\(server.url.absoluteString)", "origin": "\(server.origin.rawValue)",
+                                          "backend": "\(selection.kind.rawValue)"])
+        return AppServices(config: config, paths: paths, server: server, pipeline: pipeline, backend: backend,
                            sessions: sessions, tokens: tokens, logger: logger)
     }
 

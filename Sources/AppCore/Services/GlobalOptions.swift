@@ -1,9 +1,14 @@
+import EventsAPI
 import Foundation
 
 /// Options every command shares (the eventplayer target maps its flags onto this).
 public struct GlobalOptions: Sendable {
     /// `--server URL`.
     public var server: String?
+    /// `--backend auto|events|frigate` (default: `backend` in the config file, else auto).
+    public var backend: BackendChoice?
+    /// `--demo events|frigate`: the embedded demo backend's flavour when it starts (no server configured).
+    public var demo: BackendKind?
     /// `--header "Name: value"` or `--header "kind:Name: value"`, repeatable.
     public var headers: [String] = []
     /// `--log-level`.
@@ -11,8 +16,11 @@ public struct GlobalOptions: Sendable {
     /// `--config FILE` (default: the XDG location).
     public var configFile: String?
 
-    public init(server: String? = nil, headers: [String] = [], logLevel: LogLevel? = nil, configFile: String? = nil) {
+    public init(server: String? = nil, backend: BackendChoice? = nil, demo: BackendKind? = nil, headers: [String] = [],
+                logLevel: LogLevel? = nil, configFile: String? = nil) {
         self.server = server
+        self.backend = backend
+        self.demo = demo
         self.headers = headers
         self.logLevel = logLevel
         self.configFile = configFile

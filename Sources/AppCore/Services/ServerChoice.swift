@@ -1,3 +1,4 @@
+import EventsAPI
 import Foundation
 
 /// Which events server a command talks to, and whether it is the embedded demo backend.
@@ -17,16 +18,17 @@ public struct ServerChoice: Sendable {
     }
 
     /// `--server`, then `EVENTPLAYER_SERVER`, then the config file's `server` (checked when the
-    /// file was read); with none, starts the demo backend (`demo`) in-process on a free loopback port.
+    /// file was read); with none, starts the demo backend (`demo`, serving `demoFlavor`'s API)
+    /// in-process on a free loopback port.
     /// - Throws: ``ServerURLError`` for a URL that cannot be used.
     public static func resolve(flag: String?, environment: [String: String] = ProcessInfo.processInfo.environment,
-                               config: AppConfig, demo starter: any DemoStarting) async throws -> ServerChoice {
+                               config: AppConfig, demo starter: any DemoStarting, demoFlavor: BackendKind = .events) async throws -> ServerChoice {
         if let flag { return ServerChoice(url: try ServerURLError.check(flag, origin: "--server"), origin: .flag, demo: nil) }
         if let value = environment["EVENTPLAYER_SERVER"], !value.isEmpty {
             return ServerChoice(url: try ServerURLError.check(value, origin: "EVENTPLAYER_SERVER"), origin: .environment, demo: nil)
         }
         if let url = config.server { return ServerChoice(url: url, origin: .configFile, demo: nil) }
-        let demo = try await starter.start()
+        let demo = try await starter.start(flavor: demoFlavor)
         return ServerChoice(url: demo.baseURL, origin: .embeddedDemo, demo: demo)
     }
 

@@ -4,19 +4,19 @@ import Foundation
 /// `refresh: true` (after a 401/403 from media) fetches them again. Concurrent callers share one fetch.
 ///
 /// ```swift
-/// let cache = MediaTokenCache(client: client)
+/// let cache = MediaTokenCache(backend: backend)
 /// let token = try await cache.tokens()["30-days"]
 /// ```
 public actor MediaTokenCache {
-    let client: EventsClient
+    let backend: any EventBackend
     let margin: TimeInterval
     let now: @Sendable () -> Date
     private var cached: [MediaToken] = []
     private var fetching: Task<[MediaToken], any Error>?
 
     /// - Parameter margin: tokens are refetched this many seconds before `expiresAt`.
-    public init(client: EventsClient, margin: TimeInterval = 60, now: @escaping @Sendable () -> Date = Date.init) {
-        self.client = client
+    public init(backend: any EventBackend, margin: TimeInterval = 60, now: @escaping @Sendable () -> Date = Date.init) {
+        self.backend = backend
         self.margin = margin
         self.now = now
     }
@@ -28,7 +28,7 @@ public actor MediaTokenCache {
             return Self.byBucket(cached)
         }
         if let fetching { return Self.byBucket(try await fetching.value) }
-        let task = Task { try await client.tokens() }
+        let task = Task { [backend] in try await backend.mediaTokens(refresh: refresh) }
         fetching = task
         defer { fetching = nil }
         cached = try await task.value

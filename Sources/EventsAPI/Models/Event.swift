@@ -1,6 +1,7 @@
 import Foundation
 
-/// One recorded camera event, as `GET /v1/events` returns it.
+/// One recorded camera event: an events-service event (`GET /v1/events`) or an NVR's review item
+/// (Frigate), as the backend (``EventBackend``) maps it.
 ///
 /// ```swift
 /// let event = page.events[0]
@@ -8,16 +9,34 @@ import Foundation
 /// ```
 public struct Event: Sendable, Codable, Hashable, Identifiable {
     public var id: String
+    /// The camera as people read it (Frigate: its `friendly_name`, else its name).
     public var cameraName: String
     public var title: String?
     public var startTime: Date
     /// Nil while the event is still being recorded.
     public var endTime: Date?
-    /// The retention bucket; selects which media token authorises the video.
+    /// The list's class column: the retention bucket on the events service (it also selects which
+    /// media token authorises the video), the severity (`alert`, `detection`) on Frigate.
     public var bucket: String
     /// The HLS playlist. May carry a stale `Authorization` query item.
     public var videoUrl: URL
     public var thumbnailUrl: URL?
+    /// The camera's name in the backend's API when it differs from ``cameraName`` (Frigate's
+    /// `front_door` for "Front Door"); nil: the same.
+    public var cameraID: String?
+    /// What was seen (Frigate: the review item's objects and audio labels).
+    public var labels: [String]?
+    /// Zones the objects entered (Frigate).
+    public var zones: [String]?
+    /// Reviewed on the server (Frigate marks per user); nil where the server has no such notion
+    /// and the marks stay local (``EventBackend/reviewedOnServer``).
+    public var serverReviewed: Bool?
+    /// How the video's requests are authorised; not part of the JSON (the backend sets it).
+    public var authorization: MediaAuthorization = .bucketToken
+
+    enum CodingKeys: String, CodingKey {
+        case id, cameraName, title, startTime, endTime, bucket, videoUrl, thumbnailUrl, cameraID, labels, zones, serverReviewed
+    }
 
     public init(id: String, cameraName: String, title: String? = nil, startTime: Date, endTime: Date? = nil,
                 bucket: String, videoUrl: URL, thumbnailUrl: URL? = nil) {
@@ -35,6 +54,9 @@ public struct Event: Sendable, Codable, Hashable, Identifiable {
     public var duration: TimeInterval? {
         endTime.map { $0.timeIntervalSince(startTime) }
     }
+
+    /// The camera's name in the backend's API (``cameraID``, else ``cameraName``).
+    public var camera: String { cameraID ?? cameraName }
 
     /// How long an event without an end may still be recording (docs/playback.md: after this it is complete).
     public static let liveWindow: TimeInterval = 600

@@ -1,21 +1,38 @@
 import Foundation
 
-/// The query of `GET /v1/events`: which events, newest first.
+/// Which events, newest first: the query every backend answers (``EventBackend/events(cursor:limit:filter:)``).
+/// A backend without a notion (the events service has no severity) ignores it.
 ///
 /// ```swift
 /// let filter = EventFilter(camera: "Front Door", since: .now.addingTimeInterval(-86_400))
 /// ```
 public struct EventFilter: Sendable, Hashable {
-    /// Only this camera (exact name).
+    /// Only this camera (its name as shown, or its id in the API).
     public var camera: String?
     /// Only events that started at or after this time.
     public var since: Date?
     /// Only events that started before this time.
     public var until: Date?
+    /// Only these cameras (a camera group); nil or empty: every camera.
+    public var cameras: [String]?
+    /// Only this severity (Frigate: `alert` or `detection`).
+    public var severity: String?
+    /// Only events with one of these labels (Frigate's objects: `person`, `car`).
+    public var labels: [String]?
+    /// Only events in one of these zones (Frigate).
+    public var zones: [String]?
+    /// Only reviewed (true) or unreviewed (false) events, where the server keeps the marks.
+    public var reviewed: Bool?
 
-    public init(camera: String? = nil, since: Date? = nil, until: Date? = nil) {
+    public init(camera: String? = nil, since: Date? = nil, until: Date? = nil, cameras: [String]? = nil,
+                severity: String? = nil, labels: [String]? = nil, zones: [String]? = nil, reviewed: Bool? = nil) {
         self.camera = camera
         self.since = since
         self.until = until
+        self.cameras = cameras
+        self.severity = severity
+        self.labels = labels
+        self.zones = zones
+        self.reviewed = reviewed
     }
 }

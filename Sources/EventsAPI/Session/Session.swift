@@ -1,21 +1,29 @@
 import Foundation
 
-/// A signed-in session: what `POST /v1/auth/sign-in` returns, plus the server it belongs to.
+/// A signed-in session: what the server's sign-in returned, plus the server and the backend it
+/// belongs to (kept in the session file, so a stored session says which API to speak).
 public struct Session: Sendable, Codable, Hashable {
-    /// The events server this session was issued by.
+    /// The server this session was issued by.
     public var server: URL
+    /// The events service's access token; Frigate's JWT.
     public var accessToken: String
+    /// The events service's refresh token; empty where the server renews the session otherwise
+    /// (Frigate refreshes its cookie on a request near the end).
     public var refreshToken: String
-    /// When the access token stops working (from `expiresIn`).
+    /// When the access token stops working (`expiresIn`; the JWT's `exp`).
     public var expiresAt: Date
     public var user: User
+    /// The API it was issued by; nil in files written before there was a choice (the events service).
+    public var backend: BackendKind?
 
-    public init(server: URL, accessToken: String, refreshToken: String, expiresAt: Date, user: User) {
+    public init(server: URL, accessToken: String, refreshToken: String, expiresAt: Date, user: User,
+                backend: BackendKind? = nil) {
         self.server = server
         self.accessToken = accessToken
         self.refreshToken = refreshToken
         self.expiresAt = expiresAt
         self.user = user
+        self.backend = backend
     }
 
     /// True when the access token has expired or will within `margin` seconds.

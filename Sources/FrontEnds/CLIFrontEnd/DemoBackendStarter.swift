@@ -1,8 +1,10 @@
 import AppCore
 import DemoBackend
+import EventsAPI
 
 /// The embedded demo backend behind AppCore's ``DemoStarting`` seam: `eventplayer`, `play` and
-/// `events` with no server configured start it in-process on a free loopback port.
+/// `events` with no server configured start it in-process on a free loopback port, in the
+/// flavour `--demo` asks for (the events service, or Frigate).
 ///
 /// ```swift
 /// let services = try await AppServices.start(options, demo: DemoBackendStarter())
@@ -10,9 +12,10 @@ import DemoBackend
 public struct DemoBackendStarter: DemoStarting {
     public init() {}
 
-    public func start() async throws -> EmbeddedDemo {
+    public func start(flavor: BackendKind) async throws -> EmbeddedDemo {
+        // TEMPORARY while the demo's Frigate flavour lands
         let server = try await DemoServer.start()
-        return EmbeddedDemo(baseURL: server.baseURL, email: DemoAccount.email, password: DemoAccount.password,
+        return EmbeddedDemo(baseURL: server.baseURL, backend: flavor, email: DemoAccount.email, password: DemoAccount.password,
                             stop: { await server.stop() })
     }
 }

@@ -23,7 +23,7 @@ public enum EventsListing {
     /// Writes the listing to `output` line by line (streams with `--all`).
     /// With `--all`, a server whose page cursors loop gets the events read so far listed, then
     /// ``EventsAPIError/repeatedCursor(_:afterEvents:)`` thrown (exit 1).
-    public static func run(_ request: Request, client: EventsClient, reviewed: ReviewedMarks = ReviewedMarks(),
+    public static func run(_ request: Request, client: any EventBackend, reviewed: ReviewedMarks = ReviewedMarks(),
                            now: Date = .now, output: (String) -> Void) async throws {
         var events: [Event] = []
         var stopped: EventsAPIError?
@@ -36,7 +36,7 @@ public enum EventsListing {
                 stopped = error
             }
         } else {
-            events = try await client.events(limit: request.limit, filter: request.filter).events
+            events = try await client.events(cursor: nil, limit: request.limit, filter: request.filter).events
         }
         try write(events, request, reviewed: reviewed, now: now, output: output)
         if let stopped { throw stopped }
@@ -57,7 +57,7 @@ public enum EventsListing {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
         encoder.dateEncodingStrategy = .iso8601
-        let listed = events.map { ListedEvent(event: $0, reviewed: reviewed.isReviewed($0.id)) }
+        let listed = events.map { ListedEvent(event: $0, reviewed: $0.serverReviewed ?? reviewed.isReviewed($0.id)) }
         return TerminalText.jsonEscaped(String(decoding: try encoder.encode(listed), as: UTF8.self))
     }
 

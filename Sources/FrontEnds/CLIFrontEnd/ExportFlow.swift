@@ -64,7 +64,7 @@ public enum ExportFlow {
 
     /// Finds the event and runs the export use case, printing its reports.
     static func export(_ request: Request, services: AppServices, printer: ExportProgressPrinter) async throws {
-        let event = try await EventFinder.event(id: request.eventID, client: services.client)
+        let event = try await EventFinder.event(id: request.eventID, client: services.backend)
         let export = EventExport.Request(event: event, output: request.output, format: request.format, force: request.force)
         try await EventExport.run(export, services: services, wording: .commandLine) { report in
             switch report {

@@ -16,15 +16,28 @@ public enum LoginFlow {
         case prompt
     }
 
-    /// Signs in and stores the session; returns a one-line confirmation.
+    /// Finds the server's backend (`choice`: `auto` probes it, ``BackendDetector``), signs in and
+    /// stores the session with it; returns a one-line confirmation. A Frigate port without sign-in
+    /// (5000) asks for nothing: a session without a token is stored, so later commands know.
     /// - Throws: ``LoginError`` (missing input), `SessionStoreError` (the session cannot be saved:
     ///   checked before the password is asked for), `EventsAPIError`.
-    public static func run(services: AppServices, email: String?, password: PasswordSource) async throws -> String {
+    public static func run(services: AppServices, choice: BackendChoice, email: String?, password: PasswordSource) async throws -> String {
         guard !services.server.isDemo else {
             throw LoginError(reason: .noServer)
         }
         try services.sessions.checkWritable()
-        let address = try email ?? prompt("Email: ")
+        let url = services.server.url
+        let found = try await BackendDetector.detect(server: url, pipeline: services.pipeline)
+        let kind: BackendKind = if case .kind(let named) = choice { named } else { found.kind }
+        let requiresSignIn = kind == found.kind ? found.requiresSignIn : true
+        if !requiresSignIn {
+            let open = Session(server: url, accessToken: "", refreshToken: "", expiresAt: .distantFuture,
+                               user: User(id: "anonymous", email: "anonymous", name: "anonymous"), backend: kind)
+            try services.sessions.save(open)
+            return "\(kind.displayName) at \(url.absoluteString) needs no sign-in (its unauthenticated port): every request is answered as admin; saved to \(services.sessions.fileURL.path)"
+        }
+        let backend = BackendFactory.make(kind, server: url, pipeline: services.pipeline)
+        let address = try email ?? prompt("\(backend.userPrompt): ")
         let secret: String
         switch password {
         case .standardInput:
@@ -36,9 +49,11 @@ public enum LoginFlow {
             secret = try promptHidden("Password: ")
         }
         Redactor.shared.register(secret)
-        let session = try await services.client.signIn(email: address, password: secret)
-        try services.sessions.save(session)   // saved on sign-in too, but only here does a failure reach the user
-        return "signed in as \(session.user.email) at \(services.server.url.absoluteString); session saved to \(services.sessions.fileURL.path)"
+        let session = try await backend.signIn(user: address, password: secret)
+        Redactor.shared.register(session.accessToken)
+        try services.sessions.save(session)
+        let at = kind == .events ? "" : " (\(kind.displayName))"
+        return "signed in as \(TerminalText.printable(session.user.email)) at \(url.absoluteString)\(at); session saved to \(services.sessions.fileURL.path)"
     }
 
     static func prompt(_ text: String) throws -> String {

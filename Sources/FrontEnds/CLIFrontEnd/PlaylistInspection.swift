@@ -8,7 +8,7 @@ import Playlist
 /// files are removed before it returns.
 public enum PlaylistInspection {
     public static func run(eventID: String, showToken: Bool, services: AppServices) async throws -> [String] {
-        let event = try await EventFinder.event(id: eventID, client: services.client)
+        let event = try await EventFinder.event(id: eventID, client: services.backend)
         let preparer = try PlaybackPreparer(services: services)
         defer { preparer.removeAll() }
         let prepared = try await preparer.prepare(event, refreshTokens: false)

@@ -12,7 +12,7 @@ public enum HeadlessPlayback {
                            output: @escaping @Sendable (String) -> Void) async throws -> Int32 {
         let started = ContinuousClock.now
         let configuration = try options.playback.playerConfiguration(config: services.config)
-        let event = try await EventFinder.event(id: options.eventID, client: services.client)
+        let event = try await EventFinder.event(id: options.eventID, client: services.backend)
         let preparer = try options.playback.network.preparer(services: services)
         defer { preparer.removeAll() }
         return try await withCheckedThrowingContinuation { continuation in

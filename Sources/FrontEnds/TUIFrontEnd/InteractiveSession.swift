@@ -24,11 +24,13 @@ public enum InteractiveSession {
         let configuration = try options.playerConfiguration(config: services.config)
         let glyphs = options.glyphs, graphics = options.graphics
         let preparer = try options.network.preparer(services: services)
-        let user = await services.client.session?.user.name
+        let backend = services.backend
+        // A server that needs no sign-in (Frigate's port 5000) shows the list at once.
+        let user = await backend.requiresSignIn ? await backend.session?.user.name : "anonymous"
         var initial = AppState(server: services.server.url.absoluteString, isDemo: services.server.isDemo, user: user,
                              videoModeText: videoModeText(configuration.video, glyphs: glyphs), networkText: "net: \(options.network.rawValue)",
                              isTerminalVideo: configuration.video == .terminal, speed: configuration.speed,
-                             home: services.paths.home.path)
+                             home: services.paths.home.path, signInLabel: backend.userPrompt)
         initial.loadReviewed(ReviewedMarks.load(from: ReviewedMarks.fileURL(in: services.paths.state)))
         let state = initial
         let logPath = services.paths.logFile.path

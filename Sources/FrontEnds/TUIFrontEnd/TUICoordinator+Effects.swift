@@ -54,10 +54,10 @@ extension TUICoordinator {
     }
 
     private func signIn(email: String, password: String) {
-        let client = services.client, inbox = inbox
+        let client = services.backend, inbox = inbox
         signInTask = Task {
             do {
-                let session = try await client.signIn(email: email, password: password)
+                let session = try await client.signIn(user: email, password: password)
                 inbox.post(.signedIn(user: session.user.name))
             } catch {
                 inbox.post(.signInFailed(message: UserFacing.message(for: error)))
@@ -67,7 +67,7 @@ extension TUICoordinator {
 
     private func fetchPage(cursor: String?, generation: Int, filter: EventFilter) {
         if cursor == nil { pageTask?.cancel() }
-        let client = services.client, inbox = inbox
+        let client = services.backend, inbox = inbox
         pageTask = Task {
             do {
                 let page = try await client.events(cursor: cursor, limit: AppState.pageSize, filter: filter)
@@ -93,13 +93,13 @@ extension TUICoordinator {
             timelineTasks = []
             timelineGeneration = generation
         }
-        let client = services.client, inbox = inbox
+        let client = services.backend, inbox = inbox
         let filter = EventFilter(since: window.lowerBound, until: window.upperBound)
         timelineTasks.removeAll { $0.isCancelled }
         timelineTasks.append(Task { await TUICoordinator.loadWindow(window, filter: filter, client: client, inbox: inbox, generation: generation) })
     }
 
-    private static func loadWindow(_ window: Range<Date>, filter: EventFilter, client: EventsClient, inbox: Mailbox<AppInput>,
+    private static func loadWindow(_ window: Range<Date>, filter: EventFilter, client: any EventBackend, inbox: Mailbox<AppInput>,
                                    generation: Int) async {
         var page: [Event] = []
         let stream = client.allEvents(pageSize: timelinePageSize, filter: filter)

@@ -33,12 +33,12 @@ extension TUICoordinator {
     /// still on its way for an earlier span is given up.
     private func fetchMontageEvents(_ span: MontageEventSpan) {
         montageSpan = span
-        let client = services.client, inbox = inbox, filter = span.filter
+        let client = services.backend, inbox = inbox, filter = span.filter
         montageTask?.cancel()
         montageTask = Task { await TUICoordinator.loadMontageEvents(filter: filter, client: client, inbox: inbox) }
     }
 
-    private static func loadMontageEvents(filter: EventFilter, client: EventsClient, inbox: Mailbox<AppInput>) async {
+    private static func loadMontageEvents(filter: EventFilter, client: any EventBackend, inbox: Mailbox<AppInput>) async {
         var loaded: [Event] = []
         do {
             for try await event in client.allEvents(pageSize: timelinePageSize, filter: filter) { loaded.append(event) }

@@ -1,4 +1,5 @@
 import AppCore
+import EventsAPI
 import Foundation
 import TUIState
 
@@ -14,7 +15,15 @@ extension TUICoordinator {
     /// Writes one mark change (read, change, atomic write: marks another eventplayer saved meanwhile
     /// are kept). A failure comes back as ``AppInput/reviewedSaveFailed(message:)``.
     func saveReviewed(id: String, isReviewed: Bool) {
-        let file = reviewedFile, inbox = inbox
+        let file = reviewedFile, inbox = inbox, backend = services.backend
+        if backend.reviewedOnServer {
+            // Frigate keeps the marks per user: the server's copy is the one its UI shows.
+            Task {
+                do { try await backend.setReviewed([id], reviewed: isReviewed) } catch {
+                    inbox.post(.reviewedSaveFailed(message: "the server did not take the mark: \(UserFacing.message(for: error))"))
+                }
+            }
+        }
         reviewedQueue.async {
             do {
                 try ReviewedMarks.update(at: file) { marks in

@@ -35,23 +35,25 @@ struct ProxyResponder {
         }
     }
 
-    /// The upstream request for `uri` with `token` as query item and header.
+    /// The upstream request for `uri` with `token` where the playback's ``CredentialPlacement``
+    /// puts it: query item and header (the events service), a bearer header (Frigate), nowhere.
     /// A URI that does not carry the token (``ProxiedURI/carriesToken``) goes as it is, without it.
     func upstreamRequest(_ uri: ProxiedURI, token: String, method: String = "GET",
                          headers: HTTPHeaderFields = []) throws -> Networking.HTTPRequest {
-        guard uri.carriesToken else {
+        let placement = state.credential
+        guard uri.carriesToken, let value = placement.headerValue(token) else {
             return Networking.HTTPRequest(kind: uri.kind, method: method, url: uri.upstream, headers: headers)
         }
         var fields = headers
-        fields["Authorization"] = token
-        return Networking.HTTPRequest(kind: uri.kind, method: method,
-                                      url: try PlaybackURL(videoURL: uri.upstream, token: token).url, headers: fields)
+        fields["Authorization"] = value
+        let url = placement == .queryAndHeader ? try PlaybackURL(videoURL: uri.upstream, token: token).url : uri.upstream
+        return Networking.HTTPRequest(kind: uri.kind, method: method, url: url, headers: fields)
     }
 
     /// Runs `body` with the current token; after a 401/403 once more with a fresh one.
     /// A URI without the token runs once, with none (a refusal there is not about our token).
     func withToken<T>(_ uri: ProxiedURI, _ body: (String) async throws -> T) async throws -> T {
-        guard uri.carriesToken else { return try await body("") }
+        guard uri.carriesToken, state.credential != .none else { return try await body("") }
         let token = try await state.tokens.token()
         do {
             return try await body(token)

@@ -38,6 +38,9 @@ final class ProxyState: Sendable {
 
     var pipeline: NetworkPipeline { configuration.pipeline }
 
+    /// Where upstream requests carry the credential.
+    var credential: CredentialPlacement { configuration.source.credential }
+
     /// Records one exchange and tells the listeners.
     func record(_ record: RequestRecord) {
         listeners.publish(.request(requestLog.append(record)))

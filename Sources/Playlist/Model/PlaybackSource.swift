@@ -12,12 +12,15 @@ public struct PlaybackSource: Sendable, Equatable {
     public var eventID: String
     /// The event's `videoUrl`, as the API gave it (it may carry a stale `Authorization` query item).
     public var videoURL: URL
-    /// The storage bucket whose media token authorises the video, e.g. `"30-days"`.
+    /// The storage bucket whose media token authorises the video, e.g. `"30-days"` (a bearer
+    /// backend's session token is listed as the bucket `"session"`).
     public var bucket: String
     /// When the event started.
     public var startTime: Date
     /// When it ended; `nil` while it is still going on.
     public var endTime: Date?
+    /// Where its requests carry the credential (the events service's query token by default).
+    public var credential: CredentialPlacement = .queryAndHeader
 
     public init(eventID: String, videoURL: URL, bucket: String, startTime: Date, endTime: Date?) {
         self.eventID = eventID

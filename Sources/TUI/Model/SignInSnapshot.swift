@@ -21,9 +21,12 @@ public struct SignInSnapshot: Hashable, Sendable {
     public var errorText: String?
     /// A sign-in request is in flight ("Signing in…").
     public var isBusy: Bool
+    /// The user field's label: "Email" (the events service) or "User" (an NVR).
+    public var userLabel: String
 
     public init(email: String = "", passwordLength: Int = 0, server: String = "",
-                focus: Field = .email, errorText: String? = nil, isBusy: Bool = false) {
+                focus: Field = .email, errorText: String? = nil, isBusy: Bool = false, userLabel: String = "Email") {
+        self.userLabel = userLabel
         self.email = email
         self.passwordLength = passwordLength
         self.server = server

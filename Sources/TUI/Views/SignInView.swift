@@ -14,7 +14,7 @@ struct SignInView: PaneView {
         let fieldWidth = max(4, box.maxX - fieldX - 3)
         let fields: [(SignInSnapshot.Field, String, String)] = [
             (.server, "Server", form.server),
-            (.email, "Email", form.email),
+            (.email, form.userLabel, form.email),
             (.password, "Password", String(repeating: "•", count: form.passwordLength)),
         ]
         for (index, (field, label, value)) in fields.enumerated() {

@@ -177,6 +177,7 @@ extension AppState {
             let known = Set(events.map(\.id))
             events += page.events.filter { !known.contains($0.id) }
             noteCameras(page.events)
+            adoptServerReviewed(page.events)
             isLoading = false
             switch pageCursors.follow(page.nextCursor) {
             case .next(let cursor): nextCursor = cursor
@@ -193,7 +194,7 @@ extension AppState {
             guard generation == fetchGeneration else { return [] }
             isLoading = false
             if needsSignIn {
-                var signIn = SignInForm()
+                var signIn = SignInForm(userLabel: signInLabel)
                 signIn.errorText = UserFacing.sentence(text)
                 form = signIn
             } else {

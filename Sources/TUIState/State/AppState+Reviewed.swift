@@ -22,6 +22,15 @@ extension AppState {
         reviewed = marks
     }
 
+    /// Marks the server keeps (Frigate's, per user) win over the local file for its events: a
+    /// page's `serverReviewed` is taken as it comes (nothing to save; the server has it).
+    mutating func adoptServerReviewed(_ events: [Event]) {
+        for event in events {
+            guard let onServer = event.serverReviewed, reviewed.isReviewed(event.id) != onServer else { continue }
+            if onServer { reviewed.mark(event.id) } else { reviewed.unmark(event.id) }
+        }
+    }
+
     /// Review keys: next/previous, auto-advance, marks, the unreviewed-only view.
     mutating func applyReview(_ action: UserAction, now: ContinuousClock.Instant) -> [AppEffect] {
         switch action {

@@ -95,8 +95,12 @@ public struct AppState: Sendable {
     static let prefetchDistance = 10
     public static let pageSize = 100
 
+    /// What the sign-in form calls the user (``EventBackend/userPrompt``).
+    let signInLabel: String
+
     public init(server: String, isDemo: Bool, user: String?, videoModeText: String = "", networkText: String = "",
-                isTerminalVideo: Bool = false, speed: Double = 1, home: String = "") {
+                isTerminalVideo: Bool = false, speed: Double = 1, home: String = "", signInLabel: String = "Email") {
+        self.signInLabel = signInLabel
         self.server = server
         self.isDemo = isDemo
         self.user = user ?? ""
@@ -105,7 +109,7 @@ public struct AppState: Sendable {
         self.isTerminalVideo = isTerminalVideo
         self.speed = PlaybackSpeed(speed)
         self.home = home
-        form = user == nil ? SignInForm() : nil
+        form = user == nil ? SignInForm(userLabel: signInLabel) : nil
     }
 
     /// Effects to run at start: the first page when already signed in.

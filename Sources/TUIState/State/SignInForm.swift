@@ -3,6 +3,8 @@ import TUI
 
 /// The sign-in form's text (the password is never shown, only its length).
 struct SignInForm: Sendable, Equatable {
+    /// What the server calls the user: "Email" (the events service) or "User" (an NVR).
+    var userLabel = "Email"
     var email = ""
     var password = ""
     var focus: SignInSnapshot.Field = .email
@@ -23,7 +25,7 @@ struct SignInForm: Sendable, Equatable {
             focus = focus == .email ? .password : .email
         case .submit:
             let address = email.trimmingCharacters(in: .whitespaces)
-            if address.isEmpty { focus = .email; errorText = "Enter your email."; return nil }
+            if address.isEmpty { focus = .email; errorText = "Enter your \(userLabel == "Email" ? "email" : "user name")."; return nil }
             if password.isEmpty {
                 errorText = focus == .password ? "Enter your password." : nil
                 focus = .password
@@ -40,6 +42,6 @@ struct SignInForm: Sendable, Equatable {
 
     func snapshot(server: String) -> SignInSnapshot {
         SignInSnapshot(email: email, passwordLength: password.count, server: server, focus: focus,
-                       errorText: errorText, isBusy: isBusy)
+                       errorText: errorText, isBusy: isBusy, userLabel: userLabel)
     }
 }

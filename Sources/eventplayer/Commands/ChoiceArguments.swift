@@ -1,4 +1,5 @@
 import AppCore
+import EventsAPI
 import ArgumentParser
 import PlaybackStates
 import Player
@@ -19,3 +20,16 @@ extension NetworkMode: ExpressibleByArgument {}
 extension LogLevel: ExpressibleByArgument {}
 /// `--format ts|mp4`, case-insensitive (``ExportFormat/init(argument:)``).
 extension ExportFormat: ExpressibleByArgument {}
+/// `--demo events|frigate`.
+extension BackendKind: ExpressibleByArgument {}
+/// `--backend auto|events|frigate`.
+extension BackendChoice: ExpressibleByArgument {
+    public init?(argument: String) { self.init(rawValue: argument) }
+    public static var allValueStrings: [String] { names }
+    public var defaultValueDescription: String {
+        switch self {
+        case .auto: "auto"
+        case .kind(let kind): kind.rawValue
+        }
+    }
+}

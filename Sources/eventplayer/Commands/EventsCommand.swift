@@ -55,7 +55,7 @@ struct EventsCommand: AsyncParsableCommand {
         try await AppServices.with(global) { services in
             let request = EventsListing.Request(limit: limit, all: all, filter: filter, json: json)
             let reviewed = ReviewedMarks.load(from: ReviewedMarks.fileURL(in: services.paths.state))
-            try await EventsListing.run(request, client: services.client, reviewed: reviewed) { StandardStreams.line($0) }
+            try await EventsListing.run(request, client: services.backend, reviewed: reviewed) { StandardStreams.line($0) }
         }
     }
 }

@@ -7,8 +7,14 @@ import SystemSupport
 
 /// Flags every command that talks to a server takes.
 struct GlobalFlags: ParsableArguments {
-    @Option(help: "Events server base URL (default: EVENTPLAYER_SERVER, then the config file, then the embedded demo backend).")
+    @Option(help: "Server base URL: an events service or a Frigate NVR (default: EVENTPLAYER_SERVER, then the config file, then the embedded demo backend).")
     var server: String?
+
+    @Option(help: "The server's API: auto (detected at `login`, kept with the session), events or frigate (default: `backend` in the config file, else auto).")
+    var backend: BackendChoice?
+
+    @Option(help: "The embedded demo backend's flavour when no server is configured: events or frigate.")
+    var demo: BackendKind?
 
     @Option(name: .customLong("header"),
             help: ArgumentHelp("Extra request header, repeatable: \"Name: value\" for every request, or \"kind:Name: value\" for one request kind.", valueName: "header"))
@@ -32,7 +38,7 @@ struct GlobalFlags: ParsableArguments {
     }
 
     var options: GlobalOptions {
-        GlobalOptions(server: server, headers: headers, logLevel: logLevel, configFile: config)
+        GlobalOptions(server: server, backend: backend, demo: demo, headers: headers, logLevel: logLevel, configFile: config)
     }
 }
 

@@ -12,7 +12,8 @@ struct LoginCommand: AsyncParsableCommand {
 
     @OptionGroup var global: GlobalFlags
 
-    @Option(help: "Email address (prompted for when missing).")
+    @Option(name: [.customLong("email"), .customLong("user")],
+            help: "Email address, or the user name on an NVR (prompted for when missing).")
     var email: String?
 
     @Flag(help: "Read the password from the first line of standard input instead of prompting.")
@@ -27,7 +28,7 @@ struct LoginCommand: AsyncParsableCommand {
         guard ServerChoice.isConfigured(flag: global.server, config: config) else { throw usageFailure(LoginError.noServer) }
         try await AppServices.with(global) { services in
             do {
-                StandardStreams.line(try await LoginFlow.run(services: services, email: email, password: passwordStdin ? .standardInput : .prompt))
+                StandardStreams.line(try await LoginFlow.run(services: services, choice: global.backend ?? services.config.backend ?? .auto, email: email, password: passwordStdin ? .standardInput : .prompt))
             } catch let error as LoginError {
                 throw usageFailure(error)
             }

@@ -25,7 +25,7 @@ public enum EventFinder {
         }
     }
 
-    public static func event(id: String, client: EventsClient, maxEvents: Int = Self.maxEvents) async throws -> Event {
+    public static func event(id: String, client: any EventBackend, maxEvents: Int = Self.maxEvents) async throws -> Event {
         var read = 0
         do {
             for try await event in client.allEvents(pageSize: 500) {
@@ -41,8 +41,20 @@ public enum EventFinder {
 }
 
 extension Event {
-    /// What the playlist layer needs.
+    /// What the playlist layer needs: the credential's bucket and placement follow the event's
+    /// ``MediaAuthorization`` (a bearer backend's token is the `session` bucket's).
     var playbackSource: PlaybackSource {
-        PlaybackSource(eventID: id, videoURL: videoUrl, bucket: bucket, startTime: startTime, endTime: endTime)
+        var source = PlaybackSource(eventID: id, videoURL: videoUrl, bucket: credentialBucket, startTime: startTime, endTime: endTime)
+        source.credential = switch authorization {
+        case .bucketToken: .queryAndHeader
+        case .bearer: .bearerHeader
+        case .none: .none
+        }
+        return source
+    }
+
+    /// The bucket whose token authorises the video (nil: none is needed).
+    var credentialBucket: String {
+        authorization == .bearer ? MediaToken.sessionBucket : bucket
     }
 }

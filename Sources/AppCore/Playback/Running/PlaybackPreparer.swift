@@ -23,6 +23,7 @@ public final class PlaybackPreparer: PlaybackPreparing {
     }
 
     public func prepare(_ event: Event, refreshTokens: Bool) async throws -> PreparedPlayback {
+        guard event.authorization == .bucketToken else { throw DirectModeUnsupported() }
         if refreshTokens { _ = try await tokens.tokens(refresh: true) }
         return try await loader.prepare(event.playbackSource, tokens: tokens)
     }
@@ -51,5 +52,13 @@ extension PreparedPlayback {
                                  origin: url.isFileURL ? nil : remoteURL)
         source.parts = parts.map { MediaSource.Part(start: $0.start, url: $0.url) }
         return source
+    }
+}
+
+/// `--network direct` writes the media token into the playlists' URLs; a server that wants a
+/// bearer header (Frigate) is played through the proxy, which adds it to each request.
+struct DirectModeUnsupported: Error, CustomStringConvertible {
+    var description: String {
+        "this server's video needs its session as a header, which --network direct cannot send: play it with --network proxy (the default)"
     }
 }

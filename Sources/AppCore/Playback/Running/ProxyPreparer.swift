@@ -108,13 +108,15 @@ public final class ProxyPreparer: PlaybackPreparing {
     public func prepare(_ event: Event, refreshTokens: Bool) async throws -> PreparedPlayback {
         let started = ContinuousClock.now
         // The token first: no token for the event's bucket is an error now, not a player failure later.
-        _ = try await tokens.tokens(refresh: refreshTokens).token(forBucket: event.bucket)
+        if event.authorization != .none {
+            _ = try await tokens.tokens(refresh: refreshTokens).token(forBucket: event.credentialBucket)
+        }
         var timings = StartupTimings()
         timings.tokensMilliseconds = (ContinuousClock.now - started).milliseconds
         let server = try await proxyServer()
         let playback = try server.register(ProxyConfiguration(
             source: event.playbackSource, pipeline: pipeline,
-            tokens: BucketTokenSource(provider: tokens, bucket: event.bucket), variantCovering: variantCovering))
+            tokens: BucketTokenSource(provider: tokens, bucket: event.credentialBucket), variantCovering: variantCovering))
         let group = UUID().uuidString
         shared.playbacks.withLock { $0[group] = (server, playback) }
         // Subscribed now: the playlist fetched below for the parts may already fail. The stream

@@ -1,0 +1,78 @@
+import Foundation
+
+/// A server's API as the rest of eventplayer needs it: sign in, keep and forget the session;
+/// cameras; pages of events with filters; reviewed marks; an event's media credential; recorded
+/// coverage. The TUI, `play`, `events`, `export`, the timeline and the montage see only this.
+///
+/// Each backend lives in one folder of this module (`EventsService/`, `Frigate/`) and is made by
+/// ``BackendFactory``; a new one is a new folder, a ``BackendKind`` case and its line there.
+///
+/// ```swift
+/// let backend = BackendFactory.make(.frigate, server: url, pipeline: pipeline)
+/// try await backend.signIn(user: "admin", password: secret)
+/// let page = try await backend.events(cursor: nil, limit: 50, filter: EventFilter(severity: "alert"))
+/// ```
+public protocol EventBackend: Sendable {
+    /// The server's base URL.
+    var server: URL { get }
+    /// Which API this is.
+    var kind: BackendKind { get }
+    /// The current session; nil when signed out (or when the server needs none, see ``requiresSignIn``).
+    var session: Session? { get async }
+    /// False when the server answers without a sign-in (Frigate's unauthenticated port).
+    var requiresSignIn: Bool { get async }
+    /// What the sign-in form and `login` ask for as the user: "Email" or "User".
+    var userPrompt: String { get }
+    /// True when reviewed marks are kept on the server (``setReviewed(_:reviewed:)`` writes them
+    /// there); false: they stay in the local marks file.
+    var reviewedOnServer: Bool { get }
+
+    /// Signs in and keeps the session.
+    @discardableResult
+    func signIn(user: String, password: String) async throws -> Session
+
+    /// One page of events, newest first; `cursor` is the previous page's `nextCursor`.
+    func events(cursor: String?, limit: Int, filter: EventFilter) async throws -> EventsPage
+
+    /// The media credentials for ``MediaAuthorization/bucketToken`` and ``MediaAuthorization/bearer``
+    /// events (a bearer backend answers one token under ``MediaToken/sessionBucket``); `refresh`
+    /// after the media server refused the last ones.
+    func mediaTokens(refresh: Bool) async throws -> [MediaToken]
+
+    /// The cameras in the server's order (an events service: those its events name).
+    func cameras() async throws -> [Camera]
+
+    /// The server's camera groups (none where it has no such notion).
+    func cameraGroups() async throws -> [CameraGroup]
+
+    /// Marks events reviewed or not on the server (only when ``reviewedOnServer``).
+    func setReviewed(_ ids: [String], reviewed: Bool) async throws
+
+    /// The recorded spans of `camera` (an id) in `range`, oldest first; nil when the server keeps no
+    /// such record (the events service: only events are recorded).
+    func coverage(camera: String, in range: Range<Date>) async throws -> [RecordedSpan]?
+
+    /// The video of `camera` from `range.lowerBound` to `range.upperBound` as an event to play (the
+    /// timeline's Enter on a recorded moment, the montage's tiles); nil where the server has no
+    /// continuous recordings.
+    func recording(camera: String, in range: Range<Date>) async throws -> Event?
+}
+
+/// A stretch of continuous recording (``EventBackend/coverage(camera:in:)``).
+public struct RecordedSpan: Sendable, Hashable {
+    public var start: Date
+    public var end: Date
+    /// Seconds with motion in it, when the server says.
+    public var motion: Double?
+
+    public init(start: Date, end: Date, motion: Double? = nil) {
+        self.start = start
+        self.end = end
+        self.motion = motion
+    }
+}
+
+extension MediaToken {
+    /// The bucket a bearer backend's session token is listed under.
+    public static let sessionBucket = "session"
+}

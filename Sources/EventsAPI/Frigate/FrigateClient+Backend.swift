@@ -1,0 +1,172 @@
+import Foundation
+import Networking
+import SystemSupport
+
+/// What eventplayer asks of Frigate, as an ``EventBackend``.
+extension FrigateClient: EventBackend {
+    public nonisolated var kind: BackendKind { .frigate }
+    public nonisolated var userPrompt: String { "User" }
+    public nonisolated var reviewedOnServer: Bool { true }
+
+    /// The video's credential: the JWT as a bearer header, or none on the unauthenticated port.
+    var mediaAuthorization: MediaAuthorization { requiresSignIn ? .bearer : .none }
+
+    /// A page of review items (`GET /api/review`), newest first, paged by `before`
+    /// (``FrigateCursor``). The first page skips nginx's cache (a load or a refresh).
+    public func events(cursor: String?, limit: Int, filter: EventFilter) async throws -> EventsPage {
+        let limit = max(1, limit)
+        var position: FrigateCursor?
+        if let cursor {
+            guard let parsed = FrigateCursor(cursor) else {
+                throw EventsAPIError(.rejected, "not a page cursor of this Frigate listing: \(cursor.prefix(40))")
+            }
+            position = parsed
+        }
+        let names = try await cameraNames()
+        var query: [URLQueryItem] = []
+        let asked = limit + (position?.seen.count ?? 0)
+        query.append(URLQueryItem(name: "limit", value: String(asked)))
+        if let camera = filter.camera {
+            query.append(URLQueryItem(name: "cameras", value: try resolve(camera: camera, names: names)))
+        } else if let cameras = filter.cameras, !cameras.isEmpty {
+            query.append(URLQueryItem(name: "cameras", value: try cameras.map { try resolve(camera: $0, names: names) }.joined(separator: ",")))
+        }
+        if let labels = filter.labels, !labels.isEmpty { query.append(URLQueryItem(name: "labels", value: labels.joined(separator: ","))) }
+        if let zones = filter.zones, !zones.isEmpty { query.append(URLQueryItem(name: "zones", value: zones.joined(separator: ","))) }
+        if let severity = filter.severity { query.append(URLQueryItem(name: "severity", value: severity)) }
+        if let reviewed = filter.reviewed { query.append(URLQueryItem(name: "reviewed", value: reviewed ? "1" : "0")) }
+        // Frigate reads a missing (or zero) `after` as "the last 24 hours": always send one. Its
+        // `after` compares with the end of an item; items that started earlier are left out here.
+        let after = max(1, filter.since?.timeIntervalSince1970 ?? 1)
+        query.append(URLQueryItem(name: "after", value: Self.epoch(after)))
+        let before = position?.before ?? filter.until?.timeIntervalSince1970
+        if let before { query.append(URLQueryItem(name: "before", value: Self.epoch(before))) }
+        let response = try await send(FrigatePaths.api(server, "review", query: query), bypassCache: cursor == nil)
+        let items = try decodeLossy([FrigateReviewItem].self, response.body, what: "review items")
+        let now = now()
+        let authorization = mediaAuthorization
+        var events: [Event] = []
+        var reachedSince = false
+        for item in items.values where !(position?.seen.contains(item.id) ?? false) {
+            if let since = filter.since, item.start_time < since.timeIntervalSince1970 { reachedSince = true; continue }
+            events.append(item.event(server: server, names: names, authorization: authorization, now: now))
+        }
+        let next = reachedSince ? nil : FrigateCursor.after(page: items.values.map { ($0.id, $0.start_time) }, asked: asked)
+        return EventsPage(events: events, nextCursor: next?.text, skipped: items.skipped)
+    }
+
+    public func mediaTokens(refresh: Bool) async throws -> [MediaToken] {
+        guard requiresSignIn else { return [] }
+        guard let session else { throw EventsAPIError.signInRequired }
+        if session.expiresAt <= now() { throw EventsAPIError.sessionExpired }
+        return [MediaToken(bucket: MediaToken.sessionBucket, token: session.accessToken, expiresAt: session.expiresAt)]
+    }
+
+    /// The cameras in Frigate's order (`ui.order`), read again from `GET /api/config`.
+    public func cameras() async throws -> [Camera] {
+        try await loadConfig(again: true).orderedCameras
+    }
+
+    public func cameraGroups() async throws -> [CameraGroup] {
+        try await loadConfig(again: config == nil).orderedGroups
+    }
+
+    /// `POST /api/reviews/viewed`; un-marking on servers before 0.17 is `DELETE /api/review/<id>/viewed`.
+    public func setReviewed(_ ids: [String], reviewed: Bool) async throws {
+        guard !ids.isEmpty else { return }
+        defer { wrote() }
+        if !reviewed, await serverVersion().map({ !$0.unmarksByBody }) ?? false {
+            for id in ids {
+                _ = try await send(FrigatePaths.api(server, "review/\(id)/viewed"), method: "DELETE")
+            }
+            return
+        }
+        _ = try await send(FrigatePaths.api(server, "reviews/viewed"), method: "POST", json: ["ids": ids, "reviewed": reviewed])
+    }
+
+    /// `GET /api/<camera>/recordings?after=&before=` (both always sent: their defaults are fixed
+    /// when the server starts), joined where one recording ends as the next begins.
+    public func coverage(camera: String, in range: Range<Date>) async throws -> [RecordedSpan]? {
+        let query = [URLQueryItem(name: "after", value: Self.epoch(range.lowerBound.timeIntervalSince1970)),
+                     URLQueryItem(name: "before", value: Self.epoch(range.upperBound.timeIntervalSince1970))]
+        let response = try await send(FrigatePaths.api(server, "\(camera)/recordings", query: query))
+        let items = try decodeLossy([FrigateRecordingBody].self, response.body, what: "recordings").values
+        var spans: [RecordedSpan] = []
+        for item in items.sorted(by: { $0.start_time < $1.start_time }) where item.end_time > item.start_time {
+            let start = Date(timeIntervalSince1970: item.start_time), end = Date(timeIntervalSince1970: item.end_time)
+            if let last = spans.last, start.timeIntervalSince(last.end) <= 1 {
+                spans[spans.count - 1].end = max(last.end, end)
+                spans[spans.count - 1].motion = (last.motion ?? 0) + (item.motion ?? 0)
+            } else {
+                spans.append(RecordedSpan(start: start, end: end, motion: item.motion))
+            }
+        }
+        return spans
+    }
+
+    /// The recordings of `camera` over `range` as one playable event (nginx-vod joins them).
+    public func recording(camera: String, in range: Range<Date>) async throws -> Event? {
+        let names = try await cameraNames()
+        let start = Int(range.lowerBound.timeIntervalSince1970.rounded(.down))
+        let end = Int(range.upperBound.timeIntervalSince1970.rounded(.up))
+        var event = Event(id: "rec-\(camera)-\(start)-\(end)", cameraName: names[camera] ?? camera, title: "recording",
+                          startTime: Date(timeIntervalSince1970: Double(start)), endTime: Date(timeIntervalSince1970: Double(end)),
+                          bucket: "recording", videoUrl: FrigatePaths.vod(server: server, camera: camera, start: start, end: end))
+        event.cameraID = camera
+        event.authorization = mediaAuthorization
+        return event
+    }
+
+    /// `GET /api/version` (once): which API this Frigate has.
+    public func serverVersion() async -> FrigateVersion? {
+        if let version { return version }
+        guard let response = try? await send(FrigatePaths.api(server, "version")) else { return nil }
+        version = FrigateVersion(String(decoding: response.body.prefix(64), as: UTF8.self))
+        return version
+    }
+
+    // MARK: - Helpers
+
+    func loadConfig(again: Bool) async throws -> FrigateConfigBody {
+        if !again, let config { return config }
+        let response = try await send(FrigatePaths.api(server, "config"), bypassCache: again)
+        let body = try APIDecoding.decode(FrigateConfigBody.self, from: response.body, what: "Frigate config")
+        config = body
+        return body
+    }
+
+    /// Camera id -> the name shown.
+    func cameraNames() async throws -> [String: String] {
+        let config = try await loadConfig(again: false)
+        return Dictionary(config.orderedCameras.map { ($0.id, $0.name) }, uniquingKeysWith: { a, _ in a })
+    }
+
+    /// A camera as the user named it (its id, or its friendly name in any case) -> its id.
+    func resolve(camera: String, names: [String: String]) throws -> String {
+        if names[camera] != nil { return camera }
+        if let match = names.first(where: { $0.value.lowercased() == camera.lowercased() || $0.key.lowercased() == camera.lowercased() }) {
+            return match.key
+        }
+        let known = names.keys.sorted().joined(separator: ", ")
+        throw EventsAPIError(.rejected, "Frigate has no camera \"\(camera.prefix(60))\" (it has: \(known))")
+    }
+
+    /// Decodes an array item by item: a malformed item is skipped and counted, not fatal.
+    func decodeLossy<T: Decodable>(_ type: [T].Type, _ data: Data, what: String) throws -> (values: [T], skipped: Int) {
+        let lossy = try APIDecoding.decode([Lossy<T>].self, from: data, what: what)
+        var values: [T] = []
+        var skipped = 0
+        for element in lossy {
+            switch element.result {
+            case .success(let value): values.append(value)
+            case .failure: skipped += 1
+            }
+        }
+        return (values, skipped)
+    }
+
+    /// Epoch seconds as Frigate's query wants them (no exponent).
+    static func epoch(_ seconds: Double) -> String {
+        seconds.fixed(3)
+    }
+}

@@ -1,0 +1,42 @@
+import Foundation
+
+/// The part of `GET /api/config` eventplayer reads: the cameras (name, `friendly_name`,
+/// `enabled`, `ui.order`, `record.enabled`) and `camera_groups`. Everything else is ignored.
+struct FrigateConfigBody: Decodable {
+    struct CameraBody: Decodable {
+        struct UI: Decodable { var order: Int? }
+        struct Record: Decodable { var enabled: Bool? }
+        var friendly_name: String?
+        var enabled: Bool?
+        var ui: UI?
+        var record: Record?
+    }
+
+    struct GroupBody: Decodable {
+        var cameras: [String]?
+        var order: Int?
+    }
+
+    var cameras: [String: CameraBody]
+    var camera_groups: [String: GroupBody]?
+
+    /// The cameras in Frigate's order: `ui.order`, then name (as its UI sorts them).
+    var orderedCameras: [Camera] {
+        cameras.sorted { a, b in
+            let (oa, ob) = (a.value.ui?.order ?? 0, b.value.ui?.order ?? 0)
+            return oa != ob ? oa < ob : a.key < b.key
+        }.map { name, body in
+            let friendly = body.friendly_name.flatMap { $0.isEmpty ? nil : $0 }
+            return Camera(id: name, name: friendly ?? name, isEnabled: body.enabled ?? true,
+                          isRecording: body.record?.enabled ?? false)
+        }
+    }
+
+    /// The groups by `order`, then name.
+    var orderedGroups: [CameraGroup] {
+        (camera_groups ?? [:]).sorted { a, b in
+            let (oa, ob) = (a.value.order ?? 0, b.value.order ?? 0)
+            return oa != ob ? oa < ob : a.key < b.key
+        }.map { CameraGroup(name: $0.key, cameras: $0.value.cameras ?? []) }
+    }
+}

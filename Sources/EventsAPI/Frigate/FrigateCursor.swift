@@ -1,0 +1,41 @@
+import Foundation
+
+/// Paging through `GET /api/review`, which has no cursor: newest first, `before` is exclusive
+/// (`start_time < before`). The next page asks for `before` just past the oldest start of the
+/// last page and leaves out the items it already listed there, so items sharing a start time are
+/// neither lost nor repeated; its limit grows by as many.
+///
+/// The cursor is text (``EventsPage/nextCursor``): `<before>|<id>,<id>…`.
+struct FrigateCursor: Equatable {
+    /// How far past the oldest start the next page reaches (Frigate's times are float seconds).
+    static let overlap: Double = 0.001
+
+    /// Epoch seconds: ask for items that started before this.
+    var before: Double
+    /// Items already listed whose start lies in the overlap.
+    var seen: Set<String>
+
+    init(before: Double, seen: Set<String>) {
+        self.before = before
+        self.seen = seen
+    }
+
+    init?(_ text: String) {
+        let parts = text.split(separator: "|", maxSplits: 1, omittingEmptySubsequences: false)
+        guard parts.count == 2, let before = Double(parts[0]), before.isFinite else { return nil }
+        self.before = before
+        self.seen = Set(parts[1].split(separator: ",").map(String.init))
+    }
+
+    var text: String {
+        "\(before)|" + seen.sorted().joined(separator: ",")
+    }
+
+    /// The cursor after a page whose items (newest first, as the server sent them) are `starts`
+    /// with their ids; nil when the page had fewer than it asked for (the last one).
+    static func after(page items: [(id: String, start: Double)], asked limit: Int) -> FrigateCursor? {
+        guard items.count >= limit, let oldest = items.map(\.start).min() else { return nil }
+        let before = oldest + overlap
+        return FrigateCursor(before: before, seen: Set(items.filter { $0.start < before }.map(\.id)))
+    }
+}
