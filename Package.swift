@@ -33,6 +33,10 @@ let package = Package(
         // AES-128-CBC for exporting encrypted HLS (CryptoExtras); already in Package.resolved as a
         // dependency of our dependencies (swift-certificates, swift-nio-extras).
         .package(url: "https://github.com/apple/swift-crypto.git", from: "4.0.0"),
+        // TLS trust (Networking: --ca-file, pinned certificates, the certificate probe; DemoBackend's
+        // HTTPS): already in Package.resolved as dependencies of async-http-client and swift-nio-ssl.
+        .package(url: "https://github.com/apple/swift-nio-ssl.git", from: "2.37.0"),
+        .package(url: "https://github.com/apple/swift-certificates.git", from: "1.21.0"),
     ],
     targets: [
         // C boundaries: one folder per C library. libmpv is not linked: CMPV defines the mpv_*
@@ -77,6 +81,11 @@ let package = Package(
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOHTTP1", package: "swift-nio"),
+                .product(name: "NIOPosix", package: "swift-nio"),
+                .product(name: "NIOSSL", package: "swift-nio-ssl"),
+                .product(name: "NIOTLS", package: "swift-nio"),
+                .product(name: "X509", package: "swift-certificates"),
+                .product(name: "Crypto", package: "swift-crypto"),
             ],
             swiftSettings: strict
         ),
@@ -114,7 +123,9 @@ let package = Package(
             name: "DemoBackend",
             dependencies: [
                 "SystemSupport",
+                .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "HummingbirdTLS", package: "hummingbird"),
                 .product(name: "HTTPTypes", package: "swift-http-types"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),

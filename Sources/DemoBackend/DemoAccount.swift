@@ -1,4 +1,4 @@
-/// The one account the demo backend accepts.
+/// The accounts the demo backend accepts: one for the events flavour, two for the Frigate flavour.
 ///
 /// ```swift
 /// let body = #"{"email":"\#(DemoAccount.email)","password":"\#(DemoAccount.password)"}"#
@@ -13,4 +13,9 @@ public enum DemoAccount {
     public static let name = "Demo User"
     /// The user id returned as `user.id`.
     public static let userID = "usr-demo"
+
+    /// The Frigate flavour's admin user (role `admin`): POST /api/login {"user":…,"password":…}.
+    public static let frigateUser = "admin", frigatePassword = "demo-password"
+    /// The Frigate flavour's second user (role `viewer`); its reviewed marks are its own.
+    public static let frigateViewer = "viewer", frigateViewerPassword = "viewer-password"
 }

@@ -33,6 +33,11 @@ public struct DemoConfiguration: Sendable {
     public var liveSegmentInterval: TimeInterval = 2
     /// Level of the server's own log messages (Hummingbird's and this module's).
     public var logLevel: Logger.Level = .error
+    /// Which service the server imitates: the events API (default) or a Frigate NVR, whose routes
+    /// then replace the events routes on the main listener.
+    public var flavor: DemoFlavor = .events
+    /// The Frigate flavour's settings (used when ``flavor`` is `.frigate`).
+    public var frigate = FrigateDemoOptions()
 
     /// The defaults: loopback, a free port, 15 min access tokens, 1 h media tokens, 3000 events.
     public init() {}

@@ -21,12 +21,18 @@ extension DemoServer {
         let now = Date(timeIntervalSince1970: Date().timeIntervalSince1970.rounded(.down))
         // Made with ffmpeg on first use, in the background (see GeneratedMedia): the server answers
         // at once and those events' media requests wait for it. Without ffmpeg they are left out.
-        let generated = catalog.layouts.values.contains(where: \.isGenerated) ? GeneratedMedia.plannedFolder() : nil
+        let frigateFlavor = configuration.flavor == .frigate
+        let generated = !frigateFlavor && catalog.layouts.values.contains(where: \.isGenerated) ? GeneratedMedia.plannedFolder() : nil
         if generated != nil { GeneratedMedia.startPreparing() }
+        if frigateFlavor { GeneratedMedia.startPreparingFrigate() }
         let events = EventGenerator.events(
             catalog: catalog, resources: resources, generatedMedia: generated,
-            generatedCount: configuration.generatedEventCount, now: now
+            generatedCount: frigateFlavor ? 0 : configuration.generatedEventCount, now: now
         )
+        let thumbnail = resources.appendingPathComponent("demo").appendingPathComponent(catalog.thumbnail)
+        // The Frigate flavour serves its own routes (and, like Frigate's nginx, says so in `Server`).
+        let frigate = frigateFlavor
+            ? FrigateContext(options: configuration.frigate, serverStart: now.timeIntervalSince1970, still: thumbnail) : nil
         let segments = events.first(where: \.isLive).map { liveSegmentCount($0) } ?? 5
         let context = DemoContext(
             configuration: configuration, resources: resources, catalog: catalog, events: events,
@@ -35,19 +41,22 @@ extension DemoServer {
             mediaTokens: MediaTokenStore(buckets: catalog.tokenBuckets, lifetime: configuration.mediaTokenLifetime),
             faults: FaultInjector(), log: RequestLog(),
             live: LiveClock(interval: configuration.liveSegmentInterval, totalSegments: segments),
-            thumbnail: resources.appendingPathComponent("demo").appendingPathComponent(catalog.thumbnail),
+            thumbnail: thumbnail,
             boundBaseURL: Locked(nil)
         )
         var logger = Logger(label: "eventplayer.demo-backend")
         logger.logLevel = configuration.logLevel
         let bound = OneShot<Int, any Error>()
         let app = Application(
-            responder: DemoResponder(context: context),
-            configuration: .init(address: .hostname(configuration.host, port: configuration.port), serverName: "eventplayer-demo"),
+            responder: DemoResponder(context: context, frigate: frigate),
+            configuration: .init(address: .hostname(configuration.host, port: configuration.port),
+                                 serverName: frigateFlavor ? NginxPage.server : "eventplayer-demo"),
             onServerRunning: { channel in bound.resolve(.success(channel.localAddress?.port ?? configuration.port)) },
             logger: logger
         )
-        let second = configuration.secondHost.map { DemoSecondHost.application(context: context, host: $0, logger: logger) }
+        // The storage/CDN host serves the events flavour's media only.
+        let second = frigateFlavor ? nil
+            : configuration.secondHost.map { DemoSecondHost.application(context: context, host: $0, logger: logger) }
         let group = ServiceGroup(services: [app as any Service] + (second.map { [$0.app] } ?? []), logger: logger)
         let runTask = Task {
             do {

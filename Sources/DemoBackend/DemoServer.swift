@@ -2,7 +2,8 @@ import Foundation
 import ServiceLifecycle
 
 /// The embedded demo backend: the events API of docs/playback.md with demo media, token checks,
-/// a request log and fault injection, running in-process.
+/// a request log and fault injection, running in-process; or, with `flavor = .frigate`, a Frigate
+/// NVR behind its nginx (docs/demo.md, "Frigate flavour"), with the same log and faults.
 ///
 /// ```swift
 /// let server = try await DemoServer.start()          // 127.0.0.1, a free port
@@ -21,6 +22,8 @@ public final class DemoServer: Sendable {
     public let configuration: DemoConfiguration
     /// The `Resources` directory it serves from.
     public let resourcesDirectory: URL
+    /// Which service it imitates (``DemoConfiguration/flavor``).
+    public var flavor: DemoFlavor { configuration.flavor }
 
     private let context: DemoContext
     private let group: ServiceGroup

@@ -20,16 +20,26 @@ import Testing
         TimelineItem(id: id, camera: camera, start: at(from), end: to.map(at), reviewed: reviewed)
     }
 
-    /// A lane as text: `.` empty, `r` reviewed, `#` event, `L` live.
+    /// A lane as text: `.` empty, `-` recorded, `r` reviewed, `#` event, `L` live.
     static func text(_ lane: TimelineLayout.Lane) -> String {
         String(lane.cells.map { cell -> Character in
             switch cell {
             case .empty: "."
+            case .recorded: "-"
             case .reviewed: "r"
             case .event: "#"
             case .live: "L"
             }
         })
+    }
+
+    @Test func recordedTimeIsDrawnUnderTheEvents() {
+        // A 24-column day: recordings from 02:00 to 10:00 with an event from 04:00 to 06:00.
+        let layout = TimelineLayout(items: [Self.item("e", "Yard", 4, 6)], cameras: ["Yard", "Gate"], start: Self.midnight,
+                                    zoom: .day, columns: 24, now: Self.at(24), calendar: Self.utc,
+                                    coverage: ["Yard": [Self.at(2)..<Self.at(10)]])
+        #expect(Self.text(layout.lanes[0]) == "..--##----..............")
+        #expect(Self.text(layout.lanes[1]) == String(repeating: ".", count: 24), "a camera without coverage")
     }
 
     @Test func aDayIsLaidOutInLanesWithBlocksCountsAndLabels() {

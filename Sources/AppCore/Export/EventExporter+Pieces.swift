@@ -23,7 +23,7 @@ extension EventExporter {
             let piece = plan.pieces[index]
             let what = Self.name(of: index, in: plan)
             do {
-                return Fetched(index: index, data: try await download(piece, what: what), refreshed: refreshed)
+                return Fetched(index: index, data: try await download(piece, header: plan.header, what: what), refreshed: refreshed)
             } catch let error as NetworkError {
                 if error.isCancelled || Task.isCancelled { throw CancellationError() }
                 if let status = error.status, status == 401 || status == 403, refreshed == nil {
@@ -40,10 +40,12 @@ extension EventExporter {
     }
 
     /// One piece's clear bytes.
-    func download(_ piece: ExportPlan.Piece, what: String) async throws -> Data {
-        // No header: the URLs carry `Authorization=<token>` where the token may go (not on a
-        // host reached through a redirect, whose URLs carry their own credential).
+    func download(_ piece: ExportPlan.Piece, header: OriginHeader?, what: String) async throws -> Data {
+        // The URLs carry `Authorization=<token>` where the token may go (not on a host reached
+        // through a redirect, whose URLs carry their own credential); a bearer token that no URL
+        // carries goes as the header to the event's own origin only.
         var request = HTTPRequest(kind: piece.kind == .initSegment ? .mediaInit : .mediaSegment, url: piece.url)
+        if let header, header.applies(to: piece.url) { request.headers.add(name: "Authorization", value: header.value) }
         if let range = piece.byteRange { request.headers.add(name: "Range", value: range.header) }
         let response = try await pipeline.send(request)
         let data = try Self.body(of: response, range: piece.byteRange, what: what)

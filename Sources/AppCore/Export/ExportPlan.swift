@@ -50,6 +50,9 @@ public struct ExportPlan: Sendable, Equatable {
     public var eventID: String
     /// The media token the URLs carry (also sent as the `Authorization` header).
     public var token: String
+    /// The header for the pieces of the event's own origin when the credential is a bearer token
+    /// that no URL carries (Frigate); nil when the URLs carry it.
+    public var header: OriginHeader?
     public var pieces: [Piece]
     /// What the downloaded bytes are: MPEG-TS, or fMP4 when there is an init segment.
     public var source: ExportFormat
@@ -86,6 +89,7 @@ public struct ExportPlan: Sendable, Equatable {
         }
         eventID = event.id
         token = listing.token
+        header = listing.header
         self.pieces = pieces
         source = inventory.initSegmentURI == nil ? .ts : .mp4
         output = format ?? source
@@ -145,6 +149,7 @@ public struct ExportPlan: Sendable, Equatable {
             copy.pieces[index].encryption = new.encryption ?? copy.pieces[index].encryption
         }
         copy.token = fresh.token
+        copy.header = fresh.header
         return copy
     }
 

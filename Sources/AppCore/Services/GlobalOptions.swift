@@ -15,14 +15,17 @@ public struct GlobalOptions: Sendable {
     public var logLevel: LogLevel?
     /// `--config FILE` (default: the XDG location).
     public var configFile: String?
+    /// `--ca-file PATH`: CA certificates (PEM) trusted besides the system's (default: `ca-file` in the config file).
+    public var caFile: String?
 
     public init(server: String? = nil, backend: BackendChoice? = nil, demo: BackendKind? = nil, headers: [String] = [],
-                logLevel: LogLevel? = nil, configFile: String? = nil) {
+                logLevel: LogLevel? = nil, configFile: String? = nil, caFile: String? = nil) {
         self.server = server
         self.backend = backend
         self.demo = demo
         self.headers = headers
         self.logLevel = logLevel
         self.configFile = configFile
+        self.caFile = caFile
     }
 }

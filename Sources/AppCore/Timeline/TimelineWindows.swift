@@ -1,7 +1,7 @@
 import Foundation
 
 /// Which time windows of events the timeline still has to fetch (`since`/`until` pages, with
-/// `EventsClient.allEvents(filter:)`) as its visible range moves: the visible range first, then
+/// `EventBackend.allEvents(filter:)`) as its visible range moves: the visible range first, then
 /// one range either side (so PgUp/PgDn find their events there), each widened backwards by
 /// ``lookBehind`` (an event that began before a window and runs into it is fetched with it),
 /// minus what is loaded or on its way. A value; the caller records each window it starts and

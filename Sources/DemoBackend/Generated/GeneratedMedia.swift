@@ -13,7 +13,8 @@ import Synchronization
 /// together (tests, several `eventplayer`s) make it once: the first holds `<cache>/.lock`, the
 /// others wait on it and then use its folder. It is made in a temporary folder and renamed into
 /// place, so a process killed halfway leaves nothing half-made. Without ffmpeg (or when it fails)
-/// the events that need this media are left out (or answer 503) with one log line.
+/// the events that need this media are left out (or answer 503) with one log line. The Frigate
+/// flavour's vod media is made the same way, in `frigate-v<frigateVersion>` next to it.
 ///
 /// ```swift
 /// let folder = GeneratedMedia.plannedFolder()   // where it is or will be; nil without ffmpeg
@@ -23,8 +24,38 @@ import Synchronization
 public enum GeneratedMedia {
     /// Bump when ``GeneratedMediaRecipe`` changes what it makes.
     static let version = 2
+    /// Bump when ``GeneratedMediaRecipe/makeFrigate()`` changes what it makes (its own folder,
+    /// `frigate-v<n>`, so the events media is not made again for it).
+    static let frigateVersion = 1
     private static let queue = DispatchQueue(label: "eventplayer.demo-media")
-    private static let memo = Mutex<Result<URL, DemoBackendError>?>(nil)
+    private static let memo = Mutex<[Product: Result<URL, DemoBackendError>]>([:])
+
+    /// A folder of generated media: the events flavour's (`v<version>`) or the Frigate flavour's vod
+    /// media (`frigate-v<frigateVersion>`, made only when a Frigate server starts).
+    enum Product: Sendable, Hashable {
+        case events, frigate
+
+        var folderName: String {
+            switch self {
+            case .events: "v\(GeneratedMedia.version)"
+            case .frigate: "frigate-v\(GeneratedMedia.frigateVersion)"
+            }
+        }
+
+        var needs: String {
+            switch self {
+            case .events: "the events with generated media (AES-128, byte ranges, HEVC, audio rendition, discontinuity) are left out"
+            case .frigate: "the Frigate flavour's vod playlists and segments answer 503"
+            }
+        }
+
+        func make(ffmpeg: String, output: URL) throws {
+            switch self {
+            case .events: try GeneratedMediaRecipe(ffmpeg: ffmpeg, output: output).make()
+            case .frigate: try GeneratedMediaRecipe(ffmpeg: ffmpeg, output: output).makeFrigate()
+            }
+        }
+    }
 
     /// The folder the media is (or will be) in, answered at once without running ffmpeg: nil
     /// when it is not complete and ffmpeg is not on `PATH` (then it can never be made).
@@ -32,15 +63,27 @@ public enum GeneratedMedia {
         plannedFolder(root: cacheRoot(environment: environment))
     }
 
-    static func plannedFolder(root: URL, ffmpeg: String = "ffmpeg") -> URL? {
-        let final = folder(in: root)
+    static func plannedFolder(root: URL, ffmpeg: String = "ffmpeg", product: Product = .events) -> URL? {
+        let final = folder(in: root, product)
         if isComplete(final) || GeneratedMediaRecipe.locate(ffmpeg) != nil { return final }
         return nil
     }
 
     /// Starts making the folder (if it is missing) on a queue of its own and returns at once.
     public static func startPreparing(environment: [String: String] = ProcessInfo.processInfo.environment) {
-        whenPrepared(environment: environment) { _ in }
+        whenPrepared(.events, environment: environment) { _ in }
+    }
+
+    /// ``startPreparing(environment:)`` for the Frigate flavour's vod media.
+    static func startPreparingFrigate(environment: [String: String] = ProcessInfo.processInfo.environment) {
+        whenPrepared(.frigate, environment: environment) { _ in }
+    }
+
+    /// The Frigate flavour's vod media (``GeneratedMediaRecipe/makeFrigate()``), made if missing;
+    /// `eventplayer demo-server --flavor frigate --make-media`.
+    /// - Throws: ``DemoBackendError`` naming what is missing (ffmpeg) or what ffmpeg said.
+    public static func makeFrigate(environment: [String: String] = ProcessInfo.processInfo.environment) async throws -> URL {
+        try await make(.frigate, environment: environment)
     }
 
     /// The folder of generated media, made if missing; nil when it cannot be made. Runs ffmpeg
@@ -50,20 +93,30 @@ public enum GeneratedMedia {
         try? await make(environment: environment)
     }
 
+    /// ``prepare(environment:)`` for the Frigate flavour's vod media.
+    static func prepareFrigate(environment: [String: String] = ProcessInfo.processInfo.environment) async -> URL? {
+        try? await make(.frigate, environment: environment)
+    }
+
     /// ``prepare(environment:)`` that says why it could not (`eventplayer demo-server --make-media`).
     /// - Throws: ``DemoBackendError`` naming what is missing (ffmpeg) or what ffmpeg said.
     public static func make(environment: [String: String] = ProcessInfo.processInfo.environment) async throws -> URL {
-        if let known = memo.withLock({ $0 }) { return try known.get() }
+        try await make(.events, environment: environment)
+    }
+
+    static func make(_ product: Product, environment: [String: String] = ProcessInfo.processInfo.environment) async throws -> URL {
+        if let known = memo.withLock({ $0[product] }) { return try known.get() }
         return try await withCheckedContinuation { continuation in
-            whenPrepared(environment: environment) { continuation.resume(returning: $0) }
+            whenPrepared(product, environment: environment) { continuation.resume(returning: $0) }
         }.get()
     }
 
-    private static func whenPrepared(environment: [String: String], _ done: @escaping @Sendable (Result<URL, DemoBackendError>) -> Void) {
+    private static func whenPrepared(_ product: Product, environment: [String: String],
+                                     _ done: @escaping @Sendable (Result<URL, DemoBackendError>) -> Void) {
         queue.async {
-            if let known = memo.withLock({ $0 }) { return done(known) }
-            let made = prepareResult(root: cacheRoot(environment: environment))
-            memo.withLock { $0 = made }
+            if let known = memo.withLock({ $0[product] }) { return done(known) }
+            let made = prepareResult(root: cacheRoot(environment: environment), product: product)
+            memo.withLock { $0[product] = made }
             done(made)
         }
     }
@@ -83,16 +136,16 @@ public enum GeneratedMedia {
 
     /// Returns `<root>/v<version>`, generating it first when missing. Holds `<root>/.lock` while
     /// it looks and makes, so concurrent processes make it once.
-    static func prepareBlocking(root: URL, ffmpeg: String = "ffmpeg") -> URL? {
-        try? prepareResult(root: root, ffmpeg: ffmpeg).get()
+    static func prepareBlocking(root: URL, ffmpeg: String = "ffmpeg", product: Product = .events) -> URL? {
+        try? prepareResult(root: root, ffmpeg: ffmpeg, product: product).get()
     }
 
-    private static func prepareResult(root: URL, ffmpeg: String = "ffmpeg") -> Result<URL, DemoBackendError> {
+    private static func prepareResult(root: URL, ffmpeg: String = "ffmpeg", product: Product) -> Result<URL, DemoBackendError> {
         let logger = Logger(label: "eventplayer.demo-backend")
-        let final = folder(in: root)
+        let final = folder(in: root, product)
         if isComplete(final) { return .success(final) }
         guard let executable = GeneratedMediaRecipe.locate(ffmpeg) else {
-            let message = "demo backend: ffmpeg is not on PATH, so the events with generated media (AES-128, byte ranges, HEVC, audio rendition, discontinuity) are left out; install ffmpeg to have them"
+            let message = "demo backend: ffmpeg is not on PATH, so \(product.needs); install ffmpeg to have them"
             logger.warning("\(message)")
             return .failure(DemoBackendError(.mediaUnavailable, message))
         }
@@ -105,11 +158,11 @@ public enum GeneratedMedia {
         }
         // Another process may have made it while this one waited.
         if isComplete(final) { return .success(final) }
-        let work = root.appending(path: ".v\(version)-\(UUID().uuidString)", directoryHint: .isDirectory)
+        let work = root.appending(path: ".\(product.folderName)-\(UUID().uuidString)", directoryHint: .isDirectory)
         do {
             try FileManager.default.createDirectory(at: work, withIntermediateDirectories: true)
             let started = ContinuousClock.now
-            try GeneratedMediaRecipe(ffmpeg: executable, output: work).make()
+            try product.make(ffmpeg: executable, output: work)
             FileManager.default.createFile(atPath: work.appending(path: GeneratedMediaRecipe.doneMarker).path, contents: Data())
             if Foundation.rename(work.path, final.path) != 0 {
                 // A folder is already there (a process without the lock won a race): use it when complete.
@@ -131,8 +184,8 @@ public enum GeneratedMedia {
         }
     }
 
-    private static func folder(in root: URL) -> URL {
-        root.appending(path: "v\(version)", directoryHint: .isDirectory)
+    private static func folder(in root: URL, _ product: Product = .events) -> URL {
+        root.appending(path: product.folderName, directoryHint: .isDirectory)
     }
 
     private static func isComplete(_ folder: URL) -> Bool {

@@ -11,6 +11,12 @@ import Foundation
 /// | `audio/` | `master.m3u8`: a video-only variant and an `#EXT-X-MEDIA:TYPE=AUDIO` rendition, 10 s |
 /// | `discontinuity/` | 24 s: two 12 s recordings, each starting at timestamp 0, joined by `#EXT-X-DISCONTINUITY` |
 /// | `montage/` | 60 s H.264/AAC 320x180 MPEG-TS with a running clock (`hh:mm:ss.mmm` of the recording and the frame number), 2 s segments: the montage scene's cameras |
+///
+/// and, in a folder of its own (``makeFrigate()``, for the Frigate flavour's vod):
+///
+/// | folder | shape |
+/// |---|---|
+/// | `frigate/` | 120 s H.264 (no B-frames, a keyframe every 10 s exactly) 640x360 10 fps + AAC 48 kHz, fMP4 HLS in 10 s segments: `init.mp4`, `segment0.m4s` … `segment11.m4s` |
 struct GeneratedMediaRecipe {
     /// Written last: a folder with it is complete.
     static let doneMarker = ".complete"
@@ -29,6 +35,23 @@ struct GeneratedMediaRecipe {
         try audioRendition()
         try discontinuity()
         try montage()
+    }
+
+    /// The Frigate flavour's recording media: twelve 10 s fMP4 segments that each start with a
+    /// keyframe, so one stands for one of Frigate's 10 s recording segments.
+    func makeFrigate() throws {
+        let folder = try directory("frigate")
+        var video = "testsrc2=size=640x360:rate=10:duration=120"
+        if let font = Self.font {
+            video += ",drawtext=fontfile=\(font):fontsize=22:fontcolor=white:box=1:boxcolor=black@0.6"
+                + ":x=8:y=8:text='%{pts\\:hms}  f%{frame_num}'"
+        }
+        try run(["-f", "lavfi", "-i", video, "-f", "lavfi", "-i", "sine=frequency=440:sample_rate=48000:duration=120"]
+            + ["-c:v", "libx264", "-preset", "veryfast", "-profile:v", "main", "-bf", "0", "-pix_fmt", "yuv420p",
+               "-b:v", "200k", "-g", "100", "-keyint_min", "100", "-sc_threshold", "0"]
+            + ["-c:a", "aac", "-b:a", "32k", "-ac", "1"]
+            + hls(segment: 10, in: folder, name: "segment%d.m4s")
+            + ["-hls_segment_type", "fmp4", "-hls_fmp4_init_filename", "init.mp4", folder.appending(path: "index.m3u8").path])
     }
 
     // MARK: shapes

@@ -6,6 +6,8 @@ import Hummingbird
 struct DemoResponder: HTTPResponder {
     typealias Context = BasicRequestContext
     let context: DemoContext
+    /// Set in the Frigate flavour: its routes replace the events routes.
+    var frigate: FrigateContext? = nil
 
     func respond(to request: Request, context _: Context) async throws -> Response {
         var request = request
@@ -29,6 +31,8 @@ struct DemoResponder: HTTPResponder {
         if let failure = plan.failure {
             reply = Reply.error(failure.status, Self.code(forInjected: failure.status), "Injected failure (demo fault injector).")
             if let retryAfter = failure.retryAfter { reply.headers.append(("Retry-After", String(retryAfter))) }
+        } else if let frigate {
+            reply = await FrigateRouter(frigate: frigate, plan: plan, now: Date()).route(info)
         } else {
             reply = await DemoRouter(context: context, plan: plan).route(info)
         }

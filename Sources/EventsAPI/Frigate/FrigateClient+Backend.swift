@@ -109,7 +109,7 @@ extension FrigateClient: EventBackend {
         let names = try await cameraNames()
         let start = Int(range.lowerBound.timeIntervalSince1970.rounded(.down))
         let end = Int(range.upperBound.timeIntervalSince1970.rounded(.up))
-        var event = Event(id: "rec-\(camera)-\(start)-\(end)", cameraName: names[camera] ?? camera, title: "recording",
+        var event = Event(id: "rec-\(camera)-\(start)-\(end)", cameraName: names[camera] ?? FrigateConfigBody.shownName(camera), title: "recording",
                           startTime: Date(timeIntervalSince1970: Double(start)), endTime: Date(timeIntervalSince1970: Double(end)),
                           bucket: "recording", videoUrl: FrigatePaths.vod(server: server, camera: camera, start: start, end: end))
         event.cameraID = camera

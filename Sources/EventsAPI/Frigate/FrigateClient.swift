@@ -67,7 +67,7 @@ public actor FrigateClient {
             response = try await pipeline.send(request)
         } catch let error as NetworkError where error.status == 401 || error.status == 400 || error.status == 422 {
             logger.notice("sign-in refused", metadata: ["status": "\(error.status ?? 0)"])
-            throw EventsAPIError.wrongCredentials
+            throw EventsAPIError(.wrongCredentials, "wrong user name or password")
         } catch let error as NetworkError where error.status == 429 {
             throw EventsAPIError(.rejected, "Frigate refused the sign-in: too many attempts (HTTP 429); wait a minute and try again")
         } catch let error as NetworkError where error.status == 404 && Self.says(error, "Authentication is disabled") {

@@ -27,9 +27,14 @@ struct FrigateConfigBody: Decodable {
             return oa != ob ? oa < ob : a.key < b.key
         }.map { name, body in
             let friendly = body.friendly_name.flatMap { $0.isEmpty ? nil : $0 }
-            return Camera(id: name, name: friendly ?? name, isEnabled: body.enabled ?? true,
+            return Camera(id: name, name: friendly ?? Self.shownName(name), isEnabled: body.enabled ?? true,
                           isRecording: body.record?.enabled ?? false)
         }
+    }
+
+    /// A camera without a `friendly_name` as Frigate's UI shows it: `side_gate` is "side gate".
+    static func shownName(_ id: String) -> String {
+        id.replacingOccurrences(of: "_", with: " ")
     }
 
     /// The groups by `order`, then name.

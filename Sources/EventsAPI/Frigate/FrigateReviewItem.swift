@@ -34,7 +34,7 @@ struct FrigateReviewItem: Decodable {
         var title = severity
         if !labels.isEmpty { title += ": " + labels.joined(separator: ", ") }
         if let zones = data?.zones, !zones.isEmpty { title += " · " + zones.joined(separator: ", ") }
-        var event = Event(id: id, cameraName: names[camera] ?? camera, title: title, startTime: start, endTime: end,
+        var event = Event(id: id, cameraName: names[camera] ?? FrigateConfigBody.shownName(camera), title: title, startTime: start, endTime: end,
                           bucket: severity, videoUrl: FrigatePaths.vod(server: server, camera: camera, start: vodStart, end: vodEnd),
                           thumbnailUrl: thumb_path.flatMap { FrigatePaths.media(server: server, path: $0) })
         event.cameraID = camera

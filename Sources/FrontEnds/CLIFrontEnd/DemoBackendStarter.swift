@@ -13,9 +13,17 @@ public struct DemoBackendStarter: DemoStarting {
     public init() {}
 
     public func start(flavor: BackendKind) async throws -> EmbeddedDemo {
-        // TEMPORARY while the demo's Frigate flavour lands
-        let server = try await DemoServer.start()
-        return EmbeddedDemo(baseURL: server.baseURL, backend: flavor, email: DemoAccount.email, password: DemoAccount.password,
+        var configuration = DemoConfiguration()
+        switch flavor {
+        case .events:
+            configuration.flavor = .events
+        case .frigate:
+            configuration.flavor = .frigate
+        }
+        let server = try await DemoServer.start(configuration)
+        let (user, password) = flavor == .frigate ? (DemoAccount.frigateUser, DemoAccount.frigatePassword)
+            : (DemoAccount.email, DemoAccount.password)
+        return EmbeddedDemo(baseURL: server.baseURL, backend: flavor, email: user, password: password,
                             stop: { await server.stop() })
     }
 }

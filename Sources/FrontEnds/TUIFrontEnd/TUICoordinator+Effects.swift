@@ -40,6 +40,10 @@ extension TUICoordinator {
                 saveReviewed(id: id, isReviewed: isReviewed)
             case .fetchTimelineWindow(let window, let generation):
                 fetchTimelineWindow(window, generation: generation)
+            case .fetchCoverage(let window, let cameras, let generation):
+                fetchCoverage(window, cameras: cameras, generation: generation)
+            case .fetchRecording(let camera, let range, let startAt):
+                fetchRecording(camera: camera, range: range, startAt: startAt)
             case .startMontage(let cameras, let moment, let events, let speed, let paused):
                 produced += startMontage(cameras: cameras, at: moment, events: events, speed: speed, paused: paused)
             case .montage(let command):
@@ -59,6 +63,7 @@ extension TUICoordinator {
             do {
                 let session = try await client.signIn(user: email, password: password)
                 inbox.post(.signedIn(user: session.user.name))
+                if let cameras = try? await client.cameras(), !cameras.isEmpty { inbox.post(.camerasLoaded(cameras)) }
             } catch {
                 inbox.post(.signInFailed(message: UserFacing.message(for: error)))
             }
@@ -121,6 +126,48 @@ extension TUICoordinator {
 
     /// The API's largest page: fewer requests for a busy day.
     static let timelinePageSize = 500
+
+    /// What each of `cameras` recorded in `window` (an NVR's recordings), a camera at a time; a
+    /// camera whose recordings cannot be read is left without (its lane shows its events only).
+    func fetchCoverage(_ window: Range<Date>, cameras: [Camera], generation: Int) {
+        let backend = services.backend, inbox = inbox, logger = services.logger
+        timelineTasks.append(Task {
+            for camera in cameras {
+                guard !Task.isCancelled else { return }
+                do {
+                    let spans = try await backend.coverage(camera: camera.id, in: window) ?? []
+                    inbox.post(.timelineCoverage(camera: camera.name, spans: spans.map { $0.start..<max($0.start, $0.end) },
+                                                 window: window, generation: generation))
+                } catch {
+                    logger.warning("recordings of a camera could not be read", metadata: ["camera": "\(camera.id)", "error": "\(error)"])
+                }
+            }
+        })
+    }
+
+    /// The server's cameras in its order, once at start (an NVR's; the events service has none).
+    func fetchCameras() {
+        let backend = services.backend, inbox = inbox
+        Task {
+            guard let cameras = try? await backend.cameras(), !cameras.isEmpty else { return }
+            inbox.post(.camerasLoaded(cameras))
+        }
+    }
+
+    /// Enter on a recorded moment: the camera's recording over `range`, to play from `startAt`.
+    func fetchRecording(camera: Camera, range: Range<Date>, startAt: Double) {
+        let backend = services.backend, inbox = inbox
+        Task {
+            do {
+                guard let event = try await backend.recording(camera: camera.id, in: range) else {
+                    return inbox.post(.recordingFailed("the server keeps no recordings to play"))
+                }
+                inbox.post(.recordingLoaded(event, startAt: startAt))
+            } catch {
+                inbox.post(.recordingFailed(UserFacing.message(for: error)))
+            }
+        }
+    }
 }
 
 // MARK: - Snapshot (S)

@@ -59,6 +59,7 @@ final class TUICoordinator: UILoopDelegate {
 
     /// Runs the start effects (first page when signed in) and draws the first screen.
     func start() {
+        fetchCameras()
         _ = run(state.start())
         refreshScreen()
     }

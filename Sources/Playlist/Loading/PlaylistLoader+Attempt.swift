@@ -7,12 +7,15 @@ extension PlaylistLoader {
         _ source: PlaybackSource, token: String, complete: Bool, playbackID: String, timings: inout StartupTimings
     ) async throws -> PreparedPlayback {
         let id = source.eventID
+        // The events service's token goes in the URIs too; a bearer token only in the header.
+        let inURIs = source.credential == .queryAndHeader
+        let header = source.credential.headerValue(token)
         let url: URL
-        do { url = try PlaybackURL(videoURL: source.videoURL, token: token).url } catch {
+        do { url = inURIs ? try PlaybackURL(videoURL: source.videoURL, token: token).url : source.videoURL } catch {
             throw PlaylistLoadError(.url, eventID: id, error)
         }
         var mark = ContinuousClock.now
-        let response = try await fetch(url, token: token, kind: .manifestHlsMaster, step: .fetch, eventID: id)
+        let response = try await fetch(url, token: header, kind: .manifestHlsMaster, step: .fetch, eventID: id)
         let body = response.body
         // Relative URIs resolve against the URL that answered (after redirects); a playlist reached
         // through a redirect is not the service's own, so its URIs get no token.
@@ -20,7 +23,7 @@ extension PlaylistLoader {
         timings.fetchMilliseconds += lap(&mark)
         timings.playlistsFetched += 1
         var rewriter = M3U8Rewriter(playlistURL: response.finalURL, token: token, appendsEndList: complete, limits: limits)
-        rewriter.addsToken = own
+        rewriter.addsToken = own && inURIs
         if complete && body.count > Self.streamingThreshold {
             // A big playlist (a long recording) is rewritten straight into its private file: the output
             // (several times the input with long tokens) never sits in memory. If it is a master after
@@ -38,18 +41,19 @@ extension PlaylistLoader {
             eventID: id, playbackID: playbackID, url: response.finalURL, token: token, isComplete: complete,
             remoteURL: response.finalURL, summary: summary, variantSummaries: [], files: [], timings: timings)
         prepared.playerSendsToken = own
+        if source.credential == .bearerHeader, own { prepared.playerHeader = header }
         guard complete else { return prepared }
 
         if summary.kind == .master {
             var seen = Set<String>()
             let variants = summary.variantURIs.filter { seen.insert($0).inserted }
-            let responses = try await fetchVariants(variants, token: own ? token : nil, eventID: id)
+            let responses = try await fetchVariants(variants, token: own ? header : nil, eventID: id)
             timings.fetchMilliseconds += lap(&mark)
             timings.playlistsFetched += variants.count
             var replacements: [String: String] = [:]
             for (uri, variant) in zip(variants, responses) {
                 var variantRewriter = M3U8Rewriter(playlistURL: variant.finalURL, token: token, appendsEndList: true, limits: limits)
-                variantRewriter.addsToken = own && variant.redirects == 0
+                variantRewriter.addsToken = own && variant.redirects == 0 && inURIs
                 let (variantOutput, variantSummary) = try rewrite(variantRewriter, variant.body, eventID: id)
                 timings.rewriteMilliseconds += lap(&mark)
                 let file = try write(variantOutput, playbackID: playbackID, eventID: id)

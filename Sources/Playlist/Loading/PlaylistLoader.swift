@@ -42,7 +42,7 @@ public final class PlaylistLoader: Sendable {
             let start = ContinuousClock.now
             let token: String
             do {
-                token = try await provider.tokens(refresh: refresh).token(forBucket: source.bucket)
+                token = source.credential == .none ? "" : try await provider.tokens(refresh: refresh).token(forBucket: source.bucket)
             } catch {
                 throw PlaylistLoadError(.tokens, eventID: source.eventID, error)
             }

@@ -20,6 +20,9 @@ public struct MediaListing: Sendable {
     public var master: M3U8Inventory?
     /// What the chosen variant's separate audio rendition names, when it has one.
     public var audio: M3U8Inventory?
+    /// The `Authorization` header to send with the URIs of `origin`'s scheme, host and port (a
+    /// bearer token, which no URI carries); nil when the URIs carry the token themselves.
+    public var header: OriginHeader?
 
     public init(token: String, playlistURL: URL, inventory: M3U8Inventory, master: M3U8Inventory? = nil,
                 audio: M3U8Inventory? = nil) {

@@ -35,6 +35,10 @@ public struct PreparedPlayback: Sendable {
     /// its own credential). A private file's URIs carry the token themselves where it may go, so
     /// the player sends no header for one either (``playerToken``).
     public var playerSendsToken = true
+    /// The `Authorization` header value the player sends with every request when the credential
+    /// is a bearer token (no URI carries it): the private playlists name the origin's URLs as
+    /// they are. Nil for the events service's media token.
+    public var playerHeader: String?
     /// A complete media playlist with `#EXT-X-DISCONTINUITY`: one playlist per part, in order
     /// (see ``PlaylistParts``); empty otherwise. The player joins them into one timeline.
     public var parts: [Part] = []
@@ -55,9 +59,11 @@ public struct PreparedPlayback: Sendable {
 
     /// The token for the player's `Authorization` header, or nil to send none: none for a private
     /// file (its URIs carry `Authorization=<token>` where the token may go; a header would follow
-    /// every redirect ffmpeg takes, to any host), none after a redirect, none in proxy mode.
+    /// every redirect ffmpeg takes, to any host), none after a redirect, none in proxy mode. A
+    /// bearer credential (``playerHeader``, Frigate's) has no other way: it is sent whole.
     public var playerToken: String? {
-        playerSendsToken && !token.isEmpty && !url.isFileURL ? token : nil
+        if let playerHeader { return playerHeader }
+        return playerSendsToken && !token.isEmpty && !url.isFileURL ? token : nil
     }
 
     public init(eventID: String, playbackID: String, url: URL, token: String, isComplete: Bool, remoteURL: URL,

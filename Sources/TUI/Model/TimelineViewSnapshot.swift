@@ -26,6 +26,9 @@ public struct TimelineViewSnapshot: Hashable, Sendable {
     public var isLoading = false
     /// Why a window could not be loaded (drawn on the title line; the cursor moving there asks again).
     public var errorText: String?
+    /// The spans each camera recorded (an NVR's recordings), by camera; empty where the server
+    /// records only events.
+    public var coverage: [String: [Range<Date>]] = [:]
     /// The status line: the cursor's time, then the event under it ("Front Door · Motion · 14:02:51 · 0:49").
     public var statusSegments: [String] = []
 

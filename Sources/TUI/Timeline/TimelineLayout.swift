@@ -66,9 +66,9 @@ public enum TimelineZoom: String, CaseIterable, Sendable {
 }
 
 /// What one column of a lane shows: the strongest of the events in its time (live over not yet
-/// reviewed over reviewed).
+/// reviewed over reviewed), else whether the camera recorded then (an NVR's continuous recording).
 public enum TimelineCell: Int, Hashable, Sendable, Comparable {
-    case empty, reviewed, event, live
+    case empty, recorded, reviewed, event, live
 
     public static func < (a: TimelineCell, b: TimelineCell) -> Bool { a.rawValue < b.rawValue }
 }
@@ -113,9 +113,10 @@ public struct TimelineLayout: Sendable {
     public var secondsPerColumn: TimeInterval { zoom.span / Double(max(columns, 1)) }
 
     /// `cameras` gives the lanes and their order (cameras without events get empty lanes; events
-    /// of cameras not listed are left out).
+    /// of cameras not listed are left out); `coverage`, by camera, the spans it recorded (drawn
+    /// where no event is).
     public init(items: [TimelineItem], cameras: [String], start: Date, zoom: TimelineZoom, columns: Int, now: Date,
-                calendar: Calendar) {
+                calendar: Calendar, coverage: [String: [Range<Date>]] = [:]) {
         self.start = start
         self.zoom = zoom
         self.columns = max(columns, 0)
@@ -143,6 +144,11 @@ public struct TimelineLayout: Sendable {
         }
         lanes = cameras.enumerated().map { index, camera in
             var cells = [TimelineCell](repeating: .empty, count: self.columns)
+            for span in coverage[camera] ?? [] where span.upperBound > start && span.lowerBound < end {
+                let first = column(of: max(span.lowerBound, start)) ?? 0
+                let last = column(of: min(span.upperBound.addingTimeInterval(-0.001), end.addingTimeInterval(-0.001))) ?? self.columns - 1
+                for index in first...max(first, last) { cells[index] = .recorded }
+            }
             for (kind, cell) in [(0, TimelineCell.reviewed), (1, .event), (2, .live)] {
                 var running = 0
                 let base = kind * (self.columns + 1)

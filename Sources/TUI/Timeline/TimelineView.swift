@@ -1,7 +1,8 @@
 import Foundation
 
 /// The timeline view (`T`): a title line, the time axis in local time, one lane per camera with
-/// its events as blocks (`█` an event, `░` a reviewed one, `▓` live), the cursor as a highlighted
+/// its events as blocks (`█` an event, `░` a reviewed one, `▓` live) over its recorded time (`─`,
+/// an NVR's continuous recording), the cursor as a highlighted
 /// column through every lane, the count of events per bucket, and a marker with the cursor's time.
 ///
 /// ```
@@ -31,7 +32,8 @@ struct TimelineView: PaneView {
         let nameWidth = Self.nameWidth(cameras: timeline.cameras, width: canvas.width)
         let columns = max(1, canvas.width - nameWidth - 1)
         let layout = TimelineLayout(items: timeline.items.items, cameras: timeline.cameras, start: timeline.start,
-                                    zoom: timeline.zoom, columns: columns, now: timeline.now, calendar: timeline.calendar)
+                                    zoom: timeline.zoom, columns: columns, now: timeline.now, calendar: timeline.calendar,
+                                    coverage: timeline.coverage)
         drawTitle(on: canvas)
         guard canvas.height > 1 else { return }
         for label in layout.labels {
@@ -122,6 +124,7 @@ struct TimelineView: PaneView {
     static func glyph(_ cell: TimelineCell) -> String {
         switch cell {
         case .empty: " "
+        case .recorded: "─"
         case .reviewed: "░"
         case .event: "█"
         case .live: "▓"
@@ -131,6 +134,7 @@ struct TimelineView: PaneView {
     static func style(_ cell: TimelineCell) -> TextStyle {
         switch cell {
         case .empty: .normal
+        case .recorded: .dim
         case .reviewed: .dim
         case .event: .played
         case .live: .live

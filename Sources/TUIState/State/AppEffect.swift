@@ -28,6 +28,12 @@ public enum AppEffect: Sendable, Equatable {
     /// Fetch every event that starts in `window` (all pages, `since`/`until`) for the timeline's
     /// fetch `generation`; pages come back as ``AppInput/timelineLoaded(_:window:generation:)``.
     case fetchTimelineWindow(Range<Date>, generation: Int)
+    /// Fetch what `cameras` recorded in `window` (an NVR's recordings) for the timeline's fetch
+    /// `generation`; each camera's spans come back as ``AppInput/timelineCoverage(camera:spans:window:generation:)``.
+    case fetchCoverage(Range<Date>, cameras: [Camera], generation: Int)
+    /// Fetch `camera`'s recording over `range` as a playable event; it comes back as
+    /// ``AppInput/recordingLoaded(_:startAt:)`` to play from `startAt`.
+    case fetchRecording(camera: Camera, range: Range<Date>, startAt: Double)
     /// Play a montage of `cameras` at `moment` (replacing one that plays) at `speed`, paused when
     /// `paused` (another page of a paused montage), starting with `events`, and fetch the events
     /// around the moment (they come back as ``AppInput/montageEvents(_:)``); its reports come back

@@ -39,4 +39,13 @@ public enum AppInput: Sendable {
     case montageEvents([Event])
     /// The montage could not start (`message` says why); it closes with the error shown.
     case montageFailed(String)
+    /// The server's cameras in its order (an NVR's; none from the events service): the timeline's
+    /// lanes and the montage follow that order, and the recording ones get coverage.
+    case camerasLoaded([Camera])
+    /// What `camera` (its shown name) recorded in `window` of the timeline's fetch `generation`.
+    case timelineCoverage(camera: String, spans: [Range<Date>], window: Range<Date>, generation: Int)
+    /// The recording Enter asked for on the timeline, to play from `startAt` seconds into it.
+    case recordingLoaded(Event, startAt: Double)
+    /// The recording could not be had (`message` says why).
+    case recordingFailed(String)
 }

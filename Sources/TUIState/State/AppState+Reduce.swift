@@ -35,6 +35,18 @@ extension AppState {
         case .timelineFailed(let window, let message, let generation):
             timelineFailed(window: window, message: message, generation: generation)
             return []
+        case .camerasLoaded(let cameras):
+            serverCameras = cameras
+            knownCameras.formUnion(cameras.map(\.name))
+            return loadTimelineCoverage()
+        case .timelineCoverage(let camera, let spans, let window, let generation):
+            timelineCoverage(camera: camera, spans: spans, window: window, generation: generation)
+            return []
+        case .recordingLoaded(let event, let startAt):
+            return playRecording(event, startAt: startAt, now: now)
+        case .recordingFailed(let message):
+            error = "Cannot play the recording: \(message)"
+            return []
         case .montage(let snapshot):
             montage?.update(snapshot)
             return []

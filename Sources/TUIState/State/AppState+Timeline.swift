@@ -78,14 +78,47 @@ extension AppState {
     }
 
     /// Enter: plays the event under the cursor from the cursor's moment in it (its start when the
-    /// cursor is before it); Esc in the player comes back to the timeline.
+    /// cursor is before it); with no event there, the camera's recording at the cursor when it
+    /// recorded then (an NVR). Esc in the player comes back to the timeline.
     private mutating func playFromTimeline(date: Date, now: ContinuousClock.Instant) -> [AppEffect] {
-        guard let timeline, let event = timelineEvent(date: date) else {
+        guard let timeline else { return [] }
+        guard let event = timelineEvent(date: date) else {
+            if let effect = recordingUnderCursor() {
+                show("Opening the recording…", now: now)
+                return [effect]
+            }
             show("No event under the cursor (←/→ move, ↑/↓ change camera)", now: now)
             return []
         }
         let offset = max(0, timeline.cursor.timeIntervalSince(event.startTime))
         let startAt = event.duration.map { offset < $0 ? offset : 0 } ?? offset
+        return startTimelinePlayback(event, startAt: startAt, date: date, now: now)
+    }
+
+    /// How long a recording Enter opens plays at most past the cursor (and before it, to seek back).
+    static let recordingAfter: TimeInterval = 3600
+    static let recordingBefore: TimeInterval = 300
+
+    /// The recording of the cursor's lane around the cursor, when its camera recorded then.
+    private func recordingUnderCursor() -> AppEffect? {
+        guard let timeline, timelineCameras.indices.contains(timeline.lane) else { return nil }
+        let name = timelineCameras[timeline.lane]
+        guard let camera = serverCameras.first(where: { $0.name == name }),
+              let span = timeline.recordedSpan(camera: name, at: timeline.cursor) else { return nil }
+        let start = max(span.lowerBound, timeline.cursor.addingTimeInterval(-Self.recordingBefore))
+        let end = min(span.upperBound, timeline.cursor.addingTimeInterval(Self.recordingAfter))
+        guard end > start else { return nil }
+        return .fetchRecording(camera: camera, range: start..<end, startAt: timeline.cursor.timeIntervalSince(start))
+    }
+
+    /// The recording Enter asked for has come: it plays as an event would, if the timeline is still open.
+    mutating func playRecording(_ event: Event, startAt: Double, now: ContinuousClock.Instant) -> [AppEffect] {
+        guard isTimelineShown else { return [] }
+        return startTimelinePlayback(event, startAt: startAt, date: Date(), now: now)
+    }
+
+    private mutating func startTimelinePlayback(_ event: Event, startAt: Double, date: Date,
+                                                now: ContinuousClock.Instant) -> [AppEffect] {
         lastPlaybackID += 1
         let id = PlaybackID(rawValue: lastPlaybackID)
         playback = PlaybackModel(event: event, id: id, isLive: event.isLive(at: date))
@@ -120,10 +153,29 @@ extension AppState {
         for window in timeline.windows.missing(visible: timeline.range) {
             timeline.windows.started(window)
             timeline.loading.append(window)
+            timeline.askedWindows.append(window)
             effects.append(.fetchTimelineWindow(window, generation: timeline.generation))
         }
         self.timeline = timeline
-        return effects
+        return effects + loadTimelineCoverage()
+    }
+
+    /// One coverage fetch per window asked for whose recordings were not (the server's recording
+    /// cameras; nothing for the events service).
+    mutating func loadTimelineCoverage() -> [AppEffect] {
+        guard var timeline else { return [] }
+        let recording = serverCameras.filter(\.isRecording)
+        guard !recording.isEmpty else { return [] }
+        let windows = timeline.askedWindows.filter { !timeline.coverageAsked.contains($0) }
+        timeline.coverageAsked += windows
+        self.timeline = timeline
+        return windows.map { .fetchCoverage($0, cameras: recording, generation: timeline.generation) }
+    }
+
+    mutating func timelineCoverage(camera: String, spans: [Range<Date>], window: Range<Date>, generation: Int) {
+        guard var timeline, generation == timeline.generation else { return }
+        timeline.addCoverage(spans, camera: camera)
+        self.timeline = timeline
     }
 
     /// A page of a window's events; the last page (`window` done) ends its loading.
@@ -146,10 +198,13 @@ extension AppState {
         self.timeline = timeline
     }
 
-    /// The lanes: every camera seen (in the list or the timeline), or the `c` camera alone.
+    /// The lanes: the server's cameras in its order (an NVR's), then every other camera seen (in
+    /// the list or the timeline) by name; or the `c` camera alone.
     var timelineCameras: [String] {
         if let camera = listFilters.camera { return [camera] }
-        return knownCameras.sorted { $0.localizedStandardCompare($1) == .orderedAscending }
+        let ordered = serverCameras.map(\.name)
+        let listed = Set(ordered)
+        return ordered + knownCameras.filter { !listed.contains($0) }.sorted { $0.localizedStandardCompare($1) == .orderedAscending }
     }
 
     /// The event under the cursor in its lane: the one covering the cursor's moment, else the
@@ -204,6 +259,7 @@ extension AppState {
                                             zoom: timeline.zoom, cursor: timeline.cursor, lane: timeline.lane,
                                             now: rounded, calendar: calendar)
         snapshot.isLoading = !timeline.loading.isEmpty
+        snapshot.coverage = timeline.coverage
         snapshot.errorText = timeline.failure
         var segments = [TimeText.startText(timeline.cursor, now: now, calendar: calendar)]
         if let event = timelineEvent(date: now) {
@@ -212,7 +268,9 @@ extension AppState {
             if reviewed.isReviewed(event.id) { text += " · reviewed" }
             segments.append(text)
         } else if timelineCameras.indices.contains(timeline.lane) {
-            segments.append("\(timelineCameras[timeline.lane]) · no event here")
+            let camera = timelineCameras[timeline.lane]
+            segments.append(timeline.recordedSpan(camera: camera, at: timeline.cursor) != nil
+                ? "\(camera) · recorded · Enter plays the recording" : "\(camera) · no event here")
         }
         if isUnreviewedOnly { segments.append("unreviewed only") }
         snapshot.statusSegments = segments

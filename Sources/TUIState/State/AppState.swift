@@ -65,6 +65,8 @@ public struct AppState: Sendable {
     var datePrompt: DatePrompt?
     var cameraPicker: CameraPicker?
     var knownCameras: Set<String> = []
+    /// The server's cameras in its order (``AppInput/camerasLoaded(_:)``); empty for the events service.
+    var serverCameras: [Camera] = []
     var exportJob: ExportJob?
     /// `q` said an export is running; the next `q` quits.
     var quitWarned = false

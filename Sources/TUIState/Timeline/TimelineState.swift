@@ -34,6 +34,11 @@ struct TimelineState: Sendable {
     var failure: String?
     /// Bumped by a reload (`r`): windows of an older generation are dropped.
     var generation = 0
+    /// Every window asked for (events), and those whose recorded coverage was asked for.
+    var askedWindows: [Range<Date>] = []
+    var coverageAsked: [Range<Date>] = []
+    /// What each camera (its shown name) recorded, oldest first, overlapping spans joined.
+    private(set) var coverage: [String: [Range<Date>]] = [:]
     /// The view's items and what they were built from (rebuilt only when those change).
     var items = TimelineItems(version: 0, items: [])
     var itemsSource: ItemsSource?
@@ -85,8 +90,30 @@ struct TimelineState: Sendable {
     var addedIDs: [String] = []
     var replacedAny = false
 
+    /// Adds what `camera` recorded (a window's spans), joining spans that overlap or touch.
+    mutating func addCoverage(_ spans: [Range<Date>], camera: String) {
+        let all = ((coverage[camera] ?? []) + spans).sorted { $0.lowerBound < $1.lowerBound }
+        var joined: [Range<Date>] = []
+        for span in all {
+            if let last = joined.last, span.lowerBound <= last.upperBound {
+                joined[joined.count - 1] = last.lowerBound..<max(last.upperBound, span.upperBound)
+            } else {
+                joined.append(span)
+            }
+        }
+        coverage[camera] = joined
+    }
+
+    /// The recorded span of `camera` that holds `date`.
+    func recordedSpan(camera: String, at date: Date) -> Range<Date>? {
+        coverage[camera]?.first { $0.contains(date) }
+    }
+
     /// Forgets every event and window (a reload).
     mutating func reset() {
+        askedWindows = []
+        coverageAsked = []
+        coverage = [:]
         events = [:]
         addedIDs = []
         replacedAny = true

@@ -7,7 +7,7 @@ import DemoBackend
 struct DemoServerCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "demo-server",
-        abstract: "Run the demo events backend standalone (Ctrl-C stops it)."
+        abstract: "Run the demo backend (events API or Frigate) standalone (Ctrl-C stops it)."
     )
 
     @Option(help: "Port to listen on (0 picks a free one).")
@@ -19,20 +19,31 @@ struct DemoServerCommand: AsyncParsableCommand {
     @Option(help: "How many generated events besides the fixed demo events.")
     var events = 3000
 
-    @Option(help: "Over how many days before now the generated events are spread (default 60; e.g. 1 puts 100000 events in one day for benchmarks).")
+    @Option(help: "Over how many days before now the generated events are spread (default 60; e.g. 1 puts 100000 events in one day for benchmarks). With --flavor frigate: days of review items and recordings (default 3).")
     var days: Double?
 
-    @Flag(help: "Make the demo's generated media (AES-128, byte ranges, HEVC, audio rendition, discontinuity; needs ffmpeg) in the cache now, print its folder and exit. Otherwise the first demo start makes it in the background.")
+    @Option(help: "Which service to imitate: events (the events API) or frigate (a Frigate NVR: /api/login, /api/review, /vod/…; see docs/demo.md).")
+    var flavor: DemoFlavor = .events
+
+    @Flag(help: "With --flavor frigate: no sign-in, every request is admin (like Frigate's port 5000).")
+    var noAuth = false
+
+    @Flag(help: "Make the demo's generated media (AES-128, byte ranges, HEVC, audio rendition, discontinuity; with --flavor frigate the Frigate vod media; needs ffmpeg) in the cache now, print its folder and exit. Otherwise the first demo start makes it in the background.")
     var makeMedia = false
 
     func validate() throws {
         guard (0...65535).contains(port) else { throw ValidationError("--port must be between 0 and 65535") }
         guard (0...200_000).contains(events) else { throw ValidationError("--events must be between 0 and 200000") }
         if let days, !(days > 0 && days <= 3650) { throw ValidationError("--days must be more than 0 and at most 3650") }
+        if noAuth, flavor != .frigate { throw ValidationError("--no-auth needs --flavor frigate") }
     }
 
     func run() async throws {
-        if makeMedia { return try await DemoServerRunner.makeMedia(output: StandardStreams.line) }
-        try await DemoServerRunner.run(host: host, port: port, generatedEvents: events, days: days, output: StandardStreams.line)
+        if makeMedia { return try await DemoServerRunner.makeMedia(flavor: flavor, output: StandardStreams.line) }
+        try await DemoServerRunner.run(host: host, port: port, generatedEvents: events, days: days, flavor: flavor,
+                                       requiresAuth: !noAuth, output: StandardStreams.line)
     }
 }
+
+/// `--flavor events|frigate`.
+extension DemoFlavor: ExpressibleByArgument {}

@@ -22,8 +22,20 @@ struct EventsCommand: AsyncParsableCommand {
     @Flag(help: "Follow every page, not just the first.")
     var all = false
 
-    @Option(help: "Only this camera (exact name).")
+    @Option(help: "Only this camera (exact name; on Frigate its name or friendly name).")
     var camera: String?
+
+    @Option(help: ArgumentHelp("Only this severity, on servers that have one (Frigate: alert or detection).", valueName: "severity"))
+    var severity: String?
+
+    @Option(help: ArgumentHelp("Only these labels, comma-separated, on servers that have them (Frigate: person,car).", valueName: "labels"))
+    var label: String?
+
+    @Option(help: ArgumentHelp("Only events in these zones, comma-separated (Frigate).", valueName: "zones"))
+    var zone: String?
+
+    @Flag(help: "Only events not marked reviewed on the server (Frigate keeps the marks per user).")
+    var unreviewed = false
 
     @Option(parsing: .unconditional, help: ArgumentHelp("Only events that started at or after this time: \"2026-11-20 14:00\", \"yesterday 18:00\", \"14:00\", \"-2h\" (local time).", valueName: "time"))
     var since: String?
@@ -43,7 +55,14 @@ struct EventsCommand: AsyncParsableCommand {
             guard let text else { return nil }
             do { return try DateQuery(text).resolve(now: now) } catch { throw ValidationError("\(flag): \(error)") }
         }
-        let filter = EventFilter(camera: camera, since: try parse(since, "--since"), until: try parse(until, "--until"))
+        func list(_ text: String?) -> [String]? {
+            text.map { $0.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty } }
+        }
+        if let severity, !["alert", "detection"].contains(severity) {
+            throw ValidationError("--severity must be alert or detection")
+        }
+        let filter = EventFilter(camera: camera, since: try parse(since, "--since"), until: try parse(until, "--until"),
+                                 severity: severity, labels: list(label), zones: list(zone), reviewed: unreviewed ? false : nil)
         if let from = filter.since, let to = filter.until, from >= to {
             throw ValidationError("--since must be before --until")
         }

@@ -23,7 +23,6 @@ public final class PlaybackPreparer: PlaybackPreparing {
     }
 
     public func prepare(_ event: Event, refreshTokens: Bool) async throws -> PreparedPlayback {
-        guard event.authorization == .bucketToken else { throw DirectModeUnsupported() }
         if refreshTokens { _ = try await tokens.tokens(refresh: true) }
         return try await loader.prepare(event.playbackSource, tokens: tokens)
     }
@@ -55,10 +54,3 @@ extension PreparedPlayback {
     }
 }
 
-/// `--network direct` writes the media token into the playlists' URLs; a server that wants a
-/// bearer header (Frigate) is played through the proxy, which adds it to each request.
-struct DirectModeUnsupported: Error, CustomStringConvertible {
-    var description: String {
-        "this server's video needs its session as a header, which --network direct cannot send: play it with --network proxy (the default)"
-    }
-}

@@ -1,0 +1,35 @@
+import Foundation
+
+/// How the Frigate flavour of the demo backend behaves (``DemoConfiguration/frigate``).
+///
+/// ```swift
+/// var configuration = DemoConfiguration()
+/// configuration.flavor = .frigate
+/// configuration.frigate.sessionLength = 120        // short sessions to see the cookie refresh
+/// configuration.frigate.failedLoginRateLimit = "3/minute"
+/// let server = try await DemoServer.start(configuration)
+/// ```
+public struct FrigateDemoOptions: Sendable {
+    /// true: like Frigate's port 8971 (every request but /api/login needs the JWT: cookie
+    /// `frigate_token` or `Authorization: Bearer`); false: like port 5000 (no auth, every request
+    /// is admin, /api/login answers 404 {"message":"Authentication is disabled"} as Frigate does).
+    public var requiresAuth = true
+    /// Seconds a session (JWT) lasts: `auth.session_length`.
+    public var sessionLength: TimeInterval = 86_400
+    /// A cookie JWT this close to its expiry is renewed on the next request: `auth.refresh_time`.
+    public var refreshTime: TimeInterval = 1_800
+    /// What GET /api/version answers (text/plain). Below 0.17 the server behaves as 0.16 did:
+    /// POST /api/reviews/viewed ignores `reviewed` (always marks reviewed) and /api/review ignores
+    /// `reviewed=1`.
+    public var version = "0.16.2-4d58206"
+    /// Days of review items and recordings to generate before now.
+    public var days: Double = 3
+    /// `auth.failed_login_rate_limit`, in the `limits` syntax Frigate takes (e.g.
+    /// `"1/second;5/minute;20/hour"`): every POST /api/login counts, from one client address, in fixed
+    /// windows; over it the answer is 429 {"error":"Rate limit exceeded: 5 per 1 minute"}. nil (Frigate's
+    /// default) limits nothing.
+    public var failedLoginRateLimit: String? = nil
+
+    /// Frigate's defaults: auth on, 24 h sessions refreshed in their last 30 min, 3 days of history.
+    public init() {}
+}

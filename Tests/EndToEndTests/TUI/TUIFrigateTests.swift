@@ -1,0 +1,93 @@
+import DemoBackend
+import Foundation
+import TestSupport
+import Testing
+
+/// The real TUI against the demo's Frigate flavour under tmux: the list shows review items with
+/// Frigate's camera names and severity, `x` marks the item reviewed on the server (Frigate keeps
+/// the mark per user), `T` draws the lanes in Frigate's camera order over the recorded time, and
+/// Enter plays the item under the cursor.
+@Suite(.serialized, .machineShare) struct TUIFrigateTests {
+    static func rows(_ screen: String) -> [String] {
+        screen.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+    }
+
+    @Test(.enabled(if: Tmux.binary != nil), .timeLimit(.minutes(3)))
+    func listMarkReviewedOnTheServerAndTimelineInFrigatesOrder() async throws {
+        var configuration = DemoConfiguration()
+        configuration.flavor = .frigate
+        let server = try await DemoServer.start(configuration)
+        defer { Task { await server.stop() } }
+        let binary = try Binary()
+        let url = server.baseURL.absoluteString
+        let login = try await binary.run(["login", "--server", url, "--user", DemoAccount.frigateUser, "--password-stdin"],
+                                         input: DemoAccount.frigatePassword + "\n")
+        try #require(login.status == 0, "\(login.stderr)")
+        // The newest item, as the server lists it (the list's first row).
+        let newest = try #require(try await Self.items(binary, url).first)
+        #expect(newest.serverReviewed == false)
+
+        let pane = try Tmux(socket: "ep-e2e-frigate-\(getpid())")
+        defer {
+            pane.run(["kill-server"])
+            try? FileManager.default.removeItem(at: binary.home)
+        }
+        let run = "'\(binary.url.path)' --server \(url) --video none --no-audio 2>/dev/null"
+        pane.start(columns: 120, rows: 32, environment: binary.paneEnvironment,
+                   command: "unset EVENTPLAYER_SERVER DISPLAY WAYLAND_DISPLAY; \(run); echo \"EXIT=$?\"; sleep 60")
+        try await Tmux.offPool {
+            try pane.waitFor(" loaded")
+            try pane.waitUntil("the newest item selected, with its camera and severity") { screen in
+                guard let row = Self.rows(screen).first(where: { $0.hasPrefix("▌") }) else { return false }
+                return row.contains(newest.camera) && row.contains(newest.severity)
+            }
+            pane.keys("x")
+            try pane.waitUntil("marked") { screen in
+                Self.rows(screen).first { $0.hasPrefix("▌") }.map { Array($0).dropFirst(2).first == "✓" } ?? false
+            }
+        }
+        // Frigate has the mark (the JSON's `serverReviewed` is the server's, not the local file's).
+        let marked = try await Self.waitForServerMark(binary, url, id: newest.id)
+        #expect(marked, "the server has \(newest.id) reviewed")
+
+        try await Tmux.offPool {
+            pane.keys("T")
+            try pane.waitUntil("the timeline's lanes in Frigate's order, over the recorded time", seconds: 20) { screen in
+                let lanes = Self.rows(screen).compactMap { row -> String? in
+                    ["garage", "Front Door", "driveway", "Back Yard", "Side Gate"].first { row.hasPrefix(" " + $0) || row.hasPrefix($0) }
+                }
+                return lanes == ["garage", "Front Door", "driveway", "Back Yard", "Side Gate"]
+                    && Self.rows(screen).contains { $0.hasPrefix("garage") && $0.contains("─") }
+            }
+            pane.keys("q")
+            pane.keys("q")
+            try pane.waitFor("EXIT=0")
+        }
+        let log = (try? String(contentsOf: binary.home.appending(path: "state/eventplayer/eventplayer.log"), encoding: .utf8)) ?? ""
+        #expect(!log.contains("eyJ"), "no JWT in the log")
+    }
+
+    struct Item {
+        var id: String, camera: String, severity: String, serverReviewed: Bool?
+    }
+
+    static func items(_ binary: Binary, _ url: String) async throws -> [Item] {
+        let run = try await binary.run(["events", "--server", url, "--json", "--limit", "5"])
+        try #require(run.status == 0, "\(run.stderr)")
+        let objects = try JSONSerialization.jsonObject(with: Data(run.stdout.utf8)) as? [[String: Any]] ?? []
+        return objects.compactMap { object in
+            guard let id = object["id"] as? String, let camera = object["cameraName"] as? String,
+                  let severity = object["bucket"] as? String else { return nil }
+            return Item(id: id, camera: camera, severity: severity, serverReviewed: object["serverReviewed"] as? Bool)
+        }
+    }
+
+    /// The mark is written by a task after the key: it reaches the server within a few seconds.
+    static func waitForServerMark(_ binary: Binary, _ url: String, id: String) async throws -> Bool {
+        for _ in 0..<20 {
+            if try await items(binary, url).first(where: { $0.id == id })?.serverReviewed == true { return true }
+            try await Task.sleep(for: .milliseconds(250))
+        }
+        return false
+    }
+}
