@@ -21,7 +21,7 @@ public enum PlaylistInspection {
             "mode: \(prepared.isComplete ? "complete: private playlist file, #EXT-X-ENDLIST guaranteed" : "live: remote playlist, authorised by header")",
             "open: \(hide(prepared.url.absoluteString))",
             "remote: \(hide(prepared.remoteURL.absoluteString))",
-            "header: Authorization: \(hide(prepared.token))",
+            "header: Authorization: \(hide(prepared.playerHeader ?? prepared.token))",
             "playlist: \(prepared.summary.kind.rawValue), \(prepared.summary.segmentCount) segments, \(prepared.summary.totalDuration) s, had ENDLIST: \(prepared.summary.hasEndList), appended: \(prepared.summary.appendedEndList)",
             String(format: "timings: tokens %.1f ms, fetch %.1f ms, rewrite %.2f ms, write %.2f ms", t.tokensMilliseconds,
                    t.fetchMilliseconds, t.rewriteMilliseconds, t.writeMilliseconds),

@@ -46,7 +46,28 @@ extension TUICoordinator {
             guard !Task.isCancelled else { return }
             // The tiles keep what they had; the request log has the failure.
         }
+        if let since = filter.since, let until = filter.until, since < until {
+            loaded += await recordings(in: since..<until, client: client)
+        }
         if !loaded.isEmpty, !Task.isCancelled { inbox.post(.montageEvents(loaded)) }
+    }
+
+    /// An NVR's continuous recordings over `range` as events, one per recorded span of each
+    /// recording camera: a tile plays its camera's recording where no review item covers the
+    /// moment (the montage plays the latest-starting event that covers it). None from the events
+    /// service.
+    private static func recordings(in range: Range<Date>, client: any EventBackend) async -> [Event] {
+        guard let cameras = try? await client.cameras() else { return [] }
+        var events: [Event] = []
+        for camera in cameras where camera.isEnabled && camera.isRecording {
+            guard !Task.isCancelled, let spans = try? await client.coverage(camera: camera.id, in: range) else { continue }
+            for span in spans {
+                let clipped = max(span.start, range.lowerBound)..<min(span.end, range.upperBound)
+                guard !clipped.isEmpty, let event = try? await client.recording(camera: camera.id, in: clipped) else { continue }
+                events.append(event)
+            }
+        }
+        return events
     }
 
     /// A command for every tile; the montage's report follows (a tile's state, its error included,

@@ -70,7 +70,7 @@ struct TimelineView: PaneView {
             }
         }
         if countsY + 3 < canvas.height {
-            canvas.put(Self.legend, x: nameWidth, y: countsY + 3, style: .dim)
+            canvas.put(timeline.coverage.isEmpty ? Self.legend : Self.legendWithRecordings, x: nameWidth, y: countsY + 3, style: .dim)
         }
     }
 
@@ -120,6 +120,8 @@ struct TimelineView: PaneView {
     }
 
     static let legend = "█ event  ░ reviewed  ▓ live  │ cursor"
+    /// With an NVR's recordings on the lanes.
+    static let legendWithRecordings = "█ event  ░ reviewed  ▓ live  ─ recorded  │ cursor"
 
     static func glyph(_ cell: TimelineCell) -> String {
         switch cell {

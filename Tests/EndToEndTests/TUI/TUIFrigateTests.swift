@@ -59,7 +59,19 @@ import Testing
                 return lanes == ["garage", "Front Door", "driveway", "Back Yard", "Side Gate"]
                     && Self.rows(screen).contains { $0.hasPrefix("garage") && $0.contains("─") }
             }
+            // The montage at the newest item's moment: Frigate's first four cameras, each playing
+            // its recording where it has no item then.
+            pane.keys("M")
+            try pane.waitUntil("the montage's tiles", seconds: 20) { $0.contains("garage · ") && $0.contains("Front Door · ") }
+        }
+        let playing = try await Self.waitForVod(server, cameras: 3)
+        #expect(playing.count >= 3, "tiles fetching their cameras' video: \(playing.sorted())")
+        try await Tmux.offPool {
+            // One key at a time: Esc followed at once by q would read as Alt-q.
+            pane.keys("Escape")
+            try pane.waitFor("─ recorded")
             pane.keys("q")
+            try pane.waitFor(" loaded")
             pane.keys("q")
             try pane.waitFor("EXIT=0")
         }
@@ -80,6 +92,18 @@ import Testing
                   let severity = object["bucket"] as? String else { return nil }
             return Item(id: id, camera: camera, severity: severity, serverReviewed: object["serverReviewed"] as? Bool)
         }
+    }
+
+    /// The cameras whose vod segments the server has served, once `cameras` of them have (or after 30 s).
+    static func waitForVod(_ server: DemoServer, cameras: Int) async throws -> Set<String> {
+        var seen: Set<String> = []
+        for _ in 0..<120 {
+            seen = Set(await server.requestLog().filter { $0.path.hasPrefix("/vod/") && $0.path.hasSuffix(".m4s") && $0.status / 100 == 2 }
+                .compactMap { $0.path.split(separator: "/").dropFirst().first.map(String.init) })
+            if seen.count >= cameras { return seen }
+            try await Task.sleep(for: .milliseconds(250))
+        }
+        return seen
     }
 
     /// The mark is written by a task after the key: it reaches the server within a few seconds.
