@@ -12,6 +12,19 @@ struct ReviewedReducerTests {
         state.screen().list.rows.map(\.id)
     }
 
+    @Test func capitalXMarksEveryEventShownInOneSave() {
+        var state = Fixtures.listState(count: 30)
+        _ = state.reduce(.action(.select(index: 3)), now: .now)
+        _ = state.reduce(.action(.toggleReviewed), now: .now)   // evt-3 reviewed already
+        let effects = state.reduce(.action(.markShownReviewed), now: .now)
+        let expected = (0..<30).filter { $0 != 3 }.map { "evt-\($0)" }
+        #expect(effects == [.saveReviewedSet(ids: expected, isReviewed: true)])
+        #expect(state.screen().list.rows.allSatisfy { $0.isReviewed })
+        #expect(state.message?.text == "Marked 29 events reviewed")
+        #expect(state.reduce(.action(.markShownReviewed), now: .now).isEmpty, "nothing left to mark")
+        #expect(state.message?.text == "Every event shown is reviewed already")
+    }
+
     @Test func xMarksTheSelectedEventInTheListAndThePlayingOneInThePlayer() {
         var state = Fixtures.listState()
         _ = state.reduce(.action(.select(index: 2)), now: .now)

@@ -37,7 +37,9 @@ extension TUICoordinator {
             case .player(let command):
                 produced += runner.perform(command).map(AppInput.playback)
             case .saveReviewed(let id, let isReviewed):
-                saveReviewed(id: id, isReviewed: isReviewed)
+                saveReviewed(ids: [id], isReviewed: isReviewed)
+            case .saveReviewedSet(let ids, let isReviewed):
+                saveReviewed(ids: ids, isReviewed: isReviewed)
             case .fetchTimelineWindow(let window, let generation):
                 fetchTimelineWindow(window, generation: generation)
             case .fetchCoverage(let window, let cameras, let generation):

@@ -12,14 +12,15 @@ extension TUICoordinator {
     /// The marks file in the state directory (`reviewed.json`, the one `events --json` reads).
     var reviewedFile: URL { ReviewedMarks.fileURL(in: services.paths.state) }
 
-    /// Writes one mark change (read, change, atomic write: marks another eventplayer saved meanwhile
-    /// are kept). A failure comes back as ``AppInput/reviewedSaveFailed(message:)``.
-    func saveReviewed(id: String, isReviewed: Bool) {
+    /// Writes mark changes (read, change, atomic write: marks another eventplayer saved meanwhile
+    /// are kept), and on a server that keeps marks (Frigate) sends them there in one request. A
+    /// failure comes back as ``AppInput/reviewedSaveFailed(message:)``.
+    func saveReviewed(ids: [String], isReviewed: Bool) {
         let file = reviewedFile, inbox = inbox, backend = services.backend
         if backend.reviewedOnServer {
             // Frigate keeps the marks per user: the server's copy is the one its UI shows.
             Task {
-                do { try await backend.setReviewed([id], reviewed: isReviewed) } catch {
+                do { try await backend.setReviewed(ids, reviewed: isReviewed) } catch {
                     inbox.post(.reviewedSaveFailed(message: "the server did not take the mark: \(UserFacing.message(for: error))"))
                 }
             }
@@ -27,7 +28,7 @@ extension TUICoordinator {
         reviewedQueue.async {
             do {
                 try ReviewedMarks.update(at: file) { marks in
-                    if isReviewed { marks.mark(id) } else { marks.unmark(id) }
+                    for id in ids { if isReviewed { marks.mark(id) } else { marks.unmark(id) } }
                 }
             } catch {
                 let reason = (error as? POSIXError).map { String(cString: strerror($0.code.rawValue)) } ?? "\(error)"

@@ -47,6 +47,8 @@ public enum UserAction: Hashable, Sendable {
     case toggleAutoAdvance
     /// `x`: mark or unmark the selected event (player: the playing one) as reviewed.
     case toggleReviewed
+    /// `X`: mark every event the list shows (loaded, after its filters) as reviewed, in one go.
+    case markShownReviewed
     /// `u`: show only the events not reviewed yet.
     case toggleUnreviewedOnly
     /// Playback speed times this factor (`[` `]` `{` `}`, mpv's keys); kept within 0.25×…16×.

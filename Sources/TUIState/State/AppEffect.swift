@@ -18,6 +18,9 @@ public enum AppEffect: Sendable, Equatable {
     case startExport(Event)
     /// Save event `id`'s reviewed mark (`x`, or played to its end) to the marks file.
     case saveReviewed(id: String, isReviewed: Bool)
+    /// Save several marks at once (`X`): one write of the marks file, one request to a server
+    /// that keeps the marks.
+    case saveReviewedSet(ids: [String], isReviewed: Bool)
     /// Save the frame of playback `id` at about `position` seconds of `event` as a PNG (`S`); the
     /// result comes back as the playback's `.screenshot` update.
     case saveSnapshot(Event, id: PlaybackID, position: Double)

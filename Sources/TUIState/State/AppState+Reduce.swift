@@ -93,7 +93,7 @@ extension AppState {
         case .jumpToDate, .pickCamera: return applyFilterKey(action, now: now)
         case .export: return startExport(now: now)
         case .play where focus == .list: return playSelected(now: now)
-        case .nextEvent, .previousEvent, .toggleAutoAdvance, .toggleReviewed, .toggleUnreviewedOnly:
+        case .nextEvent, .previousEvent, .toggleAutoAdvance, .toggleReviewed, .toggleUnreviewedOnly, .markShownReviewed:
             return applyReview(action, now: now)
         case .cycleVideo:
             guard isTerminalVideo else { return [] }

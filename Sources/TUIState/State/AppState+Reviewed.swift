@@ -38,6 +38,7 @@ extension AppState {
         case .previousEvent: return advance(.previous, from: advanceAnchor, now: now)
         case .toggleAutoAdvance: toggleAutoAdvance(now: now)
         case .toggleReviewed: return toggleReviewed(now: now)
+        case .markShownReviewed: return markShownReviewed(now: now)
         case .toggleUnreviewedOnly: return toggleUnreviewedOnly(now: now)
         default: break
         }
@@ -56,6 +57,20 @@ extension AppState {
         let isReviewed = !reviewed.isReviewed(event.id)
         show("\(isReviewed ? "Reviewed" : "Not reviewed"): \(event.cameraName) · \(event.title ?? event.id)", now: now)
         return setReviewed(event.id, isReviewed)
+    }
+
+    /// `X`: every event the list shows (loaded, after its filters) that is not reviewed yet is
+    /// marked, in one save. Unreviewed-only keeps the selected one under the cursor.
+    mutating func markShownReviewed(now: ContinuousClock.Instant) -> [AppEffect] {
+        let ids = visibleEvents.map(\.id).filter { !reviewed.isReviewed($0) }
+        guard !ids.isEmpty else {
+            show("Every event shown is reviewed already", now: now)
+            return []
+        }
+        for id in ids { reviewed.mark(id) }
+        if isUnreviewedOnly, let selected = selectedEvent?.id, ids.contains(selected) { keptReviewedID = selected }
+        show("Marked \(ids.count) event\(ids.count == 1 ? "" : "s") reviewed", now: now)
+        return [.saveReviewedSet(ids: ids, isReviewed: true)]
     }
 
     /// Marks or unmarks `id`; the selection stays on its event (a marked selected one is kept in
