@@ -38,6 +38,8 @@ public struct DemoConfiguration: Sendable {
     public var flavor: DemoFlavor = .events
     /// The Frigate flavour's settings (used when ``flavor`` is `.frigate`).
     public var frigate = FrigateDemoOptions()
+    /// HTTPS on the main listener (certificate and key PEM files, ``DemoTLS``); nil: plain http.
+    public var tls: DemoTLS? = nil
 
     /// The defaults: loopback, a free port, 15 min access tokens, 1 h media tokens, 3000 events.
     public init() {}

@@ -49,6 +49,7 @@ extension DemoServer {
         let bound = OneShot<Int, any Error>()
         let app = Application(
             responder: DemoResponder(context: context, frigate: frigate),
+            server: try DemoTLS.server(configuration.tls),
             configuration: .init(address: .hostname(configuration.host, port: configuration.port),
                                  serverName: frigateFlavor ? NginxPage.server : "eventplayer-demo"),
             onServerRunning: { channel in bound.resolve(.success(channel.localAddress?.port ?? configuration.port)) },
@@ -69,7 +70,7 @@ extension DemoServer {
         }
         let port = try await bound.value()
         let host = configuration.host.contains(":") ? "[\(configuration.host)]" : configuration.host
-        let baseURL = URL(string: "http://\(host):\(port)")!
+        let baseURL = URL(string: "\(DemoTLS.scheme(configuration.tls))://\(host):\(port)")!
         context.boundBaseURL.value = baseURL
         if let second, let secondHost = configuration.secondHost {
             context.secondBaseURL.value = URL(string: "http://\(secondHost):\(try await second.port.value())")

@@ -113,7 +113,10 @@ struct FrigateCommandTests {
         #expect(leaks(binary, [all.stdout, all.stderr, alerts.stdout]).isEmpty)
     }
 
-    @Test func anItemPlaysToTheEndThroughTheProxyWithTheJWTInAHeaderOnly() async throws {
+    /// Through the proxy (the default) the proxy sends the JWT; direct, mpv sends it as its header
+    /// and fetches the segments itself. Either way it is never in a URL.
+    @Test(arguments: ["proxy", "direct"])
+    func anItemPlaysToTheEndWithTheJWTInAHeaderOnly(network: String) async throws {
         let server = try await Self.frigate()
         defer { Task { await server.stop() } }
         let (binary, login) = try await signedIn(server)
@@ -121,31 +124,13 @@ struct FrigateCommandTests {
         let url = server.baseURL.absoluteString
         let (id, _) = try await shortestItem(binary, url)
         await server.clearRequestLog()
-        let run = try await binary.run(["play", id, "--server", url, "--video", "none", "--no-audio", "--speed", "4", "--json"])
+        let run = try await binary.run(["play", id, "--server", url, "--network", network, "--video", "none", "--no-audio",
+                                        "--speed", "4", "--json"])
         #expect(run.status == 0, "\(run.stdout)\n\(run.stderr)")
         let lines = run.stdout.split(separator: "\n").compactMap { try? JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any] }
         #expect(lines.last?["finish"] as? String == "ended", "\(run.stdout.suffix(400))")
         let vod = await server.requestLog().filter { $0.path.hasPrefix("/vod/") }
-        #expect(!vod.isEmpty)
-        #expect(vod.allSatisfy { $0.status == 200 || $0.status == 206 }, "\(vod.map { "\($0.status) \($0.path)" })")
-        #expect(vod.allSatisfy { !($0.query ?? "").contains("eyJ") }, "never a token in a URL")
-        #expect(leaks(binary, [run.stdout, run.stderr]).isEmpty)
-    }
-
-    @Test func directModePlaysAnItemWithTheJWTAsThePlayersHeader() async throws {
-        let server = try await Self.frigate()
-        defer { Task { await server.stop() } }
-        let (binary, login) = try await signedIn(server)
-        try #require(login.status == 0, "\(login.stderr)")
-        let url = server.baseURL.absoluteString
-        let (id, _) = try await shortestItem(binary, url)
-        await server.clearRequestLog()
-        let run = try await binary.run(["play", id, "--server", url, "--network", "direct", "--video", "none", "--no-audio", "--speed", "4", "--json"])
-        #expect(run.status == 0, "\(run.stdout)\n\(run.stderr)")
-        let lines = run.stdout.split(separator: "\n").compactMap { try? JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any] }
-        #expect(lines.last?["finish"] as? String == "ended", "\(run.stdout.suffix(400))")
-        let vod = await server.requestLog().filter { $0.path.hasPrefix("/vod/") }
-        #expect(vod.contains { $0.path.hasSuffix(".m4s") }, "mpv fetched the segments itself")
+        #expect(vod.contains { $0.path.hasSuffix(".m4s") }, "the segments were fetched")
         #expect(vod.allSatisfy { $0.status == 200 || $0.status == 206 }, "\(vod.map { "\($0.status) \($0.path)" })")
         #expect(vod.allSatisfy { !($0.query ?? "").contains("eyJ") }, "never a token in a URL")
         #expect(leaks(binary, [run.stdout, run.stderr]).isEmpty)

@@ -54,7 +54,7 @@ extension AppConfig {
     }
 
     /// The keys of the top level, for messages.
-    static let knownKeys = "server, backend, video, video-glyphs, video-protocol, network-mode, audio, log-level, speed, export-dir, [network], [headers.<kind>], [mpv]"
+    static let knownKeys = "server, backend, video, video-glyphs, video-protocol, network-mode, audio, log-level, speed, export-dir, ca-file, [network], [headers.<kind>], [mpv]"
 
     private mutating func read(_ key: String, _ value: any TOMLValueConvertible, file: String) throws {
         func fail(_ path: [String], _ message: String) -> ConfigError {
@@ -87,6 +87,11 @@ extension AppConfig {
                 throw fail([key], "export-dir must be a directory path string, e.g. \"~/Videos/eventplayer\" (got \(Self.show(value)))")
             }
             exportDir = path
+        case "ca-file":
+            guard let path = value.string, !path.isEmpty else {
+                throw fail([key], "ca-file must be the path of a PEM file of CA certificates, e.g. \"~/.config/eventplayer/home-ca.pem\" (got \(Self.show(value)))")
+            }
+            caFile = path
         case "speed":
             guard let number = value.double ?? value.int.map(Double.init), PlaybackSpeed.range.contains(number) else {
                 throw fail([key], "speed must be a number from 0.25 to 16 (got \(Self.show(value)))")

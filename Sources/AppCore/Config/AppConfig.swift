@@ -31,6 +31,9 @@ public struct AppConfig: Sendable, Equatable {
     public var exportDir: String?
     /// `speed`: the playback speed every session starts with, 0.25 to 16 (1 is normal).
     public var speed: Double?
+    /// `ca-file`: a PEM file of certificate authorities trusted besides the system's, for every
+    /// https request (`--ca-file` wins; see ``caFilePath(flag:currentDirectory:home:)``).
+    public var caFile: String?
     /// `[network]`: retries, timeouts (names and units in docs/network.md).
     public var network: [String: Double] = [:]
     /// `[network] recorded-headers`: the response headers request records keep (names, `CF-*`

@@ -22,9 +22,14 @@ public final class AppServices: Sendable {
     public let sessions: SessionStore
     public let tokens: MediaTokenCache
     public let logger: Logger
+    /// Which server certificates the pipeline trusts: the system's, `--ca-file`'s, the pins.
+    public let trust: CertificateTrust
+    /// Where pins are kept between runs (`login` adds them).
+    public let pins: CertificatePinStore
 
     init(config: AppConfig, paths: XDGPaths, server: ServerChoice, pipeline: NetworkPipeline,
-         backend: any EventBackend, sessions: SessionStore, tokens: MediaTokenCache, logger: Logger) {
+         backend: any EventBackend, sessions: SessionStore, tokens: MediaTokenCache, logger: Logger,
+         trust: CertificateTrust, pins: CertificatePinStore) {
         self.config = config
         self.paths = paths
         self.server = server
@@ -33,6 +38,8 @@ public final class AppServices: Sendable {
         self.sessions = sessions
         self.tokens = tokens
         self.logger = logger
+        self.trust = trust
+        self.pins = pins
     }
 
     /// Reads the config, starts logging, picks the server (starting the embedded demo backend
@@ -48,7 +55,9 @@ public final class AppServices: Sendable {
         let logger = Logger(label: "eventplayer")
         // Every command here talks to the server: the HTTP client is built while the server is
         // chosen and the session read (the first request does not wait for it).
-        let pipeline = try NetworkSetup.pipeline(config: config, headerFlags: options.headers)
+        let pins = CertificatePinStore(directory: paths.state)
+        let trust = try NetworkSetup.trust(config: config, caFileFlag: options.caFile, pins: pins, home: paths.home)
+        let pipeline = try NetworkSetup.pipeline(config: config, headerFlags: options.headers, trust: trust)
         pipeline.warmUp()
         let server = try await ServerChoice.resolve(flag: options.server, environment: environment, config: config, demo: demo,
                                                     demoFlavor: options.demo ?? .events)
@@ -75,7 +84,7 @@ public final class AppServices: Sendable {
         logger.info("started", metadata: ["server": "\(server.url.absoluteString)", "origin": "\(server.origin.rawValue)",
                                           "backend": "\(selection.kind.rawValue)"])
         return AppServices(config: config, paths: paths, server: server, pipeline: pipeline, backend: backend,
-                           sessions: sessions, tokens: tokens, logger: logger)
+                           sessions: sessions, tokens: tokens, logger: logger, trust: trust, pins: pins)
     }
 
     /// Stops what `start` started.

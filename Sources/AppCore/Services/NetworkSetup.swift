@@ -27,8 +27,36 @@ public enum NetworkSetup {
         return network
     }
 
-    static func pipeline(config: AppConfig, headerFlags: [String]) throws -> NetworkPipeline {
-        NetworkPipeline(configuration: try configuration(config: config, headerFlags: headerFlags),
+    static func pipeline(config: AppConfig, headerFlags: [String], trust: CertificateTrust = CertificateTrust()) throws -> NetworkPipeline {
+        NetworkPipeline(transport: AsyncHTTPClientTransport(trust: trust),
+                        configuration: try configuration(config: config, headerFlags: headerFlags),
                         logger: Logger(label: "eventplayer.network"))
+    }
+}
+
+// MARK: - TLS trust
+
+extension NetworkSetup {
+    /// Reads the CA file of `--ca-file` (before anything starts): throws ``CertificateFileError``
+    /// naming the file when it cannot be read or holds no PEM certificate.
+    public static func check(caFile: String?) throws {
+        if let path = AppConfig().caFilePath(flag: caFile) { _ = try ServerCertificate.load(pemFile: path) }
+    }
+
+    /// What requests trust: the system's roots, the CA file (`--ca-file`, else `ca-file`) and the
+    /// certificates pinned in `pins`' file (docs/network.md, "TLS and certificate pinning").
+    /// - Throws: ``CertificateFileError`` for the flag's file, ``ConfigError`` naming the config
+    ///   file's line for its `ca-file`, ``CertificatePinStoreError`` for a damaged pin file.
+    static func trust(config: AppConfig, caFileFlag: String?, pins: CertificatePinStore,
+                      home: URL) throws -> CertificateTrust {
+        var authorities: [ServerCertificate] = []
+        if let path = config.caFilePath(flag: caFileFlag, home: home) {
+            do {
+                authorities = try ServerCertificate.load(pemFile: path)
+            } catch let error as CertificateFileError where caFileFlag == nil {
+                throw ConfigError(file: config.source?.path, line: config.caFileLine, "ca-file: \(error)")
+            }
+        }
+        return CertificateTrust(authorities: authorities, pins: try pins.load())
     }
 }

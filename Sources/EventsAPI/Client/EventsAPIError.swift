@@ -1,4 +1,6 @@
 import Foundation
+import Logging
+import Networking
 import SystemSupport
 
 /// Why an events API call failed, phrased so a user knows what to do next.
@@ -75,4 +77,19 @@ public struct EventsAPIError: Error, Sendable, Equatable, CustomStringConvertibl
 
     /// True when the user has to sign in (again).
     public var needsSignIn: Bool { code == .signInRequired || code == .sessionExpired }
+}
+
+extension EventsAPIError {
+    /// A pipeline failure as what the user should know: cancelled, the server unreachable (logged
+    /// with the whole failure), or an HTTP status, which `refusal` words for its API.
+    static func translating(_ error: any Error, server: URL, logger: Logger,
+                            refusal: (NetworkError, Int) -> EventsAPIError) -> any Error {
+        guard let network = error as? NetworkError else {
+            return error is CancellationError ? EventsAPIError(.cancelled, "cancelled") : error
+        }
+        if network.isCancelled { return EventsAPIError(.cancelled, "cancelled") }
+        if let status = network.status { return refusal(network, status) }
+        logger.warning("server unreachable", metadata: ["error": "\(network)"])
+        return EventsAPIError.unreachable(server, network.cause, attempts: network.attempts)
+    }
 }

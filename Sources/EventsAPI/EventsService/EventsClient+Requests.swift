@@ -77,17 +77,10 @@ extension EventsClient {
 
     /// Maps a pipeline failure onto what the user should know.
     nonisolated func translate(_ error: any Error) -> any Error {
-        guard let error = error as? NetworkError else {
-            if error is CancellationError { return EventsAPIError(.cancelled, "cancelled") }
-            return error
-        }
-        if error.isCancelled { return EventsAPIError(.cancelled, "cancelled") }
-        if let status = error.status {
+        EventsAPIError.translating(error, server: server, logger: logger) { error, status in
             let message = error.response.flatMap { APIErrorBody.message(in: $0.body) }
             return status >= 500 ? EventsAPIError.serverError(status, message)
                 : EventsAPIError.rejected(status, message, path: error.request.url.path)
         }
-        logger.warning("server unreachable", metadata: ["error": "\(error)"])
-        return EventsAPIError.unreachable(server, error.cause, attempts: error.attempts)
     }
 }

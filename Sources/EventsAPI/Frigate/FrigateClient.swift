@@ -151,12 +151,7 @@ public actor FrigateClient {
 
     /// Maps a pipeline failure onto what the user should know.
     nonisolated func translate(_ error: any Error) -> any Error {
-        guard let error = error as? NetworkError else {
-            if error is CancellationError { return EventsAPIError(.cancelled, "cancelled") }
-            return error
-        }
-        if error.isCancelled { return EventsAPIError(.cancelled, "cancelled") }
-        if let status = error.status {
+        EventsAPIError.translating(error, server: server, logger: logger) { error, status in
             let message = error.response.flatMap { FrigateMessage.text(in: $0.body) }
             if status >= 500 { return EventsAPIError.serverError(status, message) }
             if status == 404 {
@@ -167,7 +162,6 @@ public actor FrigateClient {
             }
             return EventsAPIError.rejected(status, message, path: error.request.url.path)
         }
-        return EventsAPIError.unreachable(server, error.cause, attempts: error.attempts)
     }
 }
 

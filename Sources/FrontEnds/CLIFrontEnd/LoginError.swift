@@ -7,6 +7,9 @@
 public struct LoginError: Error, Sendable, Equatable, CustomStringConvertible {
     enum Reason: Sendable, Equatable {
         case noServer, emptyStandardInput, noEmail, notATerminal, noPassword
+        /// The server's certificate needs the user's trust and cannot be asked for: the message
+        /// names `--trust-fingerprint` and the fingerprint.
+        case certificateNeedsFingerprint(String)
     }
 
     let reason: Reason
@@ -22,6 +25,19 @@ public struct LoginError: Error, Sendable, Equatable, CustomStringConvertible {
         case .noEmail: "no email given: pass --email or type it at the prompt"
         case .notATerminal: "standard input is not a terminal, so the password cannot be prompted for: use --password-stdin"
         case .noPassword: "no password given"
+        case .certificateNeedsFingerprint(let message): message
         }
     }
+}
+
+/// `eventplayer login` did not trust the server's certificate (the user said no, the given
+/// fingerprint is another, it cannot be pinned): nothing was sent to the server. Exit status 1.
+public struct CertificateNotTrusted: Error, Sendable, Equatable, CustomStringConvertible {
+    public let message: String
+
+    public init(_ message: String) {
+        self.message = message
+    }
+
+    public var description: String { message }
 }

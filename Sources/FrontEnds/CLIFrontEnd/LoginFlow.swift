@@ -16,17 +16,21 @@ public enum LoginFlow {
         case prompt
     }
 
-    /// Finds the server's backend (`choice`: `auto` probes it, ``BackendDetector``), signs in and
-    /// stores the session with it; returns a one-line confirmation. A Frigate port without sign-in
-    /// (5000) asks for nothing: a session without a token is stored, so later commands know.
-    /// - Throws: ``LoginError`` (missing input), `SessionStoreError` (the session cannot be saved:
-    ///   checked before the password is asked for), `EventsAPIError`.
-    public static func run(services: AppServices, choice: BackendChoice, email: String?, password: PasswordSource) async throws -> String {
+    /// Checks an https server's certificate (trust on first use, ``TrustOnFirstUse``), finds the
+    /// server's backend (`choice`: `auto` probes it, ``BackendDetector``), signs in and stores the
+    /// session with it; returns a one-line confirmation. A Frigate port without sign-in (5000)
+    /// asks for nothing: a session without a token is stored, so later commands know.
+    /// - Parameter trustFingerprint: `--trust-fingerprint`: the certificate to trust without asking.
+    /// - Throws: ``LoginError`` (missing input), ``CertificateNotTrusted``, `SessionStoreError`
+    ///   (the session cannot be saved: checked before the password is asked for), `EventsAPIError`.
+    public static func run(services: AppServices, choice: BackendChoice, email: String?, password: PasswordSource,
+                           trustFingerprint: String? = nil) async throws -> String {
         guard !services.server.isDemo else {
             throw LoginError(reason: .noServer)
         }
         try services.sessions.checkWritable()
         let url = services.server.url
+        try await checkCertificate(services: services, url: url, fingerprint: trustFingerprint)
         let found = try await BackendDetector.detect(server: url, pipeline: services.pipeline)
         let kind: BackendKind = if case .kind(let named) = choice { named } else { found.kind }
         let requiresSignIn = kind == found.kind ? found.requiresSignIn : true
@@ -54,6 +58,23 @@ public enum LoginFlow {
         try services.sessions.save(session)
         let at = kind == .events ? "" : " (\(kind.displayName))"
         return "signed in as \(TerminalText.printable(session.user.email)) at \(url.absoluteString)\(at); session saved to \(services.sessions.fileURL.path)"
+    }
+
+    /// Trust on first use, before anything is sent (``TrustOnFirstUse``): an https server's
+    /// certificate that nothing trusts, or that differs from its pin, is shown and asked about on
+    /// the terminal (standard input), or taken from `--trust-fingerprint`.
+    static func checkCertificate(services: AppServices, url: URL, fingerprint: String?) async throws {
+        let outcome = try await TrustOnFirstUse.check(url, services: services, fingerprint: fingerprint,
+                                                      canAsk: isatty(STDIN_FILENO) == 1) { description, question in
+            StandardStreams.error(description + "\n" + question)
+            return TrustOnFirstUse.isYes(readLine(strippingNewline: true))
+        }
+        switch outcome {
+        case .unchanged: break
+        case .trusted(let line): StandardStreams.errorLine("eventplayer: " + line)
+        case .needsFingerprint(let message): throw LoginError(reason: .certificateNeedsFingerprint(message))
+        case .refused(let message): throw CertificateNotTrusted(message)
+        }
     }
 
     static func prompt(_ text: String) throws -> String {

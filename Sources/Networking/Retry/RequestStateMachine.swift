@@ -84,7 +84,7 @@ struct RequestStateMachine {
 
     mutating func transportFailed(_ error: TransportError, timeout: Double) -> Action {
         let failure = AttemptFailure(cause: .transport(error), request: current)
-        if error.exceededCap != nil { return finish(failure, timeout: timeout, note: nil) }   // never heals
+        if error.isLasting { return finish(failure, timeout: timeout, note: nil) }   // never heals
         if !error.isConnectFailure && !current.isIdempotent {
             return finish(failure, timeout: timeout,
                           note: "not sent again: \(current.method) is not idempotent and may have reached the server")

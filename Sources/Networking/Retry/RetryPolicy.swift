@@ -11,7 +11,8 @@ import Foundation
 ///   on the API), 1xx/3xx (a response not understood), a fatal ``FilterError``.
 /// - Transport errors are retried (the pipeline has already refused non-idempotent requests
 ///   whose connection broke after they may have reached the server), except a body over the cap
-///   of its kind (``TransportError/exceededCap``): it would only be downloaded again.
+///   of its kind (``TransportError/exceededCap``): it would only be downloaded again; and a refused
+///   server certificate (``TransportError/refusedCertificate``): the same one would come back.
 ///
 /// ```swift
 /// let policy = RetryPolicy()
@@ -61,7 +62,7 @@ public struct RetryPolicy: Sendable, Equatable {
                 wait = min(retryAfter, retryAfterCap)
             }
         case .transport(let error):
-            if error.exceededCap != nil { return .abort }
+            if error.isLasting { return .abort }
         case .filter(let error):
             if error.isFatal { return .abort }
         }

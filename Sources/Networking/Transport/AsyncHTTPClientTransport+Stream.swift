@@ -11,7 +11,7 @@ extension AsyncHTTPClientTransport {
     /// `timeouts.request` seconds), not a whole-response deadline: a streamed body is long-lived.
     public func stream(_ request: HTTPRequest, timeouts: RequestTimeouts) async throws -> StreamedResponse {
         let client = self.client ?? SharedClients.client(connectTimeout: timeouts.connect)
-        let outgoing = try Self.outgoing(request)
+        let outgoing = try self.outgoing(request)
         let start = ContinuousClock.now
         do {
             let response = try await client.execute(outgoing, timeout: .milliseconds(Int64(timeouts.request * 1000)))
@@ -44,6 +44,7 @@ extension AsyncHTTPClientTransport {
         } catch is CancellationError {
             throw CancellationError()
         } catch {
+            if let refusal = await trust.refusal(for: request.url, error: error, timeout: timeouts.connect) { throw refusal }
             throw TransportError(message: Redactor.shared.redact(String(describing: error)),
                                  isConnectFailure: Self.isConnectFailure(error))
         }

@@ -11,15 +11,21 @@ import SystemSupport
 /// ```
 /// By default it uses one process-wide client per connect timeout (kept for the life of the
 /// process, so nothing needs shutting down); pass `client:` to use your own for every request.
+/// An https request verifies the server's certificate as `trust` says (a pinned certificate, or
+/// the system's roots and `--ca-file`); a refused certificate fails with
+/// ``TransportError/refusedCertificate`` set, saying which certificate and what to do.
 public struct AsyncHTTPClientTransport: HTTPTransport {
     let client: HTTPClient?
     /// Largest body accepted on the collected path, in bytes, for every kind; nil (the default):
     /// the cap of the request's kind, ``HTTPRequestKind/maxBodyBytes``.
     public var maxBodyBytes: Int?
+    /// Which server certificates are trusted.
+    public let trust: CertificateTrust
 
-    public init(client: HTTPClient? = nil, maxBodyBytes: Int? = nil) {
+    public init(client: HTTPClient? = nil, maxBodyBytes: Int? = nil, trust: CertificateTrust = CertificateTrust()) {
         self.client = client
         self.maxBodyBytes = maxBodyBytes
+        self.trust = trust
     }
 
     public func execute(_ request: HTTPRequest, timeout: Double) async throws -> HTTPResponse {
@@ -32,7 +38,7 @@ public struct AsyncHTTPClientTransport: HTTPTransport {
     /// ``TransportError/exceededCap`` set.
     public func execute(_ request: HTTPRequest, timeouts: RequestTimeouts) async throws -> HTTPResponse {
         let client = self.client ?? SharedClients.client(connectTimeout: timeouts.connect)
-        let outgoing = try Self.outgoing(request)
+        let outgoing = try self.outgoing(request)
         let cap = maxBodyBytes ?? request.kind.maxBodyBytes
         let start = ContinuousClock.now
         do {
@@ -59,6 +65,7 @@ public struct AsyncHTTPClientTransport: HTTPTransport {
         } catch is CancellationError {
             throw CancellationError()
         } catch {
+            if let refusal = await trust.refusal(for: request.url, error: error, timeout: timeouts.connect) { throw refusal }
             throw TransportError(other: error)
         }
     }
@@ -148,9 +155,10 @@ extension TransportError {
 // MARK: - The outgoing request
 
 extension AsyncHTTPClientTransport {
-    /// `request` as async-http-client's request, for both the collected and the streamed path.
+    /// `request` as async-http-client's request, for both the collected and the streamed path,
+    /// with the TLS configuration ``trust`` gives its server.
     /// Throws for a port that does not fit 16 bits: NIO traps on one, so say what is wrong instead.
-    static func outgoing(_ request: HTTPRequest) throws -> HTTPClientRequest {
+    func outgoing(_ request: HTTPRequest) throws -> HTTPClientRequest {
         if let port = request.url.port, !(1...65535).contains(port) {
             throw TransportError(message: "port \(port) is out of range (1 to 65535)")
         }
@@ -158,6 +166,7 @@ extension AsyncHTTPClientTransport {
         outgoing.method = HTTPMethod(rawValue: request.method)
         for field in request.headers { outgoing.headers.add(name: field.name, value: field.value) }
         if let body = request.body { outgoing.body = .bytes(ByteBuffer(bytes: body)) }
+        outgoing.tlsConfiguration = trust.configuration(for: request.url)
         return outgoing
     }
 }

@@ -56,15 +56,22 @@ public struct TransportError: Error, Sendable, CustomStringConvertible {
     public var message: String
     /// The library's own text, for the log; nil when `message` says it all.
     public var detail: String?
+    /// The server's certificate was refused (not trusted, or not the pinned one): a lasting
+    /// failure, never retried.
+    public var refusedCertificate: CertificateRefusal?
 
     public init(message: String, detail: String? = nil, isConnectFailure: Bool = false, isTimeout: Bool = false,
-                exceededCap: Int? = nil) {
+                exceededCap: Int? = nil, refusedCertificate: CertificateRefusal? = nil) {
         self.message = message
         self.detail = detail
         self.isConnectFailure = isConnectFailure
         self.isTimeout = isTimeout
         self.exceededCap = exceededCap
+        self.refusedCertificate = refusedCertificate
     }
+
+    /// True when another attempt cannot succeed: a body over its cap, a refused certificate.
+    public var isLasting: Bool { exceededCap != nil || refusedCertificate != nil }
 
     /// The body of `kind` went past `cap` bytes.
     public static func tooLarge(_ kind: HTTPRequestKind, cap: Int) -> TransportError {

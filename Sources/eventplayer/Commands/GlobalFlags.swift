@@ -26,8 +26,12 @@ struct GlobalFlags: ParsableArguments {
     @Option(help: "Config file (default: ~/.config/eventplayer/config.toml).")
     var config: String?
 
-    /// `--server` and `--header` are checked before anything starts (usage errors, exit 2);
-    /// `--log-level` is parsed as a ``LogLevel`` (``ChoiceArguments``).
+    @Option(help: ArgumentHelp("PEM file of a private CA's certificates, trusted besides the system's for every https request (default: `ca-file` in the config file).",
+                               valueName: "path"))
+    var caFile: String?
+
+    /// `--server`, `--header` and `--ca-file` are checked before anything starts (usage errors,
+    /// exit 2); `--log-level` is parsed as a ``LogLevel`` (``ChoiceArguments``).
     func validate() throws {
         do {
             if let server { _ = try ServerURLError.check(server, origin: "--server") }
@@ -35,10 +39,12 @@ struct GlobalFlags: ParsableArguments {
         } catch {
             throw ValidationError("\(error)")
         }
+        do { try NetworkSetup.check(caFile: caFile) } catch { throw ValidationError("--ca-file \(error)") }
     }
 
     var options: GlobalOptions {
-        GlobalOptions(server: server, backend: backend, demo: demo, headers: headers, logLevel: logLevel, configFile: config)
+        GlobalOptions(server: server, backend: backend, demo: demo, headers: headers, logLevel: logLevel, configFile: config,
+                      caFile: caFile)
     }
 }
 

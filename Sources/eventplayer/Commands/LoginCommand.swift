@@ -19,6 +19,16 @@ struct LoginCommand: AsyncParsableCommand {
     @Flag(help: "Read the password from the first line of standard input instead of prompting.")
     var passwordStdin = false
 
+    @Option(help: ArgumentHelp("Trust the https server's certificate without asking when its SHA-256 fingerprint is this one (SHA256:<base64> as ssh prints it, or the hex of `openssl x509 -noout -fingerprint -sha256`), and pin it.",
+                               valueName: "fingerprint"))
+    var trustFingerprint: String?
+
+    func validate() throws {
+        if let trustFingerprint {
+            do { try TrustOnFirstUse.checkFingerprint(trustFingerprint) } catch { throw ValidationError("--trust-fingerprint: \(error)") }
+        }
+    }
+
     func run() async throws {
         // Say so before the embedded demo backend would start for nothing.
         let config: AppConfig
@@ -28,7 +38,8 @@ struct LoginCommand: AsyncParsableCommand {
         guard ServerChoice.isConfigured(flag: global.server, config: config) else { throw usageFailure(LoginError.noServer) }
         try await AppServices.with(global) { services in
             do {
-                StandardStreams.line(try await LoginFlow.run(services: services, choice: global.backend ?? services.config.backend ?? .auto, email: email, password: passwordStdin ? .standardInput : .prompt))
+                StandardStreams.line(try await LoginFlow.run(services: services, choice: global.backend ?? services.config.backend ?? .auto, email: email, password: passwordStdin ? .standardInput : .prompt,
+                                                              trustFingerprint: trustFingerprint))
             } catch let error as LoginError {
                 throw usageFailure(error)
             }
