@@ -15,7 +15,7 @@ struct TimelineCoverageReducerTests {
 
     static func open() -> (AppState, [AppEffect]) {
         var state = Fixtures.listState()
-        _ = state.reduce(.camerasLoaded(cameras), now: .now)
+        _ = state.reduce(.camerasLoaded(cameras, groups: [CameraGroup(name: "outside", cameras: ["zz_yard", "front"])]), now: .now)
         let effects = state.reduce(.action(.toggleTimeline), now: .now)
         return (state, effects)
     }

@@ -26,6 +26,9 @@ public protocol EventBackend: Sendable {
     /// True when reviewed marks are kept on the server (``setReviewed(_:reviewed:)`` writes them
     /// there); false: they stay in the local marks file.
     var reviewedOnServer: Bool { get }
+    /// The severities the server files events under, in its order (Frigate: `alert`,
+    /// `detection`); empty where it has none (``EventFilter/severity`` is then ignored).
+    var severities: [String] { get }
 
     /// Signs in and keeps the session.
     @discardableResult

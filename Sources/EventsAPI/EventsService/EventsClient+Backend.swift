@@ -7,6 +7,7 @@ extension EventsClient: EventBackend {
     public var requiresSignIn: Bool { true }
     public nonisolated var userPrompt: String { "Email" }
     public nonisolated var reviewedOnServer: Bool { false }
+    public nonisolated var severities: [String] { [] }
 
     @discardableResult
     public func signIn(user: String, password: String) async throws -> Session {

@@ -7,6 +7,7 @@ extension FrigateClient: EventBackend {
     public nonisolated var kind: BackendKind { .frigate }
     public nonisolated var userPrompt: String { "User" }
     public nonisolated var reviewedOnServer: Bool { true }
+    public nonisolated var severities: [String] { ["alert", "detection"] }
 
     /// The video's credential: the JWT as a bearer header, or none on the unauthenticated port.
     var mediaAuthorization: MediaAuthorization { requiresSignIn ? .bearer : .none }

@@ -30,7 +30,8 @@ public enum InteractiveSession {
         var initial = AppState(server: services.server.url.absoluteString, isDemo: services.server.isDemo, user: user,
                              videoModeText: videoModeText(configuration.video, glyphs: glyphs), networkText: "net: \(options.network.rawValue)",
                              isTerminalVideo: configuration.video == .terminal, speed: configuration.speed,
-                             home: services.paths.home.path, signInLabel: backend.userPrompt)
+                             home: services.paths.home.path, signInLabel: backend.userPrompt,
+                             severities: backend.severities)
         initial.loadReviewed(ReviewedMarks.load(from: ReviewedMarks.fileURL(in: services.paths.state)))
         let state = initial
         let logPath = services.paths.logFile.path

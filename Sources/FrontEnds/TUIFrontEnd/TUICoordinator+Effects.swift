@@ -65,7 +65,9 @@ extension TUICoordinator {
             do {
                 let session = try await client.signIn(user: email, password: password)
                 inbox.post(.signedIn(user: session.user.name))
-                if let cameras = try? await client.cameras(), !cameras.isEmpty { inbox.post(.camerasLoaded(cameras)) }
+                if let cameras = try? await client.cameras(), !cameras.isEmpty {
+                    inbox.post(.camerasLoaded(cameras, groups: (try? await client.cameraGroups()) ?? []))
+                }
             } catch {
                 inbox.post(.signInFailed(message: UserFacing.message(for: error)))
             }
@@ -152,7 +154,7 @@ extension TUICoordinator {
         let backend = services.backend, inbox = inbox
         Task {
             guard let cameras = try? await backend.cameras(), !cameras.isEmpty else { return }
-            inbox.post(.camerasLoaded(cameras))
+            inbox.post(.camerasLoaded(cameras, groups: (try? await backend.cameraGroups()) ?? []))
         }
     }
 

@@ -59,8 +59,10 @@ public enum ActionTable {
               help: "Auto-advance on/off (an ended event starts the next)"),
         .init(id: "toggle-reviewed", action: .toggleReviewed, contexts: [.list, .player, .timeline], keys: ["x"],
               help: "Reviewed or not: the selected, playing or cursor's event"),
+        .init(id: "severity", action: .cycleSeverity, contexts: [.list], keys: ["s"],
+              help: "Severity shown: all, alerts, detections"),
         .init(id: "mark-shown-reviewed", action: .markShownReviewed, contexts: [.list], keys: ["X"],
-              help: "Mark every event the list shows reviewed (on the server where it keeps marks)"),
+              help: "Mark every event the list shows reviewed"),
         .init(id: "unreviewed-only", action: .toggleUnreviewedOnly, contexts: [.list, .player, .timeline], keys: ["u"],
               help: "Show only the events not reviewed yet, or all"),
         // Timeline.

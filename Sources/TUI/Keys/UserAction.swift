@@ -47,6 +47,8 @@ public enum UserAction: Hashable, Sendable {
     case toggleAutoAdvance
     /// `x`: mark or unmark the selected event (player: the playing one) as reviewed.
     case toggleReviewed
+    /// `s` in the list: all severities, then each of the server's (Frigate: alerts, detections).
+    case cycleSeverity
     /// `X`: mark every event the list shows (loaded, after its filters) as reviewed, in one go.
     case markShownReviewed
     /// `u`: show only the events not reviewed yet.

@@ -2,34 +2,68 @@ import EventsAPI
 import Foundation
 import TUI
 
-/// The server-side filters of the TUI's list: a camera (`c`) and a time to list back from (`t`).
-/// The list stays newest first, so "until 14:00 yesterday" puts the last event before 14:00
-/// yesterday at the top and older ones below it, as the API pages them.
+/// The server-side filters of the TUI's list: which cameras (`c`: one, or a camera group of the
+/// server's), which severity (`s`, on a server that has them: Frigate's alerts and detections) and
+/// a time to list back from (`t`). The list stays newest first, so "until 14:00 yesterday" puts the
+/// last event before 14:00 yesterday at the top and older ones below it, as the API pages them.
 ///
 /// ```swift
 /// var filters = ListFilters()
-/// filters.camera = "Front Door"
+/// filters.cameras = .camera("Front Door")
 /// filters.until = try DateQuery("yesterday 18:00").resolve(now: .now)
 /// filters.eventFilter   // EventFilter(camera: "Front Door", until: 18:00 yesterday)
 /// filters.text(now: .now, calendar: .current)   // "camera: Front Door · until Yesterday 18:00"
 /// ```
 struct ListFilters: Sendable, Equatable {
-    /// Only this camera (exact name); nil for all.
-    var camera: String?
+    /// Which cameras the list, the timeline's lanes and the montage show.
+    enum Cameras: Sendable, Equatable {
+        case all
+        /// One camera (its name as shown).
+        case camera(String)
+        /// A camera group of the server's, with its cameras' names as shown.
+        case group(name: String, cameras: [String])
+    }
+
+    var cameras = Cameras.all
     /// Only events that started before this moment; nil for up to now.
     var until: Date?
     /// What was typed for ``until`` (`yesterday 18:00`), offered again when `t` reopens the prompt.
     var untilText: String?
+    /// Only this severity (Frigate: `alert`, `detection`); nil for all.
+    var severity: String?
 
-    var isEmpty: Bool { camera == nil && until == nil }
+    /// The one camera chosen, if one is.
+    var camera: String? {
+        if case .camera(let name) = cameras { name } else { nil }
+    }
 
-    /// The query `GET /v1/events` gets.
-    var eventFilter: EventFilter { EventFilter(camera: camera, until: until) }
+    /// The cameras a lane or tile may show: nil for every camera.
+    var shownCameras: [String]? {
+        switch cameras {
+        case .all: nil
+        case .camera(let name): [name]
+        case .group(_, let names): names
+        }
+    }
+
+    var isEmpty: Bool { cameras == .all && until == nil && severity == nil }
+
+    /// The query the backend gets.
+    var eventFilter: EventFilter {
+        var filter = EventFilter(camera: camera, until: until, severity: severity)
+        if case .group(_, let names) = cameras { filter.cameras = names }
+        return filter
+    }
 
     /// For the header; "" when no filter is set.
     func text(now: Date, calendar: Calendar) -> String {
         var parts: [String] = []
-        if let camera { parts.append("camera: \(camera)") }
+        switch cameras {
+        case .all: break
+        case .camera(let name): parts.append("camera: \(name)")
+        case .group(let name, _): parts.append("group: \(name)")
+        }
+        if let severity { parts.append("\(severity)s only") }
         if let until { parts.append("until \(TimeText.startText(until, now: now, calendar: calendar))") }
         return parts.joined(separator: " · ")
     }

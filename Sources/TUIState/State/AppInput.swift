@@ -41,7 +41,7 @@ public enum AppInput: Sendable {
     case montageFailed(String)
     /// The server's cameras in its order (an NVR's; none from the events service): the timeline's
     /// lanes and the montage follow that order, and the recording ones get coverage.
-    case camerasLoaded([Camera])
+    case camerasLoaded([Camera], groups: [CameraGroup])
     /// What `camera` (its shown name) recorded in `window` of the timeline's fetch `generation`.
     case timelineCoverage(camera: String, spans: [Range<Date>], window: Range<Date>, generation: Int)
     /// The recording Enter asked for on the timeline, to play from `startAt` seconds into it.

@@ -12,14 +12,23 @@ extension AppState {
         case .jumpToDate:
             datePrompt = DatePrompt(text: isTimelineShown ? "" : listFilters.untilText ?? "")
         case .pickCamera:
-            let cameras = knownCameras.union(listFilters.camera.map { [$0] } ?? []).sorted {
-                $0.localizedStandardCompare($1) == .orderedAscending
-            }
+            let cameras = pickableCameras
             guard !cameras.isEmpty else {
                 show(noCamerasText, now: now)
                 return []
             }
-            cameraPicker = CameraPicker(cameras: cameras, current: listFilters.camera)
+            let names = Dictionary(serverCameras.map { ($0.id, $0.name) }, uniquingKeysWith: { first, _ in first })
+            let groups = serverGroups.map { CameraPicker.Group(name: $0.name, cameras: $0.cameras.map { names[$0] ?? $0 }) }
+            cameraPicker = CameraPicker(cameras: cameras, groups: groups, current: listFilters.cameras)
+        case .cycleSeverity:
+            guard !severities.isEmpty else {
+                show("This server has no severities (Frigate's alerts and detections)", now: now)
+                return []
+            }
+            let next = listFilters.severity.flatMap { severities.firstIndex(of: $0) }.map { $0 + 1 } ?? 0
+            let severity = next < severities.count ? severities[next] : nil
+            show(severity.map { "Showing \($0)s only" } ?? "Showing every severity", now: now)
+            return changeFilters { $0.severity = severity }
         default:
             break
         }
@@ -64,19 +73,28 @@ extension AppState {
         guard var picker = cameraPicker else { return [] }
         switch action {
         case .select(let index):
-            picker.selectedIndex = max(0, min(picker.cameras.count, index))
+            picker.selectedIndex = max(0, min(picker.count - 1, index))
             cameraPicker = picker
         case .submit:
             cameraPicker = nil
             let choice = picker.choice
-            guard choice != listFilters.camera else { return [] }
-            return changeFilters { $0.camera = choice }
+            guard choice != listFilters.cameras else { return [] }
+            return changeFilters { $0.cameras = choice }
         case .cancel, .back, .quitOrBack:
             cameraPicker = nil
         default:
             break
         }
         return []
+    }
+
+    /// The picker's cameras: the server's in its order (then any other seen), else those seen by name,
+    /// with the one in force kept.
+    var pickableCameras: [String] {
+        let seen = knownCameras.union(listFilters.camera.map { [$0] } ?? [])
+        let ordered = serverCameras.map(\.name)
+        let listed = Set(ordered)
+        return ordered + seen.filter { !listed.contains($0) }.sorted { $0.localizedStandardCompare($1) == .orderedAscending }
     }
 
     /// Why there is nothing to pick from (`c`) or to put side by side (`M`).

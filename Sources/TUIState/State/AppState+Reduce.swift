@@ -35,8 +35,9 @@ extension AppState {
         case .timelineFailed(let window, let message, let generation):
             timelineFailed(window: window, message: message, generation: generation)
             return []
-        case .camerasLoaded(let cameras):
+        case .camerasLoaded(let cameras, let groups):
             serverCameras = cameras
+            serverGroups = groups
             knownCameras.formUnion(cameras.map(\.name))
             return loadTimelineCoverage()
         case .timelineCoverage(let camera, let spans, let window, let generation):
@@ -90,7 +91,7 @@ extension AppState {
         case .select(let index): return select(index)
         case .startFilter: isEditingFilter = true
         case .refresh: return beginRefresh()
-        case .jumpToDate, .pickCamera: return applyFilterKey(action, now: now)
+        case .jumpToDate, .pickCamera, .cycleSeverity: return applyFilterKey(action, now: now)
         case .export: return startExport(now: now)
         case .play where focus == .list: return playSelected(now: now)
         case .nextEvent, .previousEvent, .toggleAutoAdvance, .toggleReviewed, .toggleUnreviewedOnly, .markShownReviewed:

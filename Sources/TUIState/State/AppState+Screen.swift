@@ -15,8 +15,7 @@ extension AppState {
             rows: visibleEvents.map { listRow($0, now: now, calendar: calendar) },
             selectedIndex: selectedIndex, moreAvailable: nextCursor != nil, isLoading: isLoading,
             filterText: filterText, isEditingFilter: isEditingFilter,
-            emptyText: filterText.isEmpty ? (listFilters.isEmpty ? "No events. Press r to refresh." : "No events match the filters (t and c change them).")
-                : "No loaded event matches “\(filterText)”. Esc clears the filter.")
+            emptyText: emptyListText)
         if isUnreviewedOnly, !events.isEmpty { screen.list.emptyText = unreviewedEmptyText }
         screen.isAutoAdvance = isAutoAdvance
         screen.isFullPane = isFullPane && isTerminalVideo && form == nil
@@ -78,5 +77,13 @@ extension AppState {
         snapshot.speedText = speed.isNormal ? "" : speed.text
         snapshot.showsFrameTime = model.showsFrameTime
         return snapshot
+    }
+
+    /// The empty list's line: what to do about the `/` text, the server-side filters, or nothing.
+    private var emptyListText: String {
+        if !filterText.isEmpty { return "No loaded event matches “\(filterText)”. Esc clears the filter." }
+        if listFilters.isEmpty { return "No events. Press r to refresh." }
+        return listFilters.severity == nil ? "No events match the filters (t and c change them)."
+            : "No events match the filters (t, c and s change them)."
     }
 }

@@ -199,12 +199,9 @@ extension AppState {
     }
 
     /// The lanes: the server's cameras in its order (an NVR's), then every other camera seen (in
-    /// the list or the timeline) by name; or the `c` camera alone.
+    /// the list or the timeline) by name; or the `c` camera alone, or its group's.
     var timelineCameras: [String] {
-        if let camera = listFilters.camera { return [camera] }
-        let ordered = serverCameras.map(\.name)
-        let listed = Set(ordered)
-        return ordered + knownCameras.filter { !listed.contains($0) }.sorted { $0.localizedStandardCompare($1) == .orderedAscending }
+        listFilters.shownCameras ?? pickableCameras
     }
 
     /// The event under the cursor in its lane: the one covering the cursor's moment, else the
@@ -225,7 +222,7 @@ extension AppState {
     mutating func syncTimelineItems(date: Date = Date()) {
         guard var timeline else { return }
         let source = TimelineState.ItemsSource(eventsVersion: timeline.eventsVersion, reviewed: reviewed,
-                                               camera: listFilters.camera, unreviewedOnly: isUnreviewedOnly)
+                                               cameras: listFilters.cameras, unreviewedOnly: isUnreviewedOnly)
         guard source != timeline.itemsSource else { return }
         var onlyAdded = source
         onlyAdded.eventsVersion = timeline.itemsSource?.eventsVersion ?? -1
@@ -244,7 +241,7 @@ extension AppState {
     private func timelineItem(_ event: Event, date: Date) -> TimelineItem? {
         let isReviewed = reviewed.isReviewed(event.id)
         if isUnreviewedOnly, isReviewed { return nil }
-        if let camera = listFilters.camera, event.cameraName != camera { return nil }
+        if let shown = listFilters.shownCameras, !shown.contains(event.cameraName) { return nil }
         // An event without an end that is no longer live (the service never closed it) is a moment.
         let end = event.endTime ?? (event.isLive(at: date) ? nil : event.startTime)
         return TimelineItem(id: event.id, camera: event.cameraName, start: event.startTime, end: end, reviewed: isReviewed)

@@ -65,8 +65,13 @@ public struct AppState: Sendable {
     var datePrompt: DatePrompt?
     var cameraPicker: CameraPicker?
     var knownCameras: Set<String> = []
-    /// The server's cameras in its order (``AppInput/camerasLoaded(_:)``); empty for the events service.
+    /// The server's cameras in its order and its camera groups (``AppInput/camerasLoaded(_:groups:)``);
+    /// empty for the events service.
     var serverCameras: [Camera] = []
+    var serverGroups: [CameraGroup] = []
+    /// The severities the server files events under, in its order (Frigate: alert, detection); `s`
+    /// cycles through them. Empty for the events service.
+    let severities: [String]
     var exportJob: ExportJob?
     /// `q` said an export is running; the next `q` quits.
     var quitWarned = false
@@ -101,8 +106,10 @@ public struct AppState: Sendable {
     let signInLabel: String
 
     public init(server: String, isDemo: Bool, user: String?, videoModeText: String = "", networkText: String = "",
-                isTerminalVideo: Bool = false, speed: Double = 1, home: String = "", signInLabel: String = "Email") {
+                isTerminalVideo: Bool = false, speed: Double = 1, home: String = "", signInLabel: String = "Email",
+                severities: [String] = []) {
         self.signInLabel = signInLabel
+        self.severities = severities
         self.server = server
         self.isDemo = isDemo
         self.user = user ?? ""

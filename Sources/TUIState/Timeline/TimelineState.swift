@@ -46,7 +46,7 @@ struct TimelineState: Sendable {
     struct ItemsSource: Equatable, Sendable {
         var eventsVersion: Int
         var reviewed: ReviewedMarks
-        var camera: String?
+        var cameras: ListFilters.Cameras
         var unreviewedOnly: Bool
     }
 
