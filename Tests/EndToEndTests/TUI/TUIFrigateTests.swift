@@ -50,6 +50,25 @@ import Testing
         let marked = try await Self.waitForServerMark(binary, url, id: newest.id)
         #expect(marked, "the server has \(newest.id) reviewed")
 
+        // `s`: detections only from the server (after alerts), then every severity again.
+        try await Tmux.offPool {
+            pane.keys("s")
+            try pane.waitUntil("alerts only") { screen in
+                let titles = Self.listTitles(screen)
+                return screen.contains("alerts only") && !titles.isEmpty && titles.allSatisfy { $0.hasPrefix("alert") }
+            }
+            pane.keys("s")
+            try pane.waitUntil("detections only") { screen in
+                let titles = Self.listTitles(screen)
+                return screen.contains("detections only") && !titles.isEmpty && titles.allSatisfy { $0.hasPrefix("detection") }
+            }
+            pane.keys("s")
+            try pane.waitUntil("every severity") { screen in
+                let titles = Self.listTitles(screen)
+                return !screen.contains("s only") && titles.contains { $0.hasPrefix("alert") } && titles.contains { $0.hasPrefix("detection") }
+            }
+        }
+
         try await Tmux.offPool {
             pane.keys("T")
             try pane.waitUntil("the timeline's lanes in Frigate's order, over the recorded time", seconds: 20) { screen in
@@ -77,6 +96,16 @@ import Testing
         }
         let log = (try? String(contentsOf: binary.home.appending(path: "state/eventplayer/eventplayer.log"), encoding: .utf8)) ?? ""
         #expect(!log.contains("eyJ"), "no JWT in the log")
+    }
+
+    /// The list rows' titles (the column after the camera's): "alert: person · porch".
+    static func listTitles(_ screen: String) -> [String] {
+        rows(screen).dropFirst(2).compactMap { row -> String? in
+            guard let bar = row.firstIndex(of: "│") else { return nil }
+            let cells = row[..<bar].split(separator: " ", omittingEmptySubsequences: true)
+            guard let first = cells.firstIndex(where: { $0.hasPrefix("alert") || $0.hasPrefix("detection") }) else { return nil }
+            return cells[first...].joined(separator: " ")
+        }
     }
 
     struct Item {
