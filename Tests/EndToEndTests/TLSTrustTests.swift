@@ -11,7 +11,7 @@ import Testing
 @Suite("Certificate trust: pinning on first use and --ca-file", .serialized, .machineShare)
 struct TLSTrustTests {
     /// The demo backend (events flavour) over HTTPS with `pair`, on `port` (0: a free one).
-    static func https(_ pair: TestCertificates.Pair, port: Int = 0) async throws -> DemoServer {
+    static func https(_ pair: TestCertificates.Pair, port: Int = 0, waitingForPort: Bool = false) async throws -> DemoServer {
         var configuration = DemoConfiguration()
         configuration.tls = DemoTLS(certificateFile: pair.certificate, privateKeyFile: pair.key)
         configuration.port = port
@@ -22,11 +22,22 @@ struct TLSTrustTests {
         while true {
             do {
                 return try await DemoServer.start(configuration)
-            } catch let error as DemoBackendError where port != 0 && "\(error)".contains("Address already in use")
+            } catch let error as DemoBackendError where waitingForPort && "\(error)".contains("Address already in use")
                 && ContinuousClock.now < deadline {
                 try await Task.sleep(for: .milliseconds(200))
             }
         }
+    }
+
+    /// A server on a port below Linux's ephemeral range (32768 up), so that no outgoing connection
+    /// or port-0 listener of the tests running beside it takes the port while it is stopped and
+    /// started again with another certificate.
+    static func httpsOnAFixedPort(_ pair: TestCertificates.Pair) async throws -> DemoServer {
+        var lastError: (any Error)?
+        for _ in 0..<20 {
+            do { return try await https(pair, port: Int.random(in: 20_000..<32_000)) } catch { lastError = error }
+        }
+        throw lastError!
     }
 
     static func login(_ binary: Binary, _ url: String, _ extra: [String] = []) async throws -> Binary.Result {
@@ -44,7 +55,7 @@ struct TLSTrustTests {
         let first = try await TestCertificates.selfSigned(in: folder, name: "first")
         let hex = try await TestCertificates.opensslFingerprint(first.certificate)
         let ssh = try await TestCertificates.sshFingerprint(first.certificate)
-        let server = try await Self.https(first)
+        let server = try await Self.httpsOnAFixedPort(first)
         let url = server.baseURL.absoluteString
         let port = try #require(server.baseURL.port)
         let address = "127.0.0.1:\(port)"
@@ -91,7 +102,7 @@ struct TLSTrustTests {
         let second = try await TestCertificates.selfSigned(in: folder, name: "second")
         let ssh2 = try await TestCertificates.sshFingerprint(second.certificate)
         let hex2 = try await TestCertificates.opensslFingerprint(second.certificate)
-        let impostor = try await Self.https(second, port: port)
+        let impostor = try await Self.https(second, port: port, waitingForPort: true)
         defer { Task { await impostor.stop() } }
         let changed = try await binary.run(["events", "--server", url])
         #expect(changed.status == 1)

@@ -39,8 +39,10 @@ import Testing
         let renewed = try #require(await client.session)
         #expect(renewed.accessToken != first.accessToken, "the renewed cookie is the session now")
         #expect(renewed.expiresAt > first.expiresAt)
-        #expect(sessions.all.value.compactMap { $0?.accessToken } == [first.accessToken, renewed.accessToken],
-                "both kept (saved) as they came")
+        // Every renewal is kept (saved) as it comes: with the whole session inside refresh_time each
+        // cookie request renews it (events() makes two: the config, the page).
+        let kept = sessions.all.value.compactMap { $0?.accessToken }
+        #expect(kept.first == first.accessToken && kept.last == renewed.accessToken && kept.count >= 2, "\(kept.count) sessions kept")
         let requests = await server.requestLog().filter { $0.path == "/api/review" }
         #expect(requests.allSatisfy { ($0.headers["cookie"] ?? "").hasPrefix("frigate_token=") && $0.headers["authorization"] == nil },
                 "API requests carry the cookie, so that Frigate renews it")
