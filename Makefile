@@ -30,15 +30,22 @@ run: deps release
 ## cores a terminal can take tens of seconds to start, so they run after the others, on their own.
 IN_PROCESS_MPV := PlayerTests|PlaybackProxyTests|FrontEndTests
 GRAPHICAL_TERMINALS := TUISixelXtermTests|TUIKittyGraphicsTests
-ALONE := $(IN_PROCESS_MPV)|HostileBodyTests|$(GRAPHICAL_TERMINALS)
+## The NVR suites (the demo's Frigate flavour over HTTP and TLS, its vod media through ffmpeg and
+## ffprobe, the binary and the TUI against it, a montage of four players) run in a stage of their
+## own after the main one: beside its 180 suites they added the load under which a TUI test's first
+## screen took over its 20 s (a clean-clone run).
+NVR := FrigateDemoTests|FrigateClientTests|FrigateCommandTests|TUIFrigateTests|TLSTrustTests
+ALONE := $(IN_PROCESS_MPV)|HostileBodyTests|$(GRAPHICAL_TERMINALS)|$(NVR)
 ## The demo's generated media (ffmpeg, about 5 s) is made once before the suites that play it start
 ## together; otherwise the first of them makes it while the others wait for it.
 test: deps
 	$(SWIFT) build --build-tests
 	$(MAKE) manual-tool
 	.build/debug/eventplayer demo-server --make-media
+	.build/debug/eventplayer demo-server --make-media --flavor frigate
 	Fuzz/run --seconds 20
 	$(SWIFT) test --skip-build --skip '$(ALONE)'
+	$(SWIFT) test --skip-build --filter '$(NVR)'
 	$(SWIFT) test --skip-build --filter HostileBodyTests
 	$(SWIFT) test --skip-build --filter PlayerTests
 	$(SWIFT) test --skip-build --filter PlaybackProxyTests
