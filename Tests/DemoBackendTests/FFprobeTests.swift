@@ -33,13 +33,20 @@ enum FFprobe {
 
     /// Runs ffprobe without blocking a cooperative thread (the server in this process needs them).
     static func run(_ arguments: [String]) async throws -> String {
-        let log = FileManager.default.temporaryDirectory.appendingPathComponent("ffprobe-\(UUID().uuidString).txt")
+        try await runTool(path!, ["-rw_timeout", "10000000"] + arguments)
+    }
+
+    /// Runs a tool (ffprobe, ffmpeg) off the cooperative pool, without standard input; its output
+    /// and errors together.
+    static func runTool(_ path: String, _ arguments: [String]) async throws -> String {
+        let log = FileManager.default.temporaryDirectory.appendingPathComponent("tool-\(UUID().uuidString).txt")
         FileManager.default.createFile(atPath: log.path, contents: nil)
         defer { try? FileManager.default.removeItem(at: log) }
         let handle = try FileHandle(forWritingTo: log)
         let process = Process()
-        process.executableURL = URL(fileURLWithPath: path!)
-        process.arguments = ["-rw_timeout", "10000000"] + arguments
+        process.executableURL = URL(fileURLWithPath: path)
+        process.arguments = arguments
+        process.standardInput = FileHandle.nullDevice
         process.standardOutput = handle
         process.standardError = handle
         try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Void, any Error>) in

@@ -500,7 +500,7 @@ struct FrigateDemoTests {
 
             let output = FileManager.default.temporaryDirectory.appendingPathComponent("frigate-vod-\(UUID().uuidString).mp4")
             defer { try? FileManager.default.removeItem(at: output) }
-            _ = try await FrigateDemo.run(FrigateDemo.ffmpeg!, ["-v", "error", "-headers", header, "-i", url, "-c", "copy", "-y", output.path])
+            _ = try await FFprobe.runTool(FrigateDemo.ffmpeg!, ["-v", "error", "-headers", header, "-i", url, "-c", "copy", "-y", output.path])
             let duration = try await FFprobe.run(["-v", "error", "-show_entries", "format=duration", "-of", "csv=p=0", output.path])
             let seconds = try #require(Double(duration.trimmingCharacters(in: .whitespacesAndNewlines)), "\(duration)")
             #expect(abs(seconds - (end - start)) < 10, "\(seconds)")
@@ -611,25 +611,5 @@ struct FrigateDemo {
         let starts = segments.compactMap { $0["start_time"] as? Double }
         for (a, b) in zip(starts, starts.dropFirst()).reversed() where b - a > 10 { return (a + 10, b) }
         throw CancellationError()
-    }
-
-    /// Runs a tool off the cooperative pool; its output and errors.
-    static func run(_ path: String, _ arguments: [String]) async throws -> String {
-        let log = FileManager.default.temporaryDirectory.appendingPathComponent("frigate-tool-\(UUID().uuidString).txt")
-        _ = FileManager.default.createFile(atPath: log.path, contents: nil)
-        defer { try? FileManager.default.removeItem(at: log) }
-        let handle = try FileHandle(forWritingTo: log)
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: path)
-        process.arguments = arguments
-        process.standardInput = FileHandle.nullDevice
-        process.standardOutput = handle
-        process.standardError = handle
-        try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Void, any Error>) in
-            process.terminationHandler = { _ in continuation.resume() }
-            do { try process.run() } catch { continuation.resume(throwing: error) }
-        }
-        try handle.close()
-        return try String(contentsOf: log, encoding: .utf8)
     }
 }
