@@ -90,6 +90,14 @@ struct TLSTrustTests {
                                          "--speed", "8", "--json"])
         #expect(play.status == 0, "\(play.stdout)\n\(play.stderr)")
         #expect(play.stdout.contains("\"finish\":\"ended\""), "\(play.stdout)")
+        // mpv fetching the media itself cannot check a pin: direct mode says so and asks nothing of the server.
+        let before = await server.requestLog().count
+        let direct = try await binary.run(["play", "evt-no-endlist", "--server", url, "--video", "none", "--no-audio",
+                                           "--network", "direct", "--json"])
+        #expect(direct.status != 0)
+        #expect((direct.stdout + direct.stderr).contains("--network direct cannot play from \(address): its certificate is pinned"),
+                "\(direct.stdout)\n\(direct.stderr)")
+        #expect(await server.requestLog().dropFirst(before).allSatisfy { !$0.path.hasPrefix("/media/") })
         let exports = binary.home.appending(path: "exports")
         try FileManager.default.createDirectory(at: exports, withIntermediateDirectories: true)
         let export = try await binary.run(["export", "evt-endlist", "-o", exports.path + "/", "--server", url])
@@ -185,6 +193,20 @@ struct TLSTrustTests {
         #expect(!FileManager.default.fileExists(atPath: Self.pinFile(binary).path))
         let events = try await binary.run(["events", "--server", url, "--limit", "2", "--ca-file", authority.certificate])
         #expect(events.status == 0, "\(events.stderr)")
+
+        // In direct mode mpv fetches the media itself and checks the certificate too: against the
+        // CA file it is handed, and (another CA in its place) it refuses, rather than playing unchecked.
+        let direct = try await binary.run(["play", "evt-no-endlist", "--server", url, "--video", "none", "--no-audio", "--speed", "8",
+                                           "--network", "direct", "--ca-file", authority.certificate, "--json"])
+        #expect(direct.status == 0, "\(direct.stdout)\n\(direct.stderr)")
+        #expect(direct.stdout.contains("\"finish\":\"ended\""), "\(direct.stdout)")
+        let (otherAuthority, _) = try await TestCertificates.signedByAuthority(in: folder, name: "other")
+        let unchecked = try await binary.run(["play", "evt-no-endlist", "--server", url, "--video", "none", "--no-audio",
+                                              "--network", "direct", "--ca-file", authority.certificate,
+                                              "--mpv-option", "tls-ca-file=\(otherAuthority.certificate)", "--json"])
+        #expect(unchecked.status != 0, "\(unchecked.stdout)\n\(unchecked.stderr)")
+        #expect(unchecked.stdout.contains("certificate"), "the message names the refused certificate: \(unchecked.stdout)")
+        #expect(!unchecked.stdout.contains("\"finish\":\"ended\""), "\(unchecked.stdout)")
 
         // The same from config.toml.
         let config = binary.home.appending(path: "config/eventplayer/config.toml")

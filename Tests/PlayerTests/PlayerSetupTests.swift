@@ -39,6 +39,17 @@ import Testing
         #expect(VideoFraming(zoom: 1).factor == 2)
     }
 
+    /// mpv checks nothing by default: every handle checks certificates, against the CA file when one is given.
+    @Test func certificatesAreAlwaysCheckedAndACAFileIsHandedOn() throws {
+        let plain = try MPVOptionPlan.options(for: source, configuration: .init(), start: 0, muted: false, volume: 100).map(\.description)
+        #expect(plain.contains("tls-verify=yes"))
+        #expect(!plain.contains { $0.hasPrefix("tls-ca-file") })
+        var withAuthorities = source
+        withAuthorities.certificateAuthorityFile = "/home/u/ca.pem"
+        let text = try MPVOptionPlan.options(for: withAuthorities, configuration: .init(), start: 0, muted: false, volume: 100).map(\.description)
+        #expect(text.contains("tls-verify=yes") && text.contains("tls-ca-file=/home/u/ca.pem"))
+    }
+
     @Test func windowModeUsesTheGPU() throws {
         let options = try MPVOptionPlan.options(for: source, configuration: .init(), start: 0, muted: false, volume: 100)
         #expect(options.map(\.description).contains("vo=gpu"))

@@ -50,13 +50,14 @@ extension NetworkSetup {
     static func trust(config: AppConfig, caFileFlag: String?, pins: CertificatePinStore,
                       home: URL) throws -> CertificateTrust {
         var authorities: [ServerCertificate] = []
-        if let path = config.caFilePath(flag: caFileFlag, home: home) {
+        let path = config.caFilePath(flag: caFileFlag, home: home)
+        if let path {
             do {
                 authorities = try ServerCertificate.load(pemFile: path)
             } catch let error as CertificateFileError where caFileFlag == nil {
                 throw ConfigError(file: config.source?.path, line: config.caFileLine, "ca-file: \(error)")
             }
         }
-        return CertificateTrust(authorities: authorities, pins: try pins.load())
+        return CertificateTrust(authorities: authorities, authorityFile: path, pins: try pins.load())
     }
 }

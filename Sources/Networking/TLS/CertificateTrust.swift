@@ -19,6 +19,9 @@ import SystemSupport
 public final class CertificateTrust: Sendable {
     /// Certificate authorities trusted in addition to the system's (`--ca-file`).
     public let authorities: [ServerCertificate]
+    /// The PEM file ``authorities`` were read from, for a TLS stack of its own that must trust the
+    /// same authorities (mpv fetching media itself under `--network direct`).
+    public let authorityFile: String?
 
     private struct State {
         var pins: [ServerAddress: ServerCertificate]
@@ -32,8 +35,10 @@ public final class CertificateTrust: Sendable {
     /// HTTP client's default then applies: the system's roots).
     private let unpinned: TLSConfiguration?
 
-    public init(authorities: [ServerCertificate] = [], pins: [ServerAddress: ServerCertificate] = [:]) {
+    public init(authorities: [ServerCertificate] = [], authorityFile: String? = nil,
+                pins: [ServerAddress: ServerCertificate] = [:]) {
         self.authorities = authorities
+        self.authorityFile = authorities.isEmpty ? nil : authorityFile
         state = Locked(State(pins: pins))
         if authorities.isEmpty {
             unpinned = nil

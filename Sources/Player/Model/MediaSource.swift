@@ -28,6 +28,9 @@ public struct MediaSource: Sendable, Equatable {
     /// the duration and seeks are the whole event's; ``url`` still names the event. Empty: play
     /// ``url`` as it is.
     public var parts: [Part] = []
+    /// A PEM file of certificate authorities mpv trusts for https media instead of the system's
+    /// (`--ca-file`); nil: the system's. mpv always checks the certificate and its names.
+    public var certificateAuthorityFile: String?
 
     /// One part of a discontinuous event.
     public struct Part: Sendable, Equatable {

@@ -46,6 +46,9 @@ enum MPVOptionPlan {
             .init(name: "network-timeout", value: number(configuration.networkTimeout)),
             // Cache the demuxed stream even when the playlist is a local file with remote segments.
             .init(name: "cache", value: "yes"),
+            // mpv does not check a server's certificate unless told to: media fetched over https
+            // by mpv itself (`--network direct`) is checked like every request of ours.
+            .init(name: "tls-verify", value: "yes"),
         ]
         switch configuration.video {
         case .window:
@@ -70,6 +73,9 @@ enum MPVOptionPlan {
         if framing.panY != 0 { options.append(.init(name: "video-pan-y", value: number(framing.panY))) }
         // A start position on a local fMP4 playlist is reached without it (see FragmentedPlaylist).
         if start > 0 { options.append(.init(name: "start", value: number(start))) }
+        if let authorities = source.certificateAuthorityFile {
+            options.append(.init(name: "tls-ca-file", value: authorities))
+        }
         if let token = source.authorizationToken {
             options.append(.init(name: "http-header-fields", value: try authorizationHeader(token)))
         }

@@ -87,7 +87,10 @@ struct LogAnalysis: Sendable, Equatable {
         let causes = ["Connection to ", "Connection refused", "timed out", "Operation timed out",
                       "Stream ends prematurely", "Failed to reload playlist", "Failed to open an initialization section",
                       "Unable to open key file", "Failed to resolve hostname", "No such file or directory",
-                      "not a common multimedia extension"]
+                      "not a common multimedia extension",
+                      // ffmpeg's TLS (GnuTLS, OpenSSL) refusing a certificate (mpv's tls-verify).
+                      "Peer certificate failed verification", "Unable to verify peer certificate",
+                      "certificate's owner does not match hostname", "certificate verify failed"]
         return causes.contains { text.contains($0) }
     }
 }

@@ -42,6 +42,9 @@ public struct PreparedPlayback: Sendable {
     /// A complete media playlist with `#EXT-X-DISCONTINUITY`: one playlist per part, in order
     /// (see ``PlaylistParts``); empty otherwise. The player joins them into one timeline.
     public var parts: [Part] = []
+    /// The CA file (`--ca-file`) the player trusts for https media it fetches itself (direct
+    /// mode); nil: the system's authorities.
+    public var certificateAuthorityFile: String?
 
     /// One part of a discontinuous event: where it starts in the event and the playlist of its
     /// segments only (a private file, or a URL of the playback proxy).

@@ -1,5 +1,6 @@
 import EventsAPI
 import Foundation
+import Networking
 import Player
 import Playlist
 
@@ -15,16 +16,32 @@ import Playlist
 public final class PlaybackPreparer: PlaybackPreparing {
     let loader: PlaylistLoader
     let tokens: APITokenProvider
+    /// What the pipeline trusts: mpv is handed the same CA file, and a pinned server is refused
+    /// (``DirectModeTrustError``).
+    let trust: CertificateTrust
 
     public init(services: AppServices) throws {
         let store = try PlaylistStore()
         loader = PlaylistLoader(pipeline: services.pipeline, store: store)
         tokens = APITokenProvider(cache: services.tokens)
+        trust = services.trust
     }
 
+    /// - Throws: ``DirectModeTrustError`` before any request when the event's media is on a server
+    ///   with a pinned certificate, or after the playlist was read when it was redirected to one.
     public func prepare(_ event: Event, refreshTokens: Bool) async throws -> PreparedPlayback {
+        let source = event.playbackSource
+        try DirectModeTrustError.check([source.videoURL], trust: trust)
         if refreshTokens { _ = try await tokens.tokens(refresh: true) }
-        return try await loader.prepare(event.playbackSource, tokens: tokens)
+        var prepared = try await loader.prepare(source, tokens: tokens)
+        do {
+            try DirectModeTrustError.check([prepared.remoteURL], trust: trust)
+        } catch {
+            loader.finish(prepared)
+            throw error
+        }
+        prepared.certificateAuthorityFile = trust.authorityFile
+        return prepared
     }
 
     public func remove(_ prepared: PreparedPlayback) {
@@ -50,6 +67,7 @@ extension PreparedPlayback {
         var source = MediaSource(url: url, authorizationToken: playerToken, isLive: !isComplete,
                                  origin: url.isFileURL ? nil : remoteURL)
         source.parts = parts.map { MediaSource.Part(start: $0.start, url: $0.url) }
+        source.certificateAuthorityFile = certificateAuthorityFile
         return source
     }
 }
