@@ -37,6 +37,7 @@ public final class Terminal {
         setlocale(LC_NUMERIC, "C")   // libmpv requires it
         savedStderr = dup(2)
         Signals.installFatalHandler()
+        SharedMemoryImage.removeLeftovers()
         TerminalRescue.arm(resetBytes: Self.resetSequence, stderrCopy: savedStderr)
         stderrPath = options.stderrPath
         Self.redirectStderr(to: stderrPath)

@@ -59,6 +59,31 @@ struct SharedMemoryImage {
 
     /// Removes the object if the terminal has not (harmless when it has).
     func unlink() { shm_unlink(name) }
+
+    /// The name prefix of every object (`/dev/shm/eventplayer-<pid>-<n>`).
+    static let prefix = "eventplayer-"
+
+    /// Removes the objects of this user's processes that are gone: a process killed (SIGKILL, a
+    /// crash past the fatal handler) while the terminal had not read its last frame leaves one
+    /// behind for good. Objects of live processes (another eventplayer, this one) stay. Returns the
+    /// names removed. The terminal starts it (``Terminal``), so every start of the TUI cleans up.
+    @discardableResult
+    static func removeLeftovers(in directory: String = "/dev/shm") -> [String] {
+        guard let names = try? FileManager.default.contentsOfDirectory(atPath: directory) else { return [] }
+        var removed: [String] = []
+        for name in names where name.hasPrefix(prefix) {
+            let fields = name.dropFirst(prefix.count).split(separator: "-", omittingEmptySubsequences: false)
+            guard fields.count == 2, let pid = pid_t(fields[0]), pid > 0, Int(fields[1]) != nil else { continue }
+            let alive = pid == getpid() || kill(pid, 0) == 0 || errno == EPERM
+            guard !alive else { continue }
+            var info = stat()
+            guard lstat(directory + "/" + name, &info) == 0, info.st_mode & S_IFMT == S_IFREG, info.st_uid == getuid() else { continue }
+            if directory == "/dev/shm" ? shm_unlink("/" + name) == 0 : Foundation.unlink(directory + "/" + name) == 0 {
+                removed.append(name)
+            }
+        }
+        return removed
+    }
 }
 
 /// Shared memory could not be used (no `/dev/shm`, out of memory).
