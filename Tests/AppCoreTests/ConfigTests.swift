@@ -158,4 +158,29 @@ struct ConfigTests {
         #expect(error?.line == 2)
         #expect(error?.message.contains("video-glyphs must be half, quadrant or sextant") == true)
     }
+
+    /// A number beyond 64 bits is refused by the TOML reader before any key is read: the message
+    /// still names the key, what it allows and the number as written.
+    @Test("a number too large for TOML names its key and range", arguments: [
+        ("[network]\nretries = 99999999999999999999999\n", 2, "[network] retries must be a whole number from 0 to 999 (got 99999999999999999999999)"),
+        ("audio = true\nspeed = 123456789012345678901234567890\n", 2, "speed must be a number from 0.25 to 16 (got 123456789012345678901234567890)"),
+    ])
+    func aNumberTooLargeForTOMLNamesItsKeyAndRange(text: String, line: Int, message: String) {
+        let error = #expect(throws: ConfigError.self) { try AppConfig.parse(text, file: "c.toml") }
+        #expect(error?.line == line)
+        #expect(error?.message == message)
+    }
+
+    /// A key or value pasted by mistake is quoted by its start and length, not echoed whole.
+    @Test func aHugeKeyOrValueIsNotEchoedWhole() {
+        let key = String(repeating: "k", count: 1_000_000)
+        let error = #expect(throws: ConfigError.self) { try AppConfig.parse("\(key) = 1\n", file: "c.toml") }
+        let text = error.map { "\($0)" } ?? ""
+        #expect(text.count < 600, "\(text.count) characters")
+        #expect(text.hasPrefix("c.toml:1: unknown key `" + String(repeating: "k", count: 39) + "… (1000002 characters) (known: server,"))
+        let value = String(repeating: "v", count: 500_000)
+        let refused = #expect(throws: ConfigError.self) { try AppConfig.parse("video = \"\(value)\"\n", file: "c.toml") }
+        #expect((refused?.message.count ?? .max) < 300)
+        #expect(refused?.message.contains("(500003 characters)") == true)
+    }
 }

@@ -42,7 +42,8 @@ extension AppConfig {
         do {
             root = try TOMLTable(string: text)
         } catch let error as TOMLParseError {
-            throw ConfigError(file: file, line: error.source.begin.line, error.description)
+            throw tooLargeNumber(error, text: text, file: file)
+                ?? ConfigError(file: file, line: error.source.begin.line, error.description)
         }
         var config = AppConfig()
         config.lines = ConfigLines(text, file: file)
@@ -51,6 +52,34 @@ extension AppConfig {
             try config.read(key, value, file: file)
         }
         return config
+    }
+
+    /// An integer TOML cannot hold (beyond 64 bits, which TOMLKit refuses while parsing, before any
+    /// key is read) as the key's own check says it: its name, what it allows and the number as
+    /// written. Nil for any other parse error.
+    static func tooLargeNumber(_ error: TOMLParseError, text: String, file: String) -> ConfigError? {
+        let description = error.description
+        guard description.contains("not representable"), let open = description.firstIndex(of: "'") else { return nil }
+        let literal = String(description[description.index(after: open)...].prefix { $0 != "'" })
+        let line = error.source.begin.line
+        var probe = AppConfig()
+        probe.lines = ConfigLines(text, file: file)
+        guard let path = probe.lines.path(at: line), let number = Double(literal.replacingOccurrences(of: "_", with: "")) else {
+            return nil
+        }
+        // The same key with the number as a float (which TOML can hold) goes through the key's check.
+        var value: any TOMLValueConvertible = number
+        for key in path.dropFirst().reversed() {
+            let table = TOMLTable()
+            table[key] = value
+            value = table
+        }
+        do {
+            try probe.read(path[0], value, file: file)
+        } catch let refused as ConfigError {
+            return ConfigError(file: file, line: line, refused.message.replacingOccurrences(of: "(got \(show(number)))", with: "(got \(literal))"))
+        } catch {}
+        return ConfigError(file: file, line: line, "\(path.joined(separator: ".")) = \(literal) is too large a number")
     }
 
     /// The keys of the top level, for messages.

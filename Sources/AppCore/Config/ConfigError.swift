@@ -19,7 +19,19 @@ public struct ConfigError: Error, Sendable, Equatable, CustomStringConvertible {
     public init(file: String?, line: Int?, _ message: String) {
         self.file = file
         self.line = line
-        self.message = message
+        self.message = Self.capped(message)
+    }
+
+    /// The longest word a message quotes whole: a key or value pasted by mistake (a megabyte
+    /// of it) is shown by its first characters and its length.
+    static let longestWord = 80
+
+    /// `message` with every word longer than ``longestWord`` cut: `aaaa…` (1000000 characters).
+    static func capped(_ message: String) -> String {
+        guard message.count > longestWord else { return message }
+        return message.split(separator: " ", omittingEmptySubsequences: false).map { word in
+            word.count > longestWord ? "\(word.prefix(longestWord / 2))… (\(word.count) characters)" : String(word)
+        }.joined(separator: " ")
     }
 
     /// A problem with the file as a whole (it does not exist, is not UTF-8...).

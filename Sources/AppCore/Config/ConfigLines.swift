@@ -51,6 +51,11 @@ struct ConfigLines: Sendable, Equatable {
         return nil
     }
 
+    /// The key whose `key = value` line is `line` (with its table's path), nil for any other line.
+    func path(at line: Int) -> [String]? {
+        lines.filter { $0.value == line }.map(\.key).max { $0.count < $1.count }
+    }
+
     /// `keys` of the table at `path`, in the order they appear in the file (so the first problem
     /// reported is the first in the file).
     func inFileOrder(_ keys: [String], under path: [String]) -> [String] {
