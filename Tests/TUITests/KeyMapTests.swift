@@ -38,7 +38,7 @@ import Testing
         #expect(map.action(for: .special(.home), in: .player) == .seekToStart)
         #expect(map.action(for: .char("q"), in: .player) == .quitOrBack)   // falls back to global
         #expect(map.action(for: .ctrl("c"), in: .list) == .quit)
-        #expect(map.action(for: .char("z"), in: .list) == nil)             // unknown keys do nothing
+        #expect(map.action(for: .char("y"), in: .list) == nil)             // unknown keys do nothing
     }
 
     @Test func textContextsTypeInsteadOfFallingBack() {

@@ -33,9 +33,9 @@ import Testing
         try session.waitUntil("j: the selection moved, the whole screen intact") {
             $0.contains("▌  Driveway") && WholeScreen.missing(in: $0, message: "").isEmpty
         }
-        session.keys("z")                                         // unbound: nothing may change
+        session.keys("y")                                         // unbound: nothing may change
         session.keys("k")
-        try session.waitUntil("z then k: the whole screen intact") {
+        try session.waitUntil("y then k: the whole screen intact") {
             WholeScreen.selected("Person at the door", in: $0) && WholeScreen.missing(in: $0, message: "").isEmpty
         }
         // Home/End as tmux sends them (ESC[1~ ESC[4~, whatever TERM says), and the other forms terminals use.

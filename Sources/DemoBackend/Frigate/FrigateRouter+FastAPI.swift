@@ -9,6 +9,7 @@ extension FrigateRouter {
         case events, eventIDs, event(String), eventThumbnail(String, String)
         case allRecordingsSummary, recordings(String), recordingsSummary(String), snapshot(String, String, String)
         case vodMapping(String, String, String)
+        case labels
 
         var methods: [String] {
             switch self {
@@ -76,6 +77,7 @@ extension FrigateRouter {
         case .recordingsSummary(let camera): return recordingsSummary(request, camera: camera)
         case .snapshot(let camera, let time, let format): return snapshot(camera: camera, time: time, format: format)
         case .vodMapping(let camera, let start, let end): return vodMapping(camera: camera, start: start, end: end)
+        case .labels: return labels(request)
         }
     }
 
@@ -93,6 +95,7 @@ extension FrigateRouter {
             case "review_ids": return .reviewIDs
             case "events": return .events
             case "event_ids": return .eventIDs
+            case "labels": return .labels
             default: return nil
             }
         case 2:

@@ -59,6 +59,11 @@ public protocol EventBackend: Sendable {
     /// timeline's Enter on a recorded moment, the montage's tiles); nil where the server has no
     /// continuous recordings.
     func recording(camera: String, in range: Range<Date>) async throws -> Event?
+
+    /// The labels and zones the server offers to filter events by (``EventFilter/labels``,
+    /// ``EventFilter/zones``), for `cameras` (names as ``EventFilter/camera`` takes them; nil for
+    /// every camera); ``FilterValues/none`` where it has no such notion.
+    func filterValues(cameras: [String]?) async throws -> FilterValues
 }
 
 /// A stretch of continuous recording (``EventBackend/coverage(camera:in:)``).

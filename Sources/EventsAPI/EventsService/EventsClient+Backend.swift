@@ -27,4 +27,7 @@ extension EventsClient: EventBackend {
     public func coverage(camera: String, in range: Range<Date>) async throws -> [RecordedSpan]? { nil }
 
     public func recording(camera: String, in range: Range<Date>) async throws -> Event? { nil }
+
+    /// The events service files events by camera and bucket only: no labels or zones.
+    public func filterValues(cameras: [String]?) async throws -> FilterValues { .none }
 }

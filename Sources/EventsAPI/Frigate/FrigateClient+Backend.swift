@@ -171,3 +171,30 @@ extension FrigateClient: EventBackend {
         seconds.fixed(3)
     }
 }
+
+// MARK: - Filter values (the TUI's label and zone pickers)
+
+extension FrigateClient {
+    /// The labels of `GET /api/labels` (the distinct labels of Frigate's tracked objects, sorted:
+    /// one request with `camera=` for each of `cameras`, one without for every camera) and the
+    /// zones in `GET /api/config` of those cameras. Review items are matched against both by name
+    /// (`labels=`, `zones=` of `/api/review`).
+    public func filterValues(cameras: [String]?) async throws -> FilterValues {
+        let config = try await loadConfig(again: true)
+        let names = Dictionary(config.orderedCameras.map { ($0.id, $0.name) }, uniquingKeysWith: { a, _ in a })
+        let ids = try cameras.flatMap { $0.isEmpty ? nil : try $0.map { try resolve(camera: $0, names: names) } }
+        var labels: Set<String> = []
+        let asked: [String?] = ids.map { $0.map(Optional.some) } ?? [nil]
+        for id in asked {
+            labels.formUnion(try await serverLabels(camera: id))
+        }
+        return FilterValues(labels: labels.sorted(), zones: config.zones(cameras: ids))
+    }
+
+    /// `GET /api/labels`, of one camera (its id) or of every camera the user may see.
+    private func serverLabels(camera: String?) async throws -> [String] {
+        let query = camera.map { [URLQueryItem(name: "camera", value: $0)] } ?? []
+        let response = try await send(FrigatePaths.api(server, "labels", query: query))
+        return try decodeLossy([String].self, response.body, what: "labels").values
+    }
+}

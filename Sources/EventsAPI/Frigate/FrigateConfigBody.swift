@@ -1,7 +1,7 @@
 import Foundation
 
 /// The part of `GET /api/config` eventplayer reads: the cameras (name, `friendly_name`,
-/// `enabled`, `ui.order`, `record.enabled`) and `camera_groups`. Everything else is ignored.
+/// `enabled`, `ui.order`, `record.enabled`, the names of their `zones`) and `camera_groups`. Everything else is ignored.
 struct FrigateConfigBody: Decodable {
     struct CameraBody: Decodable {
         struct UI: Decodable { var order: Int? }
@@ -10,6 +10,24 @@ struct FrigateConfigBody: Decodable {
         var enabled: Bool?
         var ui: UI?
         var record: Record?
+        /// The names of the camera's zones (their coordinates and settings are not read).
+        var zones: ZoneNames?
+    }
+
+    /// The keys of a camera's `zones` object; anything else reads as none (the cameras still load).
+    struct ZoneNames: Decodable {
+        struct Key: CodingKey {
+            var stringValue: String
+            var intValue: Int? { nil }
+            init(stringValue: String) { self.stringValue = stringValue }
+            init?(intValue: Int) { nil }
+        }
+
+        var names: [String]
+
+        init(from decoder: any Decoder) throws {
+            names = (try? decoder.container(keyedBy: Key.self))?.allKeys.map(\.stringValue) ?? []
+        }
     }
 
     struct GroupBody: Decodable {
@@ -35,6 +53,14 @@ struct FrigateConfigBody: Decodable {
     /// A camera without a `friendly_name` as Frigate's UI shows it: `side_gate` is "side gate".
     static func shownName(_ id: String) -> String {
         id.replacingOccurrences(of: "_", with: " ")
+    }
+
+    /// The zones of the cameras with these ids (nil: every camera), sorted, each name once (a zone
+    /// filter matches the name on any camera).
+    func zones(cameras ids: [String]?) -> [String] {
+        let chosen = ids.map(Set.init)
+        let names = cameras.filter { chosen?.contains($0.key) ?? true }.flatMap { $0.value.zones?.names ?? [] }
+        return Set(names).sorted()
     }
 
     /// The groups by `order`, then name.

@@ -54,6 +54,8 @@ extension TUICoordinator {
                 montage?.add(events: events)
             case .stopMontage:
                 stopMontage()
+            case .fetchFilterValues(let cameras):
+                fetchFilterValues(cameras: cameras)
             }
         }
         return .continue(produced)

@@ -20,6 +20,9 @@ public enum ActionTable {
         .init(id: "jump-to-date", action: .jumpToDate, contexts: [.list, .player, .timeline], keys: ["t"],
               help: "Jump to a date (list: events until it; timeline: cursor)"),
         .init(id: "pick-camera", action: .pickCamera, contexts: [.list, .player, .timeline], keys: ["c"], help: "Show one camera's events (or all)"),
+        .init(id: "pick-label", action: .pickLabel, contexts: [.list, .player], keys: ["o"],
+              help: "Show one label's events (or all): person, car…"),
+        .init(id: "pick-zone", action: .pickZone, contexts: [.list, .player], keys: ["z"], help: "Show one zone's events (or all)"),
         .init(id: "export", action: .export, contexts: [.list, .player], keys: ["e"],
               help: "Export the selected or playing event to a file"),
         // Player.

@@ -21,6 +21,9 @@ public enum UserAction: Hashable, Sendable {
     case startFilter, refresh
     /// `t`: ask for a date/time; the list reloads with the events until then. `c`: pick a camera.
     case jumpToDate, pickCamera
+    /// `o`: pick the label (Frigate's objects: person, car) the list shows; `z`: pick the zone.
+    /// Both offer what the server has to filter by.
+    case pickLabel, pickZone
     /// `e`: export the selected (list) or playing (player) event to a file.
     case export
     // Player.

@@ -1,9 +1,11 @@
 import EventsAPI
 import Foundation
+import SystemSupport
 import TUI
 
 /// The server-side filters of the TUI's list: which cameras (`c`: one, or a camera group of the
-/// server's), which severity (`s`, on a server that has them: Frigate's alerts and detections) and
+/// server's), which severity (`s`, on a server that has them: Frigate's alerts and detections),
+/// which label and zone (`o`, `z`, from what the server offers: Frigate's objects and zones) and
 /// a time to list back from (`t`). The list stays newest first, so "until 14:00 yesterday" puts the
 /// last event before 14:00 yesterday at the top and older ones below it, as the API pages them.
 ///
@@ -31,6 +33,10 @@ struct ListFilters: Sendable, Equatable {
     var untilText: String?
     /// Only this severity (Frigate: `alert`, `detection`); nil for all.
     var severity: String?
+    /// Only events with this label (Frigate: an object or sound, `person`, `car`); nil for all.
+    var label: String?
+    /// Only events in this zone (Frigate: `porch`); nil for all.
+    var zone: String?
 
     /// The one camera chosen, if one is.
     var camera: String? {
@@ -46,11 +52,12 @@ struct ListFilters: Sendable, Equatable {
         }
     }
 
-    var isEmpty: Bool { cameras == .all && until == nil && severity == nil }
+    var isEmpty: Bool { cameras == .all && until == nil && severity == nil && label == nil && zone == nil }
 
     /// The query the backend gets.
     var eventFilter: EventFilter {
-        var filter = EventFilter(camera: camera, until: until, severity: severity)
+        var filter = EventFilter(camera: camera, until: until, severity: severity,
+                                 labels: label.map { [$0] }, zones: zone.map { [$0] })
         if case .group(_, let names) = cameras { filter.cameras = names }
         return filter
     }
@@ -64,6 +71,9 @@ struct ListFilters: Sendable, Equatable {
         case .group(let name, _): parts.append("group: \(name)")
         }
         if let severity { parts.append("\(severity)s only") }
+        // Label and zone are the server's words: shown escaped.
+        if let label { parts.append("label: \(TerminalText.printable(label))") }
+        if let zone { parts.append("zone: \(TerminalText.printable(zone))") }
         if let until { parts.append("until \(TimeText.startText(until, now: now, calendar: calendar))") }
         return parts.joined(separator: " · ")
     }

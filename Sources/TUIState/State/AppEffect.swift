@@ -48,5 +48,8 @@ public enum AppEffect: Sendable, Equatable {
     case addMontageEvents([Event])
     /// Stop the montage and its players.
     case stopMontage
+    /// Ask the server which labels and zones it offers for `cameras` (names as shown; nil: every
+    /// camera), for the `o` or `z` picker; they come back as ``AppInput/filterValuesLoaded(_:)``.
+    case fetchFilterValues(cameras: [String]?)
     case quit
 }

@@ -48,4 +48,9 @@ public enum AppInput: Sendable {
     case recordingLoaded(Event, startAt: Double)
     /// The recording could not be had (`message` says why).
     case recordingFailed(String)
+    /// The labels and zones the server offers (``AppEffect/fetchFilterValues(cameras:)``): the
+    /// `o` or `z` picker waiting for them opens.
+    case filterValuesLoaded(FilterValues)
+    /// They could not be had (`message` says why).
+    case filterValuesFailed(String)
 }

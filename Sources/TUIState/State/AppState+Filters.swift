@@ -3,10 +3,12 @@ import EventsAPI
 import Foundation
 import TUI
 
-/// `t` (jump to a date) and `c` (camera): server-side filters; each change reloads the list from
-/// the first page with ``ListFilters/eventFilter``.
+/// `t` (jump to a date), `c` (camera), `s` (severity), `o` (label) and `z` (zone): server-side
+/// filters; each change reloads the list from the first page with ``ListFilters/eventFilter``.
 extension AppState {
-    /// `t` opens the prompt (with the time in force, if any, to edit); `c` opens the picker.
+    /// `t` opens the prompt (with the time in force, if any, to edit); `c` opens the picker; `s`
+    /// cycles the severity; `o` and `z` ask the server what it offers, and their picker opens when
+    /// the values come (``filterValuesLoaded(_:now:)``).
     mutating func applyFilterKey(_ action: UserAction, now: ContinuousClock.Instant) -> [AppEffect] {
         switch action {
         case .jumpToDate:
@@ -29,6 +31,11 @@ extension AppState {
             let severity = next < severities.count ? severities[next] : nil
             show(severity.map { "Showing \($0)s only" } ?? "Showing every severity", now: now)
             return changeFilters { $0.severity = severity }
+        case .pickLabel, .pickZone:
+            let kind: ValuePicker.Kind = action == .pickLabel ? .label : .zone
+            awaitedPicker = kind
+            show("Asking the server for its \(kind.noun)s…", now: now)
+            return [.fetchFilterValues(cameras: listFilters.shownCameras)]
         default:
             break
         }
@@ -82,6 +89,64 @@ extension AppState {
             return changeFilters { $0.cameras = choice }
         case .cancel, .back, .quitOrBack:
             cameraPicker = nil
+        default:
+            break
+        }
+        return []
+    }
+
+    /// The server's labels and zones came: the picker `o` or `z` asked for opens on them (with the
+    /// value in force marked), unless something else took the screen meanwhile; none to offer is
+    /// said on the message line instead of an empty picker.
+    mutating func filterValuesLoaded(_ values: FilterValues, now: ContinuousClock.Instant) -> [AppEffect] {
+        guard let kind = awaitedPicker else { return [] }
+        awaitedPicker = nil
+        guard form == nil, !isEditingFilter, datePrompt == nil, cameraPicker == nil, valuePicker == nil, montage == nil,
+              !isTimelineShown else { return [] }
+        let offered = kind == .label ? values.labels : values.zones
+        let current = kind == .label ? listFilters.label : listFilters.zone
+        guard !offered.isEmpty || current != nil else {
+            show(noValuesText(kind), now: now)
+            return []
+        }
+        message = nil
+        valuePicker = ValuePicker(kind, values: offered, current: current)
+        return []
+    }
+
+    /// The values could not be had: said on the message line.
+    mutating func filterValuesFailed(_ text: String, now: ContinuousClock.Instant) {
+        guard let kind = awaitedPicker else { return }
+        awaitedPicker = nil
+        show("Cannot list the server's \(kind.noun)s: \(text)", now: now)
+    }
+
+    /// Why `o` or `z` opens nothing.
+    func noValuesText(_ kind: ValuePicker.Kind) -> String {
+        if listFilters.shownCameras != nil { return "No \(kind.noun)s on the cameras shown (c shows every camera)" }
+        return kind == .label ? "This server has no labels to filter by (Frigate's objects: person, car…)"
+            : "This server has no zones to filter by (Frigate's zones of its cameras)"
+    }
+
+    /// The `o` or `z` picker: Up/Down (as `select`), Enter picks and reloads, Esc or q closes.
+    mutating func applyToValuePicker(_ action: UserAction) -> [AppEffect] {
+        guard var picker = valuePicker else { return [] }
+        switch action {
+        case .select(let index):
+            picker.selectedIndex = max(0, min(picker.count - 1, index))
+            valuePicker = picker
+        case .submit:
+            valuePicker = nil
+            let choice = picker.choice
+            guard choice != picker.current else { return [] }
+            return changeFilters { filters in
+                switch picker.kind {
+                case .label: filters.label = choice
+                case .zone: filters.zone = choice
+                }
+            }
+        case .cancel, .back, .quitOrBack:
+            valuePicker = nil
         default:
             break
         }

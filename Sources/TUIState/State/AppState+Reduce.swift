@@ -60,6 +60,11 @@ extension AppState {
             montage = nil
             error = "Montage: \(text)"
             return [.stopMontage]
+        case .filterValuesLoaded(let values):
+            return filterValuesLoaded(values, now: now)
+        case .filterValuesFailed(let text):
+            filterValuesFailed(text, now: now)
+            return []
         default: return applyCompletion(input, now: now)
         }
     }
@@ -74,6 +79,7 @@ extension AppState {
         if let effects = applyToMontage(action, now: now) { return effects }
         if datePrompt != nil { return applyToDatePrompt(action, now: now) }
         if cameraPicker != nil, overlay == nil, action != .toggleHelp, action != .toggleRequestLog { return applyToCameraPicker(action) }
+        if valuePicker != nil, overlay == nil, action != .toggleHelp, action != .toggleRequestLog { return applyToValuePicker(action) }
         if let effects = applyToTimeline(action, now: now) { return effects }
         if action == .back || action == .quitOrBack, returnsToTimeline, focus == .player, overlay == nil, !isFullPane,
            action == .quitOrBack || error == nil {
@@ -91,7 +97,7 @@ extension AppState {
         case .select(let index): return select(index)
         case .startFilter: isEditingFilter = true
         case .refresh: return beginRefresh()
-        case .jumpToDate, .pickCamera, .cycleSeverity: return applyFilterKey(action, now: now)
+        case .jumpToDate, .pickCamera, .cycleSeverity, .pickLabel, .pickZone: return applyFilterKey(action, now: now)
         case .export: return startExport(now: now)
         case .play where focus == .list: return playSelected(now: now)
         case .nextEvent, .previousEvent, .toggleAutoAdvance, .toggleReviewed, .toggleUnreviewedOnly, .markShownReviewed:

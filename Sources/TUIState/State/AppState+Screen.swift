@@ -29,7 +29,7 @@ extension AppState {
         screen.error = error.map(Redactor.shared.redact)
         screen.timeline = playback?.timeline.map(StartupTimelineRows.rows) ?? []
         screen.prompt = datePrompt?.snapshot
-        screen.picker = cameraPicker?.snapshot
+        screen.picker = cameraPicker?.snapshot ?? valuePicker?.snapshot
         screen.exportText = exportJob.map { Redactor.shared.redact($0.statusText) }
         if screen.signIn == nil {
             screen.timelineView = timelineSnapshot(now: now, calendar: calendar)
@@ -83,7 +83,8 @@ extension AppState {
     private var emptyListText: String {
         if !filterText.isEmpty { return "No loaded event matches “\(filterText)”. Esc clears the filter." }
         if listFilters.isEmpty { return "No events. Press r to refresh." }
-        return listFilters.severity == nil ? "No events match the filters (t and c change them)."
-            : "No events match the filters (t, c and s change them)."
+        let keys = ["t", "c"] + (listFilters.severity == nil ? [] : ["s"]) + (listFilters.label == nil ? [] : ["o"])
+            + (listFilters.zone == nil ? [] : ["z"])
+        return "No events match the filters (\(keys.dropLast().joined(separator: ", ")) and \(keys.last ?? "c") change them)."
     }
 }

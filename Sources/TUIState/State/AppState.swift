@@ -64,6 +64,10 @@ public struct AppState: Sendable {
     var listFilters = ListFilters()
     var datePrompt: DatePrompt?
     var cameraPicker: CameraPicker?
+    /// The `o` (label) or `z` (zone) picker, open once the server's values came; `awaitedPicker`
+    /// is the one asked for while they are on the way.
+    var valuePicker: ValuePicker?
+    var awaitedPicker: ValuePicker.Kind?
     var knownCameras: Set<String> = []
     /// The server's cameras in its order and its camera groups (``AppInput/camerasLoaded(_:groups:)``);
     /// empty for the events service.

@@ -5,8 +5,8 @@ import Testing
 
 /// The real TUI against the demo's Frigate flavour under tmux: the list shows review items with
 /// Frigate's camera names and severity, `x` marks the item reviewed on the server (Frigate keeps
-/// the mark per user), `T` draws the lanes in Frigate's camera order over the recorded time, and
-/// Enter plays the item under the cursor.
+/// the mark per user), `s`, `o` and `z` filter by severity, label and zone on the server, `T` draws
+/// the lanes in Frigate's camera order over the recorded time, and Enter plays the item under the cursor.
 @Suite(.serialized, .machineShare) struct TUIFrigateTests {
     static func rows(_ screen: String) -> [String] {
         screen.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
@@ -68,6 +68,33 @@ import Testing
                 return !screen.contains("s only") && titles.contains { $0.hasPrefix("alert") } && titles.contains { $0.hasPrefix("detection") }
             }
         }
+
+        // `o`: the server's labels (GET /api/labels); car lists only items with a car, asked of the
+        // server; `z`: its zones (the config's); porch is front_door's, so only Front Door is listed.
+        try await Tmux.offPool {
+            try Self.pick("car", key: "o", title: "Label (object)", all: "All labels", in: pane)
+            try pane.waitUntil("cars only") { screen in
+                let titles = Self.listTitles(screen)
+                return screen.contains("label: car") && !titles.isEmpty && titles.allSatisfy { $0.contains("car") }
+            }
+            try Self.pick(nil, key: "o", title: "Label (object)", all: "All labels", in: pane)
+            try pane.waitUntil("every label again") { screen in
+                !screen.contains("label: car") && Self.listTitles(screen).contains { !$0.contains("car") }
+            }
+            try Self.pick("porch", key: "z", title: "Zone", all: "All zones", in: pane)
+            try pane.waitUntil("the porch only") { screen in
+                let rows = Self.listRows(screen)
+                return screen.contains("zone: porch") && !rows.isEmpty && rows.allSatisfy { $0.contains("Front Door") }
+            }
+            try Self.pick(nil, key: "z", title: "Zone", all: "All zones", in: pane)
+            try pane.waitUntil("every zone again") { screen in
+                !screen.contains("zone: porch") && Self.listRows(screen).contains { !$0.contains("Front Door") }
+            }
+        }
+        let asked = await server.requestLog()
+        #expect(asked.contains { $0.path == "/api/labels" && $0.status == 200 }, "the labels are the server's")
+        #expect(asked.contains { $0.path == "/api/review" && ($0.query ?? "").contains("labels=car") })
+        #expect(asked.contains { $0.path == "/api/review" && ($0.query ?? "").contains("zones=porch") })
 
         try await Tmux.offPool {
             pane.keys("T")
