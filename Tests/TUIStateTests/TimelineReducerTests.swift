@@ -38,7 +38,9 @@ struct TimelineReducerTests {
         #expect(windows.first == day.addingTimeInterval(-3600)..<day.addingTimeInterval(86400))
         #expect(windows.dropFirst().first == day.addingTimeInterval(-86400 - 3600)..<day.addingTimeInterval(-3600))
         #expect(windows.dropFirst(2).first == day.addingTimeInterval(86400)..<day.addingTimeInterval(2 * 86400))
-        #expect(windows.count == 3)
+        // Then the reach-back: the week before the day, for events that began then and run into it.
+        #expect(windows.dropFirst(3).first == day.addingTimeInterval(-7 * 86400)..<day.addingTimeInterval(-86400 - 3600))
+        #expect(windows.count == 4)
         // The lane is the event's camera.
         #expect(state.timelineCameras[timeline.lane] == event.cameraName)
         #expect(state.screen().timelineView != nil)

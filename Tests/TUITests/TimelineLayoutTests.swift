@@ -60,12 +60,13 @@ import Testing
         #expect(front == String(repeating: ".", count: 26) + "#" + String(repeating: ".", count: 61) + "LLLL" + "....")
         #expect(garage == "##" + String(repeating: ".", count: 94))
         #expect(layout.lanes.map(\.camera) == ["Backyard", "Front Door", "Garage"])
-        // Events starting in each hour (the one from yesterday and tomorrow's are not in the day).
+        // Events per hour, each in the hour it starts, the one from yesterday in the first (tomorrow's is not in the day).
         #expect(layout.counts.count == 24)
+        #expect(layout.counts[0] == .init(column: 0, count: 1))
         #expect(layout.counts[1] == .init(column: 4, count: 1))
         #expect(layout.counts[6] == .init(column: 24, count: 2))
         #expect(layout.counts[22] == .init(column: 88, count: 1))
-        #expect(layout.counts.map(\.count).reduce(0, +) == 4)
+        #expect(layout.counts.map(\.count).reduce(0, +) == 5)
         #expect(layout.labels.map(\.text) == ["00:00", "03:00", "06:00", "09:00", "12:00", "15:00", "18:00", "21:00"])
         #expect(layout.labels.map(\.column) == [0, 12, 24, 36, 48, 60, 72, 84])
     }

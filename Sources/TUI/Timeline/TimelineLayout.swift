@@ -17,6 +17,29 @@ public struct TimelineItem: Hashable, Sendable {
         self.end = end
         self.reviewed = reviewed
     }
+
+    /// Whether the item is on its lane at `date`: from its start up to, not including, its end
+    /// (`now` while live); an item that ends at or before its start is the moment of its start.
+    /// The one rule of what a lane holds: the layout draws a column where an item holds an
+    /// instant of it, and the event under the cursor is one that holds the cursor's instant.
+    public func holds(_ date: Date, now: Date) -> Bool {
+        date == start || (date > start && date < (end ?? now))
+    }
+
+    /// How its columns show: live, reviewed or an event.
+    public var cell: TimelineCell { end == nil ? .live : reviewed ? .reviewed : .event }
+
+    /// The part of `range` the item holds: its first instant there and where that part ends
+    /// (not included; the range's end when the item runs past it), both its start for a moment.
+    /// nil when it holds none of the range: an item that ends on the range's first instant does
+    /// not reach into it.
+    public func held(in range: Range<Date>, now: Date) -> (first: Date, end: Date)? {
+        let end = self.end ?? now
+        guard start < range.upperBound else { return nil }
+        guard end > start else { return start >= range.lowerBound ? (start, start) : nil }
+        guard end > range.lowerBound else { return nil }
+        return (max(start, range.lowerBound), min(end, range.upperBound))
+    }
 }
 
 /// How much time the timeline spans, and the steps that go with it.
@@ -89,6 +112,9 @@ public struct TimelineLayout: Sendable {
     public struct Lane: Hashable, Sendable {
         public var camera: String
         public var cells: [TimelineCell]
+        /// The event under the cursor in this lane (``TimelineLayout/item(under:camera:in:zoom:now:)``),
+        /// when the layout was given a cursor: the cursor's cell shows it, the status line names it.
+        public var underCursor: TimelineItem?
     }
 
     public struct Label: Hashable, Sendable {
@@ -105,7 +131,8 @@ public struct TimelineLayout: Sendable {
     public let zoom: TimelineZoom
     public let columns: Int
     public private(set) var lanes: [Lane] = []
-    /// Events starting in each bucket, at the bucket's first column.
+    /// Events on the lanes per bucket, at the bucket's first column: each event once, in the
+    /// bucket it starts in, or the first bucket when it began before the range and runs into it.
     public private(set) var counts: [Count] = []
     public private(set) var labels: [Label] = []
 
@@ -114,9 +141,9 @@ public struct TimelineLayout: Sendable {
 
     /// `cameras` gives the lanes and their order (cameras without events get empty lanes; events
     /// of cameras not listed are left out); `coverage`, by camera, the spans it recorded (drawn
-    /// where no event is).
+    /// where no event is); `cursor`, the moment whose event each lane notes (``Lane/underCursor``).
     public init(items: [TimelineItem], cameras: [String], start: Date, zoom: TimelineZoom, columns: Int, now: Date,
-                calendar: Calendar, coverage: [String: [Range<Date>]] = [:]) {
+                calendar: Calendar, coverage: [String: [Range<Date>]] = [:], cursor: Date? = nil) {
         self.start = start
         self.zoom = zoom
         self.columns = max(columns, 0)
@@ -127,20 +154,21 @@ public struct TimelineLayout: Sendable {
         let bucketCount = Int((zoom.span / zoom.bucket).rounded(.up))
         var bucketCounts = [Int](repeating: 0, count: bucketCount)
         let end = start.addingTimeInterval(zoom.span)
+        var underCursor = [TimelineItem?](repeating: nil, count: cameras.count)
         for item in items {
             guard let lane = laneIndex[item.camera] else { continue }
-            let itemEnd = item.end ?? now
-            guard itemEnd >= start, item.start < end else { continue }
-            let kind = item.end == nil ? 2 : item.reviewed ? 0 : 1
-            // An end on a column's first instant does not reach into that column.
-            let lastInstant = max(item.start, itemEnd.addingTimeInterval(-0.001))
-            let first = column(of: max(item.start, start)) ?? 0
-            let last = column(of: min(lastInstant, end.addingTimeInterval(-0.001))) ?? self.columns - 1
+            if let cursor, Self.isUnder(item, cursor: cursor, zoom: zoom, now: now),
+               underCursor[lane].map({ Self.prefers(item, over: $0, cursor: cursor, now: now) }) ?? true {
+                underCursor[lane] = item
+            }
+            guard let held = item.held(in: start..<end, now: now), let first = column(of: held.first) else { continue }
+            let last = held.end > held.first ? max(first, column(before: held.end)) : first
+            let kind = item.cell == .live ? 2 : item.cell == .reviewed ? 0 : 1
             marks[lane][kind * (self.columns + 1) + first] += 1
             marks[lane][kind * (self.columns + 1) + last + 1] -= 1
-            if item.start >= start {
-                bucketCounts[min(Int(item.start.timeIntervalSince(start) / zoom.bucket), bucketCount - 1)] += 1
-            }
+            // Counted once, in the bucket where it is first on the lanes: its start's, or the
+            // first bucket for an event that began before the range and runs into it.
+            bucketCounts[min(Int(held.first.timeIntervalSince(start) / zoom.bucket), bucketCount - 1)] += 1
         }
         lanes = cameras.enumerated().map { index, camera in
             var cells = [TimelineCell](repeating: .empty, count: self.columns)
@@ -157,7 +185,7 @@ public struct TimelineLayout: Sendable {
                     if running > 0, cell > cells[column] { cells[column] = cell }
                 }
             }
-            return Lane(camera: camera, cells: cells)
+            return Lane(camera: camera, cells: cells, underCursor: underCursor[index])
         }
         counts = bucketCounts.enumerated().map { bucket, count in
             Count(column: column(of: start.addingTimeInterval(Double(bucket) * zoom.bucket)) ?? 0, count: count)
@@ -171,6 +199,13 @@ public struct TimelineLayout: Sendable {
         let offset = date.timeIntervalSince(start)
         guard offset >= 0, offset < zoom.span, columns > 0 else { return nil }
         return min(Int(offset / secondsPerColumn), columns - 1)
+    }
+
+    /// The last column holding instants just before `date` (a date on a column's first instant
+    /// does not reach into that column), within the range.
+    private func column(before date: Date) -> Int {
+        let position = date.timeIntervalSince(start) / secondsPerColumn
+        return max(0, min(Int(position.rounded(.up)) - 1, columns - 1))
     }
 
     /// The labels of the axis: local wall-clock times at every ``TimelineZoom/labelEvery(columns:)``
@@ -198,10 +233,39 @@ public struct TimelineLayout: Sendable {
         return labels
     }
 
-    /// The event under `date` in `camera`'s lane: the one covering it (the latest to start when
-    /// several do), nil when none does.
+    /// The event at `date` in `camera`'s lane: the one holding it (``TimelineItem/holds(_:now:)``,
+    /// the rule the lanes are drawn by; the latest to start when several do), nil when none does.
     public static func item(at date: Date, camera: String, in items: [TimelineItem], now: Date) -> TimelineItem? {
-        items.filter { $0.camera == camera && $0.start <= date && date <= ($0.end ?? now) }.max { $0.start < $1.start }
+        best(items.lazy.filter { $0.camera == camera && $0.holds(date, now: now) }, cursor: date, now: now)
+    }
+
+    /// The event under the cursor in `camera`'s lane: the one holding the cursor's moment (the
+    /// latest to start when several do), else the first to start within one step
+    /// (``TimelineZoom/step``) after it, so that stepping lands on short events; nil when none.
+    /// The one answer for the status line (which names it) and the view (whose cursor cell shows
+    /// it, or `│`), so the two cannot disagree. Equal starts go by id.
+    public static func item(under cursor: Date, camera: String, in items: [TimelineItem], zoom: TimelineZoom,
+                            now: Date) -> TimelineItem? {
+        best(items.lazy.filter { $0.camera == camera && isUnder($0, cursor: cursor, zoom: zoom, now: now) }, cursor: cursor, now: now)
+    }
+
+    static func isUnder(_ item: TimelineItem, cursor: Date, zoom: TimelineZoom, now: Date) -> Bool {
+        item.holds(cursor, now: now) || (item.start > cursor && item.start < cursor.addingTimeInterval(zoom.step))
+    }
+
+    /// Whether `a` is the better event under `cursor` than `b`: one holding it over one after it;
+    /// of two holding it the later start, of two after it the earlier; then the smaller id.
+    static func prefers(_ a: TimelineItem, over b: TimelineItem, cursor: Date, now: Date) -> Bool {
+        let aHolds = a.holds(cursor, now: now)
+        if aHolds != b.holds(cursor, now: now) { return aHolds }
+        if a.start != b.start { return aHolds ? a.start > b.start : a.start < b.start }
+        return a.id < b.id
+    }
+
+    private static func best(_ items: some Sequence<TimelineItem>, cursor: Date, now: Date) -> TimelineItem? {
+        var best: TimelineItem?
+        for item in items where best.map({ prefers(item, over: $0, cursor: cursor, now: now) }) ?? true { best = item }
+        return best
     }
 
 }

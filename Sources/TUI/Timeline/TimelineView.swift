@@ -1,4 +1,5 @@
 import Foundation
+import SystemSupport
 
 /// The timeline view (`T`): a title line, the time axis in local time, one lane per camera with
 /// its events as blocks (`█` an event, `░` a reviewed one, `▓` live) over its recorded time (`─`,
@@ -16,10 +17,20 @@ import Foundation
 struct TimelineView: PaneView {
     let timeline: TimelineViewSnapshot
 
-    /// The lanes' columns: what is left of `width` after the camera names.
+    /// The column of the camera names, left of the lanes: the longest name (as shown,
+    /// ``laneLabel(_:)``) and two spaces, at most a quarter of `width`; never narrower than the
+    /// count row's label ("per 10 min", the widest of every zoom, so the lanes stay put as you
+    /// zoom) and one space, so the counts never run into it.
     static func nameWidth(cameras: [String], width: Int) -> Int {
-        let longest = cameras.map(DisplayWidth.of).max() ?? 0
-        return min(max(8, longest + 2), max(8, width / 4))
+        let longest = cameras.map { DisplayWidth.of(laneLabel($0)) }.max() ?? 0
+        let labelWidth = TimelineZoom.allCases.map { DisplayWidth.of(Self.countsLabel($0)) }.max() ?? 0
+        return max(labelWidth + 1, min(max(8, longest + 2), max(8, width / 4)))
+    }
+
+    /// A camera's name as its lane shows it: the server's text with control characters escaped
+    /// (``TerminalText/printable(_:)``, `\u{1B}`), as everywhere server text is shown.
+    static func laneLabel(_ camera: String) -> String {
+        TerminalText.printable(camera)
     }
 
     /// Rows above the lanes (title, axis) and below them (counts, cursor marker).
@@ -33,7 +44,7 @@ struct TimelineView: PaneView {
         let columns = max(1, canvas.width - nameWidth - 1)
         let layout = TimelineLayout(items: timeline.items.items, cameras: timeline.cameras, start: timeline.start,
                                     zoom: timeline.zoom, columns: columns, now: timeline.now, calendar: timeline.calendar,
-                                    coverage: timeline.coverage)
+                                    coverage: timeline.coverage, cursor: timeline.cursor)
         drawTitle(on: canvas)
         guard canvas.height > 1 else { return }
         for label in layout.labels {
@@ -49,11 +60,13 @@ struct TimelineView: PaneView {
         for (offset, lane) in layout.lanes.dropFirst(top).prefix(laneRows).enumerated() {
             let y = Self.rowsAbove + offset
             let selected = top + offset == timeline.lane
-            canvas.put(DisplayWidth.pad(DisplayWidth.truncate(lane.camera, to: nameWidth - 1), to: nameWidth),
+            canvas.put(DisplayWidth.pad(DisplayWidth.truncate(Self.laneLabel(lane.camera), to: nameWidth - 1), to: nameWidth),
                        x: 0, y: y, style: selected ? .selected : .normal)
             drawCells(lane.cells, on: canvas, x: nameWidth, y: y)
             if let cursorColumn {
-                let cell = lane.cells[cursorColumn]
+                // The event under the cursor, the one the status line names (not whatever else
+                // the column's time holds); else the recording, else the bare cursor.
+                let cell = lane.underCursor?.cell ?? (lane.cells[cursorColumn] == .recorded ? .recorded : .empty)
                 canvas.put(cell == .empty ? "│" : Self.glyph(cell), x: nameWidth + cursorColumn, y: y,
                            style: selected ? .selected : .selectedUnfocused)
             }

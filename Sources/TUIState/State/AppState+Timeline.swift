@@ -3,13 +3,15 @@ import EventsAPI
 import Foundation
 import PlaybackStates
 import Player
+import SystemSupport
 import TUI
 
 /// The timeline of every camera (`T`): its keys, loading by time window, the event under the
 /// cursor, and its screen. The model is ``TimelineState``; the list's `c` camera and `u`
 /// unreviewed-only filters apply to its lanes.
 ///
-/// Events load by window (``TimelineWindows``: the range shown first, then one range either side):
+/// Events load by window (``TimelineWindows``: the range shown first, then one range either side,
+/// then the reach-back for events that began up to a week before the range and run into it):
 /// each window is one ``AppEffect/fetchTimelineWindow(_:generation:)``, whose pages come back as
 /// ``AppInput/timelineLoaded(_:window:generation:)`` and whose failure as
 /// ``AppInput/timelineFailed(window:message:generation:)`` (the window is asked for again the next
@@ -51,12 +53,13 @@ extension AppState {
                 show(zoomIn ? "Zoomed in as far as it goes (an hour)" : "Zoomed out as far as it goes (a week)", now: now)
             }
         case .timelineEdge(let last):
-            let shown = timeline.items.items.filter { $0.start < timeline.range.upperBound && ($0.end ?? date) >= timeline.range.lowerBound }
+            let range = timeline.range
+            let shown = timeline.items.items.filter { $0.held(in: range, now: date) != nil }
             guard let item = last ? shown.max(by: { $0.start < $1.start }) : shown.min(by: { $0.start < $1.start }) else {
                 show("No events in this range", now: now)
                 return []
             }
-            timeline.moveCursor(to: max(item.start, timeline.range.lowerBound), calendar: calendar)
+            timeline.moveCursor(to: max(item.start, range.lowerBound), calendar: calendar)
             if let lane = timelineCameras.firstIndex(of: item.camera) { timeline.lane = lane }
         case .play: return playFromTimeline(date: date, now: now)
         case .toggleReviewed:
@@ -65,7 +68,7 @@ extension AppState {
                 return []
             }
             let isReviewed = !reviewed.isReviewed(event.id)
-            show("\(isReviewed ? "Reviewed" : "Not reviewed"): \(event.cameraName) · \(event.title ?? event.id)", now: now)
+            show("\(isReviewed ? "Reviewed" : "Not reviewed"): \(Self.timelineText(event))", now: now)
             return setReviewed(event.id, isReviewed)
         case .refresh:
             timeline.reset()
@@ -126,7 +129,7 @@ extension AppState {
         returnsToTimeline = true
         focus = .player
         error = nil
-        show("Opening \(event.cameraName)…", now: now)
+        show("Opening \(TerminalText.printable(event.cameraName))…", now: now)
         return [.startPlayback(event, id: id, startAt: startAt)]
     }
 
@@ -146,7 +149,8 @@ extension AppState {
         return loadTimelineWindows()
     }
 
-    /// One fetch per window the range shown (and its neighbours) still lacks.
+    /// One fetch per window the range shown (and its neighbours) still lacks, then one per part
+    /// of its reach-back not fetched yet (its recorded coverage is not asked for).
     mutating func loadTimelineWindows() -> [AppEffect] {
         guard var timeline else { return [] }
         var effects: [AppEffect] = []
@@ -154,6 +158,11 @@ extension AppState {
             timeline.windows.started(window)
             timeline.loading.append(window)
             timeline.askedWindows.append(window)
+            effects.append(.fetchTimelineWindow(window, generation: timeline.generation))
+        }
+        for window in timeline.windows.missingReachBack(visible: timeline.range) {
+            timeline.windows.startedReachBack(window)
+            timeline.loading.append(window)
             effects.append(.fetchTimelineWindow(window, generation: timeline.generation))
         }
         self.timeline = timeline
@@ -178,10 +187,15 @@ extension AppState {
         self.timeline = timeline
     }
 
-    /// A page of a window's events; the last page (`window` done) ends its loading.
-    mutating func timelineLoaded(_ events: [Event], window: Range<Date>?, generation: Int) {
+    /// A page of a window's events; the last page (`window` done) ends its loading. Of a
+    /// reach-back's events only those ``TimelineWindows/keeps(start:end:)`` are kept (every event
+    /// of a window shown or beside it is).
+    mutating func timelineLoaded(_ events: [Event], window: Range<Date>?, generation: Int, date: Date = Date()) {
         guard var timeline, generation == timeline.generation else { return }
-        timeline.add(events)
+        let windows = timeline.windows
+        timeline.add(events.filter {
+            windows.keeps(start: $0.startTime, end: $0.endTime ?? ($0.isLive(at: date) ? date : $0.startTime))
+        })
         noteCameras(events)
         if let window {
             timeline.loading.removeAll { $0 == window }
@@ -204,15 +218,13 @@ extension AppState {
         listFilters.shownCameras ?? pickableCameras
     }
 
-    /// The event under the cursor in its lane: the one covering the cursor's moment, else the
+    /// The event under the cursor in its lane (``TimelineLayout/item(under:camera:in:zoom:now:)``,
+    /// which the view's cursor cell shows too): the one covering the cursor's moment, else the
     /// first to start within one step after it (so that stepping lands on short events).
     func timelineEvent(date: Date = Date()) -> Event? {
         guard let timeline, timelineCameras.indices.contains(timeline.lane) else { return nil }
-        let camera = timelineCameras[timeline.lane]
-        let items = timeline.items.items
-        let item = TimelineLayout.item(at: timeline.cursor, camera: camera, in: items, now: date)
-            ?? items.filter { $0.camera == camera && $0.start >= timeline.cursor
-                && $0.start < timeline.cursor.addingTimeInterval(timeline.zoom.step) }.min { $0.start < $1.start }
+        let item = TimelineLayout.item(under: timeline.cursor, camera: timelineCameras[timeline.lane], in: timeline.items.items,
+                                       zoom: timeline.zoom, now: date)
         return item.flatMap { timeline.events[$0.id] }
     }
 
@@ -259,18 +271,26 @@ extension AppState {
         snapshot.coverage = timeline.coverage
         snapshot.errorText = timeline.failure
         var segments = [TimeText.startText(timeline.cursor, now: now, calendar: calendar)]
-        if let event = timelineEvent(date: now) {
-            var text = "\(event.cameraName) · \(event.title ?? event.id) · \(TimeText.timeOfDay(event.startTime, calendar: calendar, seconds: true))"
+        if let event = timelineEvent(date: rounded) {
+            var text = "\(Self.timelineText(event)) · \(TimeText.timeOfDay(event.startTime, calendar: calendar, seconds: true))"
             text += event.isLive(at: now) ? " · live" : event.duration.map { " · " + EventFormatting.clock($0) } ?? ""
             if reviewed.isReviewed(event.id) { text += " · reviewed" }
             segments.append(text)
         } else if timelineCameras.indices.contains(timeline.lane) {
             let camera = timelineCameras[timeline.lane]
+            let shown = TerminalText.printable(camera)
             segments.append(timeline.recordedSpan(camera: camera, at: timeline.cursor) != nil
-                ? "\(camera) · recorded · Enter plays the recording" : "\(camera) · no event here")
+                ? "\(shown) · recorded · Enter plays the recording" : "\(shown) · no event here")
         }
         if isUnreviewedOnly { segments.append("unreviewed only") }
         snapshot.statusSegments = segments
         return snapshot
+    }
+
+    /// "Front Door · Motion": the event's camera and title (its id without one), the server's
+    /// text with control characters escaped (``TerminalText/printable(_:)``), as the lanes show
+    /// camera names.
+    static func timelineText(_ event: Event) -> String {
+        TerminalText.printable("\(event.cameraName) · \(event.title ?? event.id)")
     }
 }

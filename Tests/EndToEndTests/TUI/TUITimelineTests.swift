@@ -16,6 +16,7 @@ import Testing
 
     struct ListedEvent {
         var id: String, camera: String, title: String?, start: Date
+        var end: Date?
     }
 
     static func date(_ text: String) -> Date? {
@@ -32,7 +33,8 @@ import Testing
         return objects.compactMap { object in
             guard let id = object["id"] as? String, let camera = object["cameraName"] as? String,
                   let start = (object["startTime"] as? String).flatMap(date) else { return nil }
-            return ListedEvent(id: id, camera: camera, title: object["title"] as? String, start: start)
+            return ListedEvent(id: id, camera: camera, title: object["title"] as? String, start: start,
+                               end: (object["endTime"] as? String).flatMap(date))
         }
     }
 
@@ -42,11 +44,15 @@ import Testing
         return line.dropFirst("per hour".count).split(separator: " ").map { $0 == "·" ? 0 : Int($0) ?? -1 }
     }
 
-    /// Events starting in each UTC hour of `day`.
+    /// Events on `day`'s lanes per UTC hour: each in the hour it starts, or in the first when it
+    /// began the day before and runs into it.
     static func expectedCounts(_ events: [ListedEvent], day: Date) -> [Int] {
         (0..<24).map { hour in
             let from = day.addingTimeInterval(Double(hour) * 3600)
-            return events.filter { $0.start >= from && $0.start < from.addingTimeInterval(3600) }.count
+            return events.filter { event in
+                let first = event.start < day && (event.end ?? event.start) > day ? day : event.start
+                return first >= from && first < from.addingTimeInterval(3600)
+            }.count
         }
     }
 
@@ -102,7 +108,8 @@ import Testing
         #expect(first.contains(today.addingTimeInterval(-3600)), "\(first)")
         #expect(first.contains(today.addingTimeInterval(-86400 - 3600)), "\(first)")
         #expect(first.contains(today.addingTimeInterval(86400)), "\(first)")
-        // PgUp: yesterday, already loaded as a neighbour; only the day before it is asked for.
+        // PgUp: yesterday, already loaded as a neighbour; only the day before it is asked for, and
+        // one more day at the far end of the reach-back (the week before the range).
         let yesterday = today.addingTimeInterval(-86400)
         let yesterdayScreen = try await Tmux.offPool { () throws -> String in
             pane.keys("PgUp")
@@ -113,7 +120,8 @@ import Testing
         #expect(Self.hourCounts(yesterdayScreen) == Self.expectedCounts(listed, day: yesterday), "\(yesterdayScreen)")
         let second = await Self.sinceQueries(server)
         let added = second.dropFirst(first.count)
-        #expect(Array(added) == [yesterday.addingTimeInterval(-86400 - 3600)], "one new window, nothing twice: \(added)")
+        #expect(added.sorted() == [yesterday.addingTimeInterval(-7 * 86400), yesterday.addingTimeInterval(-86400 - 3600)],
+                "one new window and a day of reach-back, nothing twice: \(added)")
         // End: yesterday's last event on any camera; Enter plays it, Esc comes back.
         let last = try #require(listed.filter { $0.start >= yesterday && $0.start < today }.max { $0.start < $1.start })
         let label = last.title ?? last.id
