@@ -25,6 +25,19 @@ import Testing
         #expect(problems[1].message.contains("unknown action 'oops'"))
     }
 
+    /// Ctrl-C and Ctrl-Z reach eventplayer as signals, never as keys: binding them would do
+    /// nothing, so the line is refused and says why; writing what Ctrl-C already does is fine.
+    @Test func ctrlCAndCtrlZCannotBeRebound() {
+        let (map, problems) = KeyMap.parse("bind global Ctrl-C none\nbind list C-c play\nunbind global ^C\nbind player Ctrl-Z stop\n"
+            + "bind global Ctrl-C quit\n")
+        #expect(problems.map(\.line) == [1, 2, 3, 4])
+        #expect(problems[0].message == "Ctrl-C cannot be unbound: the terminal sends it as a signal, which always quits (the terminal is restored)")
+        #expect(problems[1].message == "C-c cannot be rebound: the terminal sends it as a signal, which always quits (the terminal is restored)")
+        #expect(problems[3].message == "Ctrl-Z cannot be rebound: the terminal sends it as a signal, which always suspends eventplayer (fg resumes it)")
+        #expect(map.action(for: .ctrl("c"), in: .global) == .quit)
+        #expect(map.action(for: .ctrl("z"), in: .player) == nil)
+    }
+
     @Test func theSummaryCountsAndNamesEveryBadLine() {
         let (_, problems) = KeyMap.parse(Data("bind list k jump\nbind list J move-down\n\u{1}\nbind nowhere k move-up\n".utf8 + [0xC3, 0x28]),
                                          source: "/home/u/.config/eventplayer/keymap.conf")

@@ -91,6 +91,10 @@ extension KeyMap {
         guard let key = Key(name: words[2]) else {
             return .failure(.init(text: "unknown key '\(words[2])'; use a character, Ctrl-X or a name like PgDn, Space, Enter"))
         }
+        if let signal = SignalKey(key), !(directive == "bind" && signal.action == words[3] && context == .global) {
+            return .failure(.init(text: "\(words[2]) cannot be \(directive == "bind" && words[3] != "none" ? "rebound" : "unbound"): "
+                + "the terminal sends it as a signal, which \(signal.effect)"))
+        }
         if directive == "unbind" || words[3] == "none" {
             return .success(.unbind(context, key))
         }
@@ -98,5 +102,24 @@ extension KeyMap {
             return .failure(.init(text: "unknown action '\(words[3])'; see the help (?) for action names"))
         }
         return .success(.bind(context, key, words[3]))
+    }
+}
+
+/// A key the terminal turns into a signal before eventplayer reads it (the TUI keeps the
+/// terminal's signal keys on, so that Ctrl-C quits and Ctrl-Z suspends even while it is busy):
+/// binding it would do nothing, so keymap.conf refuses it. Only what it does already may be
+/// written (`bind global Ctrl-C quit`).
+struct SignalKey {
+    /// The action it performs, when that is an action of the table.
+    let action: String?
+    /// What it does, for the message.
+    let effect: String
+
+    init?(_ key: Key) {
+        switch key {
+        case .ctrl("c"): (action, effect) = ("quit", "always quits (the terminal is restored)")
+        case .ctrl("z"): (action, effect) = (nil, "always suspends eventplayer (fg resumes it)")
+        default: return nil
+        }
     }
 }
