@@ -34,6 +34,8 @@ public enum MontageTileStatus: Sendable, Equatable, CustomStringConvertible {
             return .loading(notice: notice)
         case .refreshing:
             return .loading(notice: "refreshing access")
+        case .renewing:
+            return .loading(notice: notice)
         case .finished(.error(let message)):
             return .failed(message)
         case .finished:

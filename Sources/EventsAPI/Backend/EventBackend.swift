@@ -37,6 +37,12 @@ public protocol EventBackend: Sendable {
     /// One page of events, newest first; `cursor` is the previous page's `nextCursor`.
     func events(cursor: String?, limit: Int, filter: EventFilter) async throws -> EventsPage
 
+    /// The event as the server has it now: its end time if it ended meanwhile, and video that
+    /// reaches the present (a new clip where the video is one cut when it was asked for,
+    /// ``InProgressMedia/clipUntilAsked``). A playback asks it at the end of such a clip while the
+    /// event is in progress, to play on. Throws when the server no longer has the event.
+    func refreshed(_ event: Event) async throws -> Event
+
     /// The media credentials for ``MediaAuthorization/bucketToken`` and ``MediaAuthorization/bearer``
     /// events (a bearer backend answers one token under ``MediaToken/sessionBucket``); `refresh`
     /// after the media server refused the last ones.

@@ -1,6 +1,7 @@
 import Foundation
 import Logging
 import Networking
+import SystemSupport
 
 /// Frigate NVR as an ``EventBackend`` (docs/frigate.md): sign-in by `POST /api/login` (a JWT in
 /// the `frigate_token` cookie), review items as events, reviewed marks on the server, nginx-vod
@@ -154,6 +155,10 @@ public actor FrigateClient {
         EventsAPIError.translating(error, server: server, logger: logger) { error, status in
             let message = error.response.flatMap { FrigateMessage.text(in: $0.body) }
             if status >= 500 { return EventsAPIError.serverError(status, message) }
+            if status == 404, message == "Review item not found" {
+                let id = TerminalText.quoted(error.request.url.lastPathComponent, limit: 60)
+                return EventsAPIError(.rejected, "Frigate no longer has review item \(id) (HTTP 404): it was deleted, or is past its retention")
+            }
             if status == 404 {
                 return EventsAPIError(.rejected, "Frigate has no \(error.request.url.path) (HTTP 404); is the server URL Frigate's (port 8971 or 5000)?")
             }

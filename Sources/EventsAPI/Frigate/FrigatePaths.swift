@@ -10,6 +10,11 @@ enum FrigatePaths {
         return url
     }
 
+    /// One review item: `…/api/review/<id>` (Frigate's `get_review`).
+    static func reviewItem(_ server: URL, id: String) -> URL {
+        api(server, "review").appending(path: id)
+    }
+
     /// nginx-vod's HLS of `camera` from `start` to `end` (epoch seconds): `…/vod/<camera>/start/<s>/end/<e>/index.m3u8`.
     static func vod(server: URL, camera: String, start: Int, end: Int) -> URL {
         server.appending(path: "vod/\(camera)/start/\(start)/end/\(end)/index.m3u8")

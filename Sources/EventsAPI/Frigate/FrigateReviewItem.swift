@@ -24,7 +24,9 @@ struct FrigateReviewItem: Decodable {
     static let padding: Double = 4
 
     /// The item as an ``Event`` of `server`; `names` maps camera ids to friendly names; `now`
-    /// ends the video of an item still in progress.
+    /// ends the video of an item still in progress: nginx-vod's playlist is a closed clip up to
+    /// then (``InProgressMedia/clipUntilAsked``), to be asked for again to play on
+    /// (``FrigateClient/refreshed(_:)``).
     func event(server: URL, names: [String: String], authorization: MediaAuthorization, now: Date) -> Event {
         let start = Date(timeIntervalSince1970: start_time)
         let end = end_time.map { Date(timeIntervalSince1970: $0) }
@@ -42,6 +44,7 @@ struct FrigateReviewItem: Decodable {
         event.zones = data?.zones ?? []
         event.serverReviewed = has_been_reviewed ?? false
         event.authorization = authorization
+        event.inProgressMedia = .clipUntilAsked
         return event
     }
 }

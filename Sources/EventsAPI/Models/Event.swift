@@ -33,6 +33,8 @@ public struct Event: Sendable, Codable, Hashable, Identifiable {
     public var serverReviewed: Bool?
     /// How the video's requests are authorised; not part of the JSON (the backend sets it).
     public var authorization: MediaAuthorization = .bucketToken
+    /// How the video behaves while the event is in progress; not part of the JSON (the backend sets it).
+    public var inProgressMedia: InProgressMedia = .growingPlaylist
 
     enum CodingKeys: String, CodingKey {
         case id, cameraName, title, startTime, endTime, bucket, videoUrl, thumbnailUrl, cameraID, labels, zones, serverReviewed
@@ -60,6 +62,12 @@ public struct Event: Sendable, Codable, Hashable, Identifiable {
 
     /// How long an event without an end may still be recording (docs/playback.md: after this it is complete).
     public static let liveWindow: TimeInterval = 600
+
+    /// True when the video is a clip cut when it was asked for and the event is still in progress:
+    /// playing on past the clip's end means asking the backend again (``EventBackend/refreshed(_:)``).
+    public var isCutWhileInProgress: Bool {
+        endTime == nil && inProgressMedia == .clipUntilAsked
+    }
 
     /// True while the event may still grow: no end time and started less than ten minutes ago.
     public func isLive(at now: Date) -> Bool {

@@ -18,7 +18,8 @@ public enum HeadlessPlayback {
         return try await withCheckedThrowingContinuation { continuation in
             let thread = Thread {
                 do {
-                    let runner = try PlaybackRunner(player: try Player(configuration: configuration), preparer: preparer)
+                    let runner = try PlaybackRunner(player: try Player(configuration: configuration), preparer: preparer,
+                                                    backend: services.backend)
                     var loop = PlayLoop(options: options, runner: runner,
                                         report: PlayReport(json: options.json, started: started, output: output))
                     continuation.resume(returning: loop.run(event))

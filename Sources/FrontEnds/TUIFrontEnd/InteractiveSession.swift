@@ -67,7 +67,7 @@ public enum InteractiveSession {
         let (keyMap, problems) = KeyMap.load(userFile: KeyMap.defaultUserFile())
         if let summary = KeyMapDiagnostic.summary(problems) { state.error = summary }
         defer { preparer.removeAll() }
-        let runner = try PlaybackRunner(player: try Player(configuration: configuration), preparer: preparer)
+        let runner = try PlaybackRunner(player: try Player(configuration: configuration), preparer: preparer, backend: services.backend)
         let wake = try SelfPipe()
         let inbox = Mailbox<AppInput>(wake: wake)
         let coordinator = TUICoordinator(state: state, services: services, runner: runner, inbox: inbox)
@@ -92,7 +92,7 @@ public enum InteractiveSession {
         coordinator.makeTileRunner = { index, count in
             let geometry = loop.tileGeometry(index, of: count)
             let tilePreparer = (preparer as? ProxyPreparer)?.covering(width: geometry.pixelWidth, height: geometry.pixelHeight) ?? preparer
-            return try PlaybackRunner(player: try Player(configuration: configuration), preparer: tilePreparer)
+            return try PlaybackRunner(player: try Player(configuration: configuration), preparer: tilePreparer, backend: services.backend)
         }
         coordinator.tileVideo = { loop.tileVideo($0) }
         for fd in runner.wakeupDescriptors { loop.addWakeSource(fd: fd, name: TUICoordinator.playbackWake) }

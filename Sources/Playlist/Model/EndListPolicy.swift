@@ -26,8 +26,9 @@ public struct EndListPolicy: Sendable {
         return now().timeIntervalSince(startTime) > liveWindow
     }
 
-    /// ``isComplete(startTime:endTime:)`` for a ``PlaybackSource``.
+    /// ``isComplete(startTime:endTime:)`` for a ``PlaybackSource``; a clip cut when it was asked
+    /// for (``PlaybackSource/isClipCutWhenAsked``) is complete whatever its event's age.
     public func isComplete(_ source: PlaybackSource) -> Bool {
-        isComplete(startTime: source.startTime, endTime: source.endTime)
+        source.isClipCutWhenAsked || isComplete(startTime: source.startTime, endTime: source.endTime)
     }
 }

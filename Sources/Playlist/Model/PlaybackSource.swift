@@ -21,6 +21,10 @@ public struct PlaybackSource: Sendable, Equatable {
     public var endTime: Date?
     /// Where its requests carry the credential (the events service's query token by default).
     public var credential: CredentialPlacement = .queryAndHeader
+    /// The origin's playlist is a closed clip cut at the time it was asked for (Frigate's vod of
+    /// an item in progress ends with `#EXT-X-ENDLIST`): it plays as complete (``EndListPolicy``),
+    /// and the playback asks for a new clip at its end while the event goes on.
+    public var isClipCutWhenAsked = false
 
     public init(eventID: String, videoURL: URL, bucket: String, startTime: Date, endTime: Date?) {
         self.eventID = eventID

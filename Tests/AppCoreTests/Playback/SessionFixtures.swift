@@ -29,6 +29,7 @@ extension PlaybackSession.Effect {
     var word: String {
         switch self {
         case .prepare(let refresh, let attempt): refresh ? "refresh#\(attempt)" : "prepare#\(attempt)"
+        case .renew(let attempt, let wait): wait == .zero ? "renew#\(attempt)" : "renew#\(attempt) after \(wait)"
         case .load(let prepared, let at): "load \(prepared.playbackID)@\(Int(at))"
         case .stopPlayer: "stopPlayer"
         case .perform(let command): "perform \(command)"

@@ -50,6 +50,7 @@ extension Event {
         case .bearer: .bearerHeader
         case .none: .none
         }
+        source.isClipCutWhenAsked = inProgressMedia == .clipUntilAsked
         return source
     }
 

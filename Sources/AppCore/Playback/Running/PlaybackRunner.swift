@@ -9,7 +9,9 @@ import SystemSupport
 /// ``PlaybackSession`` (one at a time: starting another event stops the current one), runs the
 /// effects the session returns (preparations as tasks whose results come back through
 /// ``wakeupDescriptors``, loads and commands on the player), and hands the front end
-/// ``PlaybackUpdate``s.
+/// ``PlaybackUpdate``s. At the end of a clip of an event in progress (Frigate's) the session asks
+/// for the event again: the runner asks `backend` (``EventBackend/refreshed(_:)``) off the owner's
+/// thread and hands the answer back the same way.
 ///
 /// The owner waits (``Poller``) on ``wakeupDescriptors`` until ``nextDeadline`` and calls
 /// ``drain()`` when one is readable or the deadline passed:
@@ -27,6 +29,9 @@ public final class PlaybackRunner {
     /// ``snapshot``, ``frames``), so each runner (a pane) owns its player.
     let player: any PlayerControlling
     let preparer: any PlaybackPreparing
+    /// Asked for an event in progress as it is now, to play on past the end of its clip; nil: such
+    /// a playback ends there with an error that says so (tests and benchmarks without a server).
+    let backend: (any EventBackend)?
     /// Where preparations leave their results (for the playback they were started for) and their
     /// notices, for the owner thread; both wake the owner's poll through one self-pipe.
     let results: Mailbox<(PlaybackID, PlaybackSession.Input)>
@@ -34,6 +39,7 @@ public final class PlaybackRunner {
     /// The current (or last) playback.
     public private(set) var session: PlaybackSession?
     private var prepareTask: Task<Void, Never>?
+    private var renewTask: Task<Void, Never>?
     private var marks = Marks()
     private var published: [PlaybackUpdate] = []
     /// Notices of no playback the runner has yet: a preparation reports its playlist's failure
@@ -50,9 +56,10 @@ public final class PlaybackRunner {
         var timings = StartupTimings()
     }
 
-    public init(player: any PlayerControlling, preparer: any PlaybackPreparing) throws {
+    public init(player: any PlayerControlling, preparer: any PlaybackPreparing, backend: (any EventBackend)? = nil) throws {
         self.player = player
         self.preparer = preparer
+        self.backend = backend
         let wake = try SelfPipe()
         results = Mailbox(wake: wake)
         let notices = Mailbox<PlaybackNotice>(wake: wake)
@@ -63,7 +70,10 @@ public final class PlaybackRunner {
         }
     }
 
-    deinit { noticesTask.cancel() }
+    deinit {
+        noticesTask.cancel()
+        renewTask?.cancel()
+    }
 
     /// The descriptors to poll: the player's wakeup and the preparations' inbox.
     public var wakeupDescriptors: [Int32] { [player.wakeupDescriptor, results.wake.readFD] }
@@ -104,6 +114,7 @@ public final class PlaybackRunner {
     /// Stops the current playback (user exited): the player stops, its private files go.
     @discardableResult
     public func stop() -> [PlaybackUpdate] {
+        renewTask?.cancel()
         apply(.stop)
         return takePublished()
     }
@@ -169,6 +180,7 @@ public final class PlaybackRunner {
     /// Stops everything and removes every private file this runner made (at exit).
     public func shutdown() {
         prepareTask?.cancel()
+        renewTask?.cancel()
         apply(.stop)
         published = []
         player.shutdown()
@@ -191,6 +203,11 @@ public final class PlaybackRunner {
         case .prepare(let refreshTokens, let attempt):
             if !refreshTokens { marks = Marks() }   // a start, or a start again after a stop: timed afresh
             prepare(session.event, id: session.id, refreshTokens: refreshTokens, attempt: attempt)
+        case .renew(let attempt, let wait):
+            guard let backend else {
+                return [.renewFailed("no server to ask for more of the event", attempt: attempt)]
+            }
+            renew(session.event, id: session.id, backend: backend, attempt: attempt, after: wait)
         case .load(let prepared, let position):
             marks.loaded = .now
             do {
@@ -223,6 +240,24 @@ public final class PlaybackRunner {
                 results.post((id, .prepared(prepared, attempt: attempt)))
             } catch {
                 results.post((id, .prepareFailed(String(describing: error), attempt: attempt)))
+            }
+        }
+    }
+
+    /// Asks `backend` for `event` as it is now, after `wait`; a newer renewal or a stop cancels it.
+    private func renew(_ event: Event, id: PlaybackID, backend: any EventBackend, attempt: Int, after wait: Duration) {
+        renewTask?.cancel()
+        let results = results
+        renewTask = Task {
+            if wait > .zero {
+                do { try await Task.sleep(for: wait) } catch { return }
+            }
+            do {
+                let renewed = try await backend.refreshed(event)
+                results.post((id, .renewed(renewed, attempt: attempt)))
+            } catch {
+                guard !Task.isCancelled else { return }
+                results.post((id, .renewFailed(String(describing: error), attempt: attempt)))
             }
         }
     }

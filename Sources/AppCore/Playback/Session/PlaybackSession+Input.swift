@@ -1,3 +1,4 @@
+import EventsAPI
 import PlaybackStates
 import Player
 import Playlist
@@ -11,6 +12,10 @@ extension PlaybackSession {
         case prepared(PreparedPlayback, attempt: Int)
         /// Preparation `attempt` failed; the message is for the user.
         case prepareFailed(String, attempt: Int)
+        /// Renewal `attempt` is done: the event as the backend has it now.
+        case renewed(Event, attempt: Int)
+        /// Renewal `attempt` failed (the server is unreachable, the event is gone); the message is for the user.
+        case renewFailed(String, attempt: Int)
         /// The player rejected the load (an option, or mpv could not start).
         case loadFailed(String)
         /// One update of this playback from the player.
@@ -29,6 +34,10 @@ extension PlaybackSession {
     public enum Effect: Sendable {
         /// Prepare the event (tokens, playlist, private files); `refreshTokens` after a refusal.
         case prepare(refreshTokens: Bool, attempt: Int)
+        /// Ask the backend for the event as it is now (``EventsAPI/EventBackend/refreshed(_:)``),
+        /// after waiting `after`; the answer comes back as ``Input/renewed(_:attempt:)`` or
+        /// ``Input/renewFailed(_:attempt:)``.
+        case renew(attempt: Int, after: Duration)
         /// Give the player this prepared playback, starting at `startAt` seconds.
         case load(PreparedPlayback, startAt: Double)
         /// Stop the player (it destroys the mpv handle).

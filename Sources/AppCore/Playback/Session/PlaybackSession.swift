@@ -19,8 +19,12 @@ import Playlist
 /// The session alone decides how a playback finished: the player reports facts (``PlaybackEnd``)
 /// and ``FinishClassifier`` turns them, with the network layer's notices, into the reason.
 ///
-/// Lifecycle: `idle -> preparing -> loaded (-> refreshing -> loaded)* -> finished`, and
-/// `finished(.ended) -> loaded` when playback goes on after the end (keep-open kept the file). A finished
+/// Lifecycle: `idle -> preparing -> loaded (-> refreshing -> loaded | -> renewing -> loaded)* -> finished`,
+/// and `finished(.ended) -> loaded` when playback goes on after the end (keep-open kept the file).
+/// `renewing`: the video of an event in progress is a clip cut when it was asked for
+/// (``EventsAPI/Event/isCutWhileInProgress``, Frigate's): at its natural end the session asks the
+/// backend for the event as it is now (``Effect/renew(attempt:after:)``) and loads the new clip at
+/// the old one's end, so playback goes on; an event that ended meanwhile ends at its real end. A finished
 /// playback can be started again (`.command(.play)`: Enter after a stop or an error): it is
 /// prepared afresh and loaded at the last position, under the same identity. This is the only
 /// restart after stop; the player never reloads by itself.
@@ -28,7 +32,8 @@ public struct PlaybackSession: Sendable {
     /// The one identity of this playback: it tags the player's updates, the private files and what
     /// the front ends show.
     public let id: PlaybackID
-    public let event: Event
+    /// The event as last asked of the backend (a renewal replaces it).
+    public private(set) var event: Event
     public private(set) var phase: Phase = .idle
     /// The position (seconds): the player's last report, or where a seek put the slider while
     /// nothing was loaded; a reload or a start again resumes here.
@@ -42,6 +47,7 @@ public struct PlaybackSession: Sendable {
     /// Numbers each preparation; a result for an older one is stale (its files are removed).
     private(set) var attempt = 0
     private(set) var refreshes = TokenRefreshPolicy()
+    private(set) var renewals = RenewalPolicy()
     /// What the network layer gave up on during this load (newest last).
     private(set) var notices: [String] = []
 
@@ -55,6 +61,9 @@ public struct PlaybackSession: Sendable {
         /// Media requests were refused; fresh tokens are being fetched (the player keeps playing
         /// what it has buffered).
         case refreshing(AccessDenied)
+        /// The clip of an event in progress played to its end: the backend is asked for the event
+        /// as it is now and the new clip prepared (the player shows the old clip's last frame).
+        case renewing
         case finished(FinishReason)
     }
 
@@ -70,6 +79,10 @@ public struct PlaybackSession: Sendable {
         case .prepared(let prepared, let number): return take(prepared, attempt: number)
         case .prepareFailed(let message, let number): return prepareFailed(message, attempt: number)
         case .loadFailed(let message): return finish(.error("the player could not start: \(message)"), stopPlayer: false)
+        case .renewed(let renewed, let number): return takeRenewed(renewed, attempt: number)
+        case .renewFailed(let message, let number):
+            guard number == attempt, case .renewing = phase else { return [] }
+            return finish(.error("the event is in progress, but asking the server for more of it failed: \(message)"), stopPlayer: false)
         case .player(let update): return follow(update)
         case .notice(let text):
             guard !isFinished else { return [] }
@@ -117,19 +130,20 @@ public struct PlaybackSession: Sendable {
     private mutating func start(at position: Double) -> [Effect] {
         switch phase {
         case .idle, .finished: break
-        case .preparing, .loaded, .refreshing: return []
+        case .preparing, .loaded, .refreshing, .renewing: return []
         }
         phase = .preparing
         startAt = max(0, position)
         self.position = startAt
         refreshes = TokenRefreshPolicy()
+        renewals = RenewalPolicy()
         attempt += 1
         return [.publish(.preparing), .prepare(refreshTokens: false, attempt: attempt)]
     }
 
     private mutating func take(_ prepared: PreparedPlayback, attempt number: Int) -> [Effect] {
         let wanted: Bool = switch phase {
-        case .preparing, .refreshing: number == attempt
+        case .preparing, .refreshing, .renewing: number == attempt
         default: false
         }
         guard wanted else { return [.remove(prepared)] }
@@ -149,6 +163,9 @@ public struct PlaybackSession: Sendable {
             return finish(.error(message), stopPlayer: false)
         case .refreshing:
             return finish(.error("access refused and fresh tokens did not help: \(message)"), stopPlayer: true)
+        case .renewing:
+            // The player keeps the last clip's last frame, as after an end.
+            return finish(.error("the event is in progress, but its new video could not be prepared: \(message)"), stopPlayer: false)
         default:
             return []
         }
@@ -166,13 +183,25 @@ public struct PlaybackSession: Sendable {
         case .ended(let end):
             if case .idle = phase { return [] }
             if isFinished { return [] }   // already said (a stop we asked for, a failed load)
+            if case .renewing = phase { return [] }   // the renewed clip replaces the one that ended
             let reason = FinishClassifier.reason(for: end, notices: notices)
             if case .refreshing = phase, reason != .ended {
                 return []   // the reload with fresh tokens replaces what the refusal ended
             }
+            if reason == .ended, case .loaded = phase, event.isCutWhileInProgress, case .endOfFile(let file) = end {
+                return renew(at: file.position)
+            }
             return finish(reason, stopPlayer: false)
         case .resumedAfterEnd:
             // keep-open kept the file: a seek back or Space after the end plays it again.
+            if case .renewing = phase {
+                // The clip plays again before its renewal came: that renewal is stale, and the
+                // clip's end asks again, at once.
+                phase = .loaded
+                attempt += 1
+                renewals = RenewalPolicy()
+                return []
+            }
             guard finishReason == .ended else { return [] }
             phase = .loaded
             return [.publish(.resumed)]
@@ -197,6 +226,30 @@ public struct PlaybackSession: Sendable {
         startAt = resumeAt
         attempt += 1
         return [.publish(.refreshing(denied)), .prepare(refreshTokens: true, attempt: attempt)]
+    }
+
+    /// The natural end of a clip of an event in progress at `end` seconds: ask the backend for the
+    /// event as it is now (at once, or after a wait when the last clip brought nothing new), then
+    /// play the new clip from there.
+    private mutating func renew(at end: Double) -> [Effect] {
+        position = max(position, end)
+        guard let wait = renewals.wait(at: position) else {
+            return finish(.error(renewals.givingUpMessage(at: position)), stopPlayer: false)
+        }
+        phase = .renewing
+        startAt = position
+        attempt += 1
+        return [.renew(attempt: attempt, after: wait)]
+    }
+
+    /// The event as the backend has it now: prepare its video, to load at the old clip's end. An
+    /// event that ended meanwhile plays what its video has past that point and then ends (the
+    /// player's end of file finishes it as ``FinishReason/ended``).
+    private mutating func takeRenewed(_ renewed: Event, attempt number: Int) -> [Effect] {
+        guard number == attempt, case .renewing = phase else { return [] }
+        event = renewed
+        attempt += 1
+        return [.prepare(refreshTokens: false, attempt: attempt)]
     }
 
     private mutating func finish(_ reason: FinishReason, stopPlayer: Bool) -> [Effect] {
