@@ -123,7 +123,7 @@ extension AppState {
         let wall = snapshot?.wallTime ?? model.moment
         var tiles = model.pageCameras.enumerated().map { index, camera -> MontageScreen.Tile in
             guard let tile = snapshot?.tiles.indices.contains(index) == true ? snapshot?.tiles[index] : nil else {
-                return MontageScreen.Tile(index: index, title: "\(camera) · \(TimeText.timeOfDay(wall, calendar: calendar, seconds: true))",
+                return MontageScreen.Tile(index: index, title: "\(TerminalText.printable(camera)) · \(TimeText.timeOfDay(wall, calendar: calendar, seconds: true))",
                                           detail: "loading", showsVideo: false)
             }
             let shown = tile.eventStart.flatMap { start in tile.position.map { start.addingTimeInterval($0) } } ?? wall
@@ -132,7 +132,7 @@ extension AppState {
             case .playing, .paused, .ended: true
             default: false
             }
-            return MontageScreen.Tile(index: index, title: "\(camera) · \(TimeText.timeOfDay(shown, calendar: calendar, seconds: true))",
+            return MontageScreen.Tile(index: index, title: "\(TerminalText.printable(camera)) · \(TimeText.timeOfDay(shown, calendar: calendar, seconds: true))",
                                       detail: Self.tileText(tile.status, timeZone: calendar.timeZone),
                                       showsVideo: hasPicture && isTerminalVideo && isVideoOn, isFocused: tile.isFocused,
                                       isError: isError)

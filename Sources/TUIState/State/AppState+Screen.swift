@@ -23,10 +23,10 @@ extension AppState {
         if let still = stillSnapshot(now: now, calendar: calendar) { screen.player = still }
         screen.focus = focus
         screen.overlay = overlay
-        // Messages and errors quote URLs and server text: the one redaction applies (the canvas
-        // skips control characters: ``TerminalText/isControl(_:)``).
-        screen.message = message.map { StatusMessage(Redactor.shared.redact($0.text)) }
-        screen.error = error.map(Redactor.shared.redact)
+        // Messages and errors quote URLs and server text: the one redaction applies, and control
+        // characters are shown escaped (``UserFacing/shown(_:)``).
+        screen.message = message.map { StatusMessage(UserFacing.shown($0.text)) }
+        screen.error = error.map(UserFacing.shown)
         screen.timeline = playback?.timeline.map(StartupTimelineRows.rows) ?? []
         screen.prompt = datePrompt?.snapshot
         screen.picker = cameraPicker?.snapshot ?? valuePicker?.snapshot
@@ -54,17 +54,18 @@ extension AppState {
 
     static func row(_ event: Event, now: Date, calendar: Calendar) -> EventRow {
         let live = event.isLive(at: now)
-        return EventRow(id: event.id, camera: event.cameraName, title: event.title ?? event.id,
+        // Server text: control characters shown escaped, as everywhere (TerminalText).
+        return EventRow(id: event.id, camera: TerminalText.printable(event.cameraName), title: TerminalText.printable(event.title ?? event.id),
                         startText: TimeText.startText(event.startTime, now: now, calendar: calendar),
                         durationText: event.duration.map(EventFormatting.clock) ?? "",
-                        bucket: event.bucket, isLive: live)
+                        bucket: TerminalText.printable(event.bucket), isLive: live)
     }
 
     func playerSnapshot(_ model: PlaybackModel, now: Date, calendar: Calendar) -> PlayerPaneSnapshot {
         let event = model.event
         var snapshot = PlayerPaneSnapshot(
-            title: "\(event.cameraName) · \(event.title ?? event.id)",
-            subtitle: "\(TimeText.startText(event.startTime, now: now, calendar: calendar)) · \(event.bucket) · \(event.id)",
+            title: TerminalText.printable("\(event.cameraName) · \(event.title ?? event.id)"),
+            subtitle: TerminalText.printable("\(TimeText.startText(event.startTime, now: now, calendar: calendar)) · \(event.bucket) · \(event.id)"),
             playback: model.playback, load: model.load, finish: model.finish, position: model.position,
             duration: model.duration, bufferedAhead: model.bufferedAhead, pendingSeekTarget: model.pendingSeekTarget,
             isMuted: muted, volume: volume,

@@ -1,5 +1,6 @@
 import EventsAPI
 import Foundation
+import SystemSupport
 import TUI
 
 /// The still of the selected event (terminal video): while nothing plays, the video pane shows
@@ -39,8 +40,8 @@ extension AppState {
     func stillSnapshot(now: Date, calendar: Calendar) -> PlayerPaneSnapshot? {
         guard let id = still.shown, let event = selectedEvent, event.id == id else { return nil }
         return PlayerPaneSnapshot(
-            title: "\(event.cameraName) · \(event.title ?? event.id)",
-            subtitle: "\(TimeText.startText(event.startTime, now: now, calendar: calendar)) · \(event.bucket) · first frame",
+            title: TerminalText.printable("\(event.cameraName) · \(event.title ?? event.id)"),
+            subtitle: TerminalText.printable("\(TimeText.startText(event.startTime, now: now, calendar: calendar)) · \(event.bucket) · first frame"),
             playback: .stopped, duration: event.duration, isMuted: muted, volume: volume, videoModeText: videoModeText,
             networkText: networkText, isLive: event.isLive(at: now), showsVideo: true)
     }
