@@ -88,7 +88,10 @@ extension Player {
     /// Writes `text` as a 0600 file with an unpredictable name next to `url` (the private
     /// playlist directory, 0700): it carries the same tokens as the playlist it comes from.
     static func write(_ text: String, beside url: URL) throws -> URL {
-        let file = url.deletingLastPathComponent().appending(path: "seek-\(UUID().uuidString).m3u8")
+        // A private playlist's own directory; for a remote one (the proxy's, URIs absolute) the
+        // temporary directory.
+        let directory = url.isFileURL ? url.deletingLastPathComponent() : FileManager.default.temporaryDirectory
+        let file = directory.appending(path: "seek-\(UUID().uuidString).m3u8")
         guard FileManager.default.createFile(atPath: file.path, contents: Data(text.utf8), attributes: [.posixPermissions: 0o600]) else {
             throw PlayerError(.system("write a playlist for the seek at \(file.path)", errno))
         }

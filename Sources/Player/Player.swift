@@ -104,7 +104,8 @@ public final class Player {
         loadStart = start
         queue(reducer.begin(id, source: source, start: position, host: MediaHost.of(source)))
         // A discontinuous event plays as one timeline of its parts (PartTimeline), where mpv seeks itself.
-        fragmented = source.parts.count > 1 ? nil : FragmentedPlaylist(url: source.url)
+        fragmented = source.parts.count > 1 ? nil
+            : FragmentedPlaylist(url: source.url) ?? source.playlistText.flatMap { FragmentedPlaylist(text: $0) }
         do {
             try openHandle(id, source: source, start: position, reload: position > 0 ? (direction: nil, resume: true) : nil)
         } catch {

@@ -16,10 +16,9 @@ extension FrigateCommandTests {
         var playback: String
     }
 
-    /// Direct: the clip is a private playlist, and the new clip starts at the old end's segment
-    /// (no skipped video). Through the proxy it plays on too, but mpv's start position in fMP4 HLS
-    /// is ffmpeg's own seek, which jumps to the end of the new clip: a known defect of proxy mode
-    /// (a start or a seek outside the cache in fMP4), recorded here as such.
+    /// In both modes the new clip starts at the old end's segment (no skipped video): a private
+    /// playlist in direct mode, the proxy's cached playlist trimmed by the player through the proxy
+    /// (a start that ffmpeg performed itself in fMP4 HLS jumped to the end of the clip).
     @Test(arguments: ["direct", "proxy"])
     func anItemInProgressPlaysOnPastItsFirstClip(network: String) async throws {
         let server = try await Self.frigate()
@@ -77,12 +76,6 @@ extension FrigateCommandTests {
 
         // Seamless: while playing, the position never leaps (4x, a line every 250 ms or so).
         let leaps = zip(playing, playing.dropFirst()).filter { $1 - $0 > 4 }.map { "\($0) -> \($1)" }
-        if network == "proxy" {
-            withKnownIssue("proxy mode: mpv's start in fMP4 HLS is ffmpeg's own seek, which jumps to the end of the new clip") {
-                #expect(leaps.isEmpty, "leaps: \(leaps)")
-            }
-        } else {
-            #expect(leaps.isEmpty, "leaps: \(leaps)")
-        }
+        #expect(leaps.isEmpty, "leaps: \(leaps)")
     }
 }

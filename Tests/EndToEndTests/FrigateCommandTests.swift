@@ -136,6 +136,36 @@ struct FrigateCommandTests {
         #expect(leaks(binary, [run.stdout, run.stderr]).isEmpty)
     }
 
+    /// A start position in Frigate's fMP4 HLS, in both modes: playback begins at it and plays on
+    /// from there (a start ffmpeg performs itself in fMP4 jumps to the end; the player trims the
+    /// playlist instead: the private file in direct mode, the proxy's cached playlist through it).
+    @Test(arguments: ["proxy", "direct"])
+    func anItemStartsAtAPositionAndPlaysOnFromIt(network: String) async throws {
+        let server = try await Self.frigate()
+        defer { Task { await server.stop() } }
+        let (binary, login) = try await signedIn(server)
+        try #require(login.status == 0, "\(login.stderr)")
+        let url = server.baseURL.absoluteString
+        let listed = try json(try await binary.run(["events", "--server", url, "--limit", "30", "--json"]).stdout)
+        let format = ISO8601DateFormatter()
+        let long = listed.first { item in
+            guard let start = (item["startTime"] as? String).flatMap(format.date),
+                  let end = (item["endTime"] as? String).flatMap(format.date) else { return false }
+            return end.timeIntervalSince(start) >= 24
+        }
+        let id = try #require(long?["id"] as? String, "an item of 24 s or more")
+        let run = try await binary.run(["play", id, "--server", url, "--network", network, "--video", "none", "--no-audio",
+                                        "--speed", "4", "--start", "20", "--json"])
+        #expect(run.status == 0, "\(run.stdout)\n\(run.stderr)")
+        let lines = run.stdout.split(separator: "\n").compactMap { try? JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any] }
+        #expect(lines.last?["finish"] as? String == "ended", "\(run.stdout.suffix(400))")
+        let playing = lines.filter { $0["playback"] as? String == "playing" }.compactMap { $0["position"] as? Double }
+        let duration = try #require(lines.compactMap { $0["duration"] as? Double }.last)
+        let first = try #require(playing.first, "it played")
+        #expect(first >= 19 && first < 23, "began at the start position, not at the end (\(first) of \(duration) s)")
+        #expect(playing.count >= 3 && (playing.max() ?? 0) > first + 4, "played on from it: \(playing)")
+    }
+
     @Test func anItemExportsToAFileOfItsPaddedLength() async throws {
         let server = try await Self.frigate()
         defer { Task { await server.stop() } }

@@ -31,4 +31,16 @@ extension ProxiedPlayback {
             return URL(string: baseURL.absoluteString + uri.path).map { PreparedPlayback.Part(start: part.start, url: $0) }
         }
     }
+
+    /// The complete event's playlist as the proxy serves it (its URIs absolute, into the proxy),
+    /// once ``parts()`` fetched it; nil for a live event or when it could not be fetched. No
+    /// request is made or recorded: it is the proxy's cache.
+    ///
+    /// The player reads it to reach a position in fMP4 HLS by a playlist that starts at the
+    /// position's segment, as it does for a private playlist (a seek lavf performs there jumps to
+    /// the end).
+    public func cachedPlaylist() -> String? {
+        guard isComplete, let body = state.cache.withLock({ $0[state.entry.upstream.absoluteString] }) else { return nil }
+        return String(data: body, encoding: .utf8)
+    }
 }

@@ -28,6 +28,10 @@ public struct MediaSource: Sendable, Equatable {
     /// the duration and seeks are the whole event's; ``url`` still names the event. Empty: play
     /// ``url`` as it is.
     public var parts: [Part] = []
+    /// The text of the media playlist at ``url`` when the preparer holds it (the loopback proxy's
+    /// copy of a complete playlist, URIs absolute): an fMP4 playlist is then started at a
+    /// position's segment the way a private file is, never by a seek lavf performs.
+    public var playlistText: String?
     /// A PEM file of certificate authorities mpv trusts for https media instead of the system's
     /// (`--ca-file`); nil: the system's. mpv always checks the certificate and its names.
     public var certificateAuthorityFile: String?

@@ -42,6 +42,10 @@ public struct PreparedPlayback: Sendable {
     /// A complete media playlist with `#EXT-X-DISCONTINUITY`: one playlist per part, in order
     /// (see ``PlaylistParts``); empty otherwise. The player joins them into one timeline.
     public var parts: [Part] = []
+    /// The media playlist the player reads from ``url``, when the preparer holds it (the proxy's
+    /// cached copy of a complete event's playlist): the player can then start a playlist at any
+    /// segment itself (see the Player's `FragmentedPlaylist`). Nil: it reads ``url``.
+    public var playlistText: String?
     /// The CA file (`--ca-file`) the player trusts for https media it fetches itself (direct
     /// mode); nil: the system's authorities.
     public var certificateAuthorityFile: String?

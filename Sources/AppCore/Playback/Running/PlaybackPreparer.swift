@@ -68,6 +68,7 @@ extension PreparedPlayback {
                                  origin: url.isFileURL ? nil : remoteURL)
         source.parts = parts.map { MediaSource.Part(start: $0.start, url: $0.url) }
         source.certificateAuthorityFile = certificateAuthorityFile
+        source.playlistText = playlistText
         return source
     }
 }

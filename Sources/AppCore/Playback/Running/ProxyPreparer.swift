@@ -154,6 +154,7 @@ public final class ProxyPreparer: PlaybackPreparing {
         var prepared = PreparedPlayback(eventID: event.id, playbackID: group, url: playback.url, token: "",
                                         isComplete: playback.isComplete, remoteURL: event.videoUrl, timings: timings)
         prepared.parts = parts
+        prepared.playlistText = playback.cachedPlaylist()
         return prepared
     }
 
