@@ -231,6 +231,40 @@ struct TLSTrustTests {
         try? FileManager.default.removeItem(at: folder)
     }
 
+    /// Frigate's authenticated port as it ships: HTTPS with a self-signed certificate. `login`
+    /// detects Frigate through the pinned certificate, and the list and a review item's video
+    /// (through the proxy, which checks the pin) work over it.
+    @Test(.timeLimit(.minutes(2)))
+    func frigatesSelfSignedPortIsPinnedThenSignedInListedAndPlayed() async throws {
+        let folder = try TestCertificates.folder()
+        let pair = try await TestCertificates.selfSigned(in: folder, name: "frigate")
+        let ssh = try await TestCertificates.sshFingerprint(pair.certificate)
+        var configuration = DemoConfiguration()
+        configuration.flavor = .frigate
+        configuration.tls = DemoTLS(certificateFile: pair.certificate, privateKeyFile: pair.key)
+        let server = try await DemoServer.start(configuration)
+        defer { Task { await server.stop() } }
+        let url = server.baseURL.absoluteString
+        #expect(url.hasPrefix("https://"))
+        let binary = try Binary()
+        defer {
+            try? FileManager.default.removeItem(at: binary.home)
+            try? FileManager.default.removeItem(at: folder)
+        }
+        let login = try await binary.run(["login", "--server", url, "--user", DemoAccount.frigateUser, "--password-stdin",
+                                          "--trust-fingerprint", ssh], input: DemoAccount.frigatePassword + "\n")
+        #expect(login.status == 0, "\(login.stderr)")
+        #expect(login.stdout.contains("(Frigate)"), "\(login.stdout)")
+        let listed = try await binary.run(["events", "--server", url, "--limit", "30", "--json"])
+        #expect(listed.status == 0, "\(listed.stderr)")
+        let items = try #require(try JSONSerialization.jsonObject(with: Data(listed.stdout.utf8)) as? [[String: Any]])
+        let id = try #require(items.first { $0["endTime"] is String }?["id"] as? String, "a finished item")
+        let play = try await binary.run(["play", id, "--server", url, "--video", "none", "--no-audio", "--speed", "8", "--json"])
+        #expect(play.status == 0, "\(play.stdout)\n\(play.stderr)")
+        #expect(play.stdout.contains("\"finish\":\"ended\""), "\(play.stdout.suffix(300))")
+        #expect(await server.requestLog().contains { $0.path.hasPrefix("/vod/") && $0.path.hasSuffix(".m4s") && $0.status == 200 })
+    }
+
     /// On a terminal, `login` shows the certificate and asks; yes pins it, then the password is asked.
     @Test(.enabled(if: Tmux.binary != nil), .timeLimit(.minutes(1)))
     func onATerminalLoginShowsTheCertificateAndAsks() async throws {
