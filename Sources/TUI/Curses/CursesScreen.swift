@@ -14,6 +14,8 @@ final class CursesScreen {
     private(set) var altArrows: [Int32: Key.SpecialKey] = [:]
     /// Where the last ``present(_:)`` wrote (terminal video repaints the pane when it overlaps).
     private(set) var stagedRects: [Rect] = []
+    /// The descriptor ncurses reads keys from (a dup of fd 0).
+    private(set) var inputDescriptor: Int32 = -1
 
     /// Starts curses on the controlling terminal (fd 0/1). Throws when the terminal type is unknown.
     init(colors: Bool, mouse: Bool) throws {
@@ -22,6 +24,7 @@ final class CursesScreen {
         guard let output = fdopen(dup(1), "w"), let input = fdopen(dup(0), "r") else {
             throw TerminalError(.notATerminal)
         }
+        inputDescriptor = fileno(input)
         guard let screen = newterm(nil, output, input) else {
             throw TerminalError(.unknownTerminalType(ProcessInfo.processInfo.environment["TERM"] ?? ""))
         }

@@ -41,7 +41,9 @@ extension UILoop {
         var buffer = [UInt8](repeating: 0, count: 4096)
         let count = buffer.withUnsafeMutableBytes { read(0, $0.baseAddress, $0.count) }
         if count == 0 || (count < 0 && errno != EAGAIN && errno != EINTR) { return false }
-        graphicsHeldKeys += count > 0 ? probe.feed(buffer[0..<count]) : []
+        let keys = count > 0 ? probe.feed(buffer[0..<count]) : []
+        // Replies to the video's status requests may come too (a resize asks again mid-playback).
+        graphicsHeldKeys += video.group.link.hasAsked ? video.group.link.received(keys, now: .now) : keys
         graphicsProbe = probe
         if probe.isComplete { endGraphicsProbe(delegate: delegate) }
         return true

@@ -6,7 +6,9 @@ import SystemSupport
 extension UILoop {
     static func makeVideo() -> TerminalVideo {
         let environment = ProcessInfo.processInfo.environment
-        let video = TerminalVideo(sink: TTYVideoSink(), depth: ColorDepth.detect(environment: environment))
+        let sink = TTYVideoSink()
+        let video = TerminalVideo(sink: sink, depth: ColorDepth.detect(environment: environment))
+        video.group.link.isEnabled = sink != nil   // frames paced by the terminal's replies
         readCellShape(into: video)
         return video
     }
@@ -66,5 +68,46 @@ extension Rect {
     /// True when the two rectangles share a cell.
     func intersects(_ other: Rect) -> Bool {
         !isEmpty && !other.isEmpty && x < other.maxX && other.x < maxX && y < other.maxY && other.y < maxY
+    }
+}
+
+/// The terminal's input once frames ask for its status (``EndToEndPacer``): the loop reads it
+/// itself, the replies go to the pacer and the rest (keys, mouse reports) to ncurses, in order.
+/// While ncurses parses what it was given its own descriptor reads an empty pipe, so a reply
+/// arriving meanwhile waits for the loop's next read and never turns into keys.
+extension UILoop {
+    /// Reads what the terminal sent. Returns false when it is gone (end of input).
+    func readThroughLink(delegate: any UILoopDelegate) -> Bool {
+        var buffer = [UInt8](repeating: 0, count: 4096)
+        let count = buffer.withUnsafeMutableBytes { read(0, $0.baseAddress, $0.count) }
+        if count == 0 || (count < 0 && errno != EAGAIN && errno != EINTR) { return false }
+        guard count > 0 else { return true }
+        handOver(video.group.link.received(buffer[0..<count], now: .now), delegate: delegate)
+        return true
+    }
+
+    /// The start of a reply that did not go on in time was a key (Escape, Alt-[).
+    func releaseHeldInput(delegate: any UILoopDelegate) {
+        handOver(video.group.link.replies.release(now: .now), delegate: delegate)
+    }
+
+    private func handOver(_ keys: [UInt8], delegate: any UILoopDelegate) {
+        guard !keys.isEmpty else { return }
+        terminal.screen.pushBack(keys)
+        withTerminalInputHidden { handleInput(delegate: delegate) }
+    }
+
+    /// Runs `body` with ncurses' input descriptor on an empty pipe: it reads only what was pushed back.
+    private func withTerminalInputHidden(_ body: () -> Void) {
+        let fd = terminal.screen.inputDescriptor
+        var ends: [Int32] = [-1, -1]
+        guard fd >= 0, pipe(&ends) == 0 else { return body() }
+        defer { close(ends[0]); close(ends[1]) }
+        _ = fcntl(ends[0], F_SETFL, fcntl(ends[0], F_GETFL) | O_NONBLOCK)
+        let saved = dup(fd)
+        guard saved >= 0 else { return body() }
+        defer { dup2(saved, fd); close(saved) }
+        dup2(ends[0], fd)
+        body()
     }
 }

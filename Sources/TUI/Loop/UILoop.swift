@@ -90,7 +90,7 @@ public final class UILoop {
             let extra = delegate.wakeDescriptors
             let descriptors = [Poller.Descriptor.readable(stdinOpen ? 0 : -1), .readable(terminal.signals.readFD)]
                 + sources.map { .readable($0.fd) } + extra.map { .readable($0) } + [videoPollDescriptor]
-            let until = [waitDeadline(delegate.nextDeadline), graphicsWakeTime].compactMap { $0 }.min()
+            let until = [waitDeadline(delegate.nextDeadline), graphicsWakeTime, video.group.link.replies.releaseTime].compactMap { $0 }.min()
             guard let ready = try? Poller.wait(for: descriptors, until: until) else {
                 deliver(.action(.quit), to: delegate)
                 break
@@ -99,7 +99,12 @@ public final class UILoop {
                 for signal in Signals.received(terminal.signals) where running { handle(signal: signal, delegate: delegate) }
             }
             if running, !ready[0].isEmpty {
-                if graphicsProbe == nil {
+                if graphicsProbe == nil, video.group.link.hasAsked {   // status replies to take out (UILoop+Video.swift)
+                    if !readThroughLink(delegate: delegate) {
+                        stdinOpen = false
+                        deliver(.action(.quit), to: delegate)
+                    }
+                } else if graphicsProbe == nil {
                     handleStdin(ready[0], delegate: delegate)
                 } else if !readGraphicsReplies(delegate: delegate) {
                     stdinOpen = false
@@ -107,6 +112,7 @@ public final class UILoop {
                 }
             }
             if running { checkGraphicsDeadlines(delegate: delegate) }
+            if running { releaseHeldInput(delegate: delegate) }
             if !ready[ready.count - 1].isEmpty { video.group.flush() }
             for (index, source) in sources.enumerated() where running && !ready[index + 2].isEmpty {
                 source.pipe?.drain()

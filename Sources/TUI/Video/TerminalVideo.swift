@@ -92,6 +92,7 @@ public final class TerminalVideo {
         case nil: CellPaneEncoder(glyphs: glyphs, depth: depth)
         }
         writer = sink.map { VideoPaneWriter(sink: $0, encoder: encoder) }
+        writer?.link = group.link
     }
 
     /// Draws images in `pixels` (sixel or kitty) or, for nil, cells from now on, with what the
@@ -119,10 +120,12 @@ public final class TerminalVideo {
 
     /// How the pane draws, for the status bar: "sixel", "kitty", or the glyphs ("half", "sextant"),
     /// with the reason when a slow link took the pixels away ("half, link too slow for sixel").
+    /// While a slow link sets the pace, what it allows follows (`half · link 95 kB/s · 4 fps`).
     public var modeName: String {
-        if let pixelProtocol { return pixelProtocol.rawValue }
-        if let tooSlowFor { return "\(glyphs.rawValue), link too slow for \(tooSlowFor.rawValue)" }
-        return glyphs.rawValue
+        let mode = if let pixelProtocol { pixelProtocol.rawValue }
+            else if let tooSlowFor { "\(glyphs.rawValue), link too slow for \(tooSlowFor.rawValue)" }
+            else { glyphs.rawValue }
+        return group.linkText(now: .now).map { "\(mode) · \($0)" } ?? mode
     }
 
     /// The pixel size and shape frames should have for the current pane.
@@ -218,6 +221,18 @@ public final class TerminalVideo {
 final class PaneGroup {
     var panes: [TerminalVideo] = []
     private var turn = 0
+    /// The link the panes' frames share, paced end to end (TerminalLink.swift).
+    let link = TerminalLink()
+    private var shownLinkText: (text: String?, at: ContinuousClock.Instant)?
+
+    /// What the link allows for the status bar, changed at most once a second (each change
+    /// redraws the status bar, over the same link).
+    func linkText(now: ContinuousClock.Instant) -> String? {
+        if let shown = shownLinkText, now - shown.at < .seconds(1) { return shown.text }
+        let text = link.isEnabled ? link.pacer.linkText(now: now) : nil
+        shownLinkText = (text, now)
+        return text
+    }
 
     /// Writes what the terminal takes now of every half-written frame, then the frames that waited
     /// for them, longest waiting first, while the terminal keeps taking them whole (a frame it

@@ -5,7 +5,9 @@ import PlaybackStates
 /// previous frame is not fully written or the terminal's output queue holds more than
 /// ``backlogLimit`` bytes, or (where the queue cannot be measured: a pty) while ``LinkPacer``
 /// estimates the bytes before it have not left yet: over a slow link the picture skips, keys do
-/// not lag.
+/// not lag. With a ``link`` (the real terminal) each frame ends with a status request and the
+/// terminal's replies pace the frames end to end (``EndToEndPacer``): through SSH too, where the
+/// local pty is drained at once and ``LinkPacer`` sees nothing.
 final class VideoPaneWriter {
     struct Statistics: Hashable, Sendable {
         public var delivered = 0
@@ -26,6 +28,12 @@ final class VideoPaneWriter {
     private(set) var statistics = Statistics()
     /// Frames paced to the link's drain rate (LinkPacer.swift).
     private(set) var pacer = LinkPacer()
+    /// Frames paced by the terminal's replies (EndToEndPacer.swift), shared by the panes of one
+    /// terminal; nil or not enabled: ``pacer`` alone.
+    var link: TerminalLink?
+    /// The size of the frame whose status request ends the pending bytes: it counts as sent when
+    /// they are all written.
+    private var pendingRequestBytes: Int?
     /// The time (a seam for tests of the pacing).
     var clock: () -> ContinuousClock.Instant = { .now }
     /// A frame that holds the link longer than this (its bytes over the learned drain rate) makes
@@ -57,23 +65,45 @@ final class VideoPaneWriter {
     @discardableResult
     func offer(_ pixels: VideoPixels, columns: Int, rows: Int, left: Int, top: Int) -> Bool {
         flushPending()
-        guard !hasPending, !encoder.isBehind(), sink.backlog <= backlogLimit, pacer.allows(now: clock()) else {
+        guard !hasPending, !encoder.isBehind(), sink.backlog <= backlogLimit, allowsFrame(now: clock()) else {
             statistics.dropped += 1
             return false
         }
         out.removeAll(keepingCapacity: true)
         encoder.encode(pixels, columns: columns, rows: rows, left: left, top: top, into: &out)
         let frameBytes = out.count
-        send()
+        send(request: true)
         statistics.delivered += 1
-        if let rate = pacer.rate, Double(frameBytes) / rate > Self.slowFrame {
+        if let rate = linkRate, Double(frameBytes) / rate > Self.slowFrame {
             slowFrames += 1
-            isLinkTooSlow = isLinkTooSlow || slowFrames >= Self.slowFramesInARow
+            isLinkTooSlow = isLinkTooSlow || slowFrames >= (isPacedEndToEnd ? Self.measuredSlowFramesInARow : Self.slowFramesInARow)
         } else {
             slowFrames = 0
         }
         return true
     }
+
+    /// Whether a frame may go now: by the terminal's replies once it answers, by both pacers
+    /// until then, by ``LinkPacer`` alone when it does not answer.
+    private func allowsFrame(now: ContinuousClock.Instant) -> Bool {
+        guard let link, link.isEnabled else { return pacer.allows(now: now) }
+        let endToEnd = link.pacer.allows(now: now)
+        switch link.pacer.state {
+        case .acknowledged: return endToEnd
+        case .probing: return endToEnd && pacer.allows(now: now)
+        case .unsupported: return pacer.allows(now: now)
+        }
+    }
+
+    /// The terminal's replies pace the frames.
+    var isPacedEndToEnd: Bool { link?.isEnabled == true && link?.pacer.isAcknowledged == true }
+
+    /// The link's rate as measured end to end, else as ``LinkPacer`` learned it.
+    var linkRate: Double? { isPacedEndToEnd ? link?.pacer.rate : pacer.rate }
+
+    /// With the rate measured end to end (not guessed from a full pty), this many slow frames in a
+    /// row tell the link is too slow.
+    static let measuredSlowFramesInARow = 2
 
     /// Counts a frame that was not offered (another pane on the terminal is half way through one).
     func drop() -> Bool {
@@ -87,7 +117,7 @@ final class VideoPaneWriter {
         finishPending()
         out.removeAll(keepingCapacity: true)
         encoder.repaint(left: left, top: top, into: &out)
-        send()
+        send(request: true)
     }
 
     /// Forgets the picture (the pane is blank or shows the poster now).
@@ -113,6 +143,10 @@ final class VideoPaneWriter {
         let taken = pending.withUnsafeBytes { sink.write(UnsafeRawBufferPointer(rebasing: $0[pendingOffset...])) }
         pendingOffset += taken
         pacer.wrote(taken, of: offered, now: clock())
+        if !hasPending, let bytes = pendingRequestBytes {
+            pendingRequestBytes = nil
+            link?.sent(bytes: bytes, now: clock())
+        }
     }
 
     /// How long ``finishPending()`` waits for the terminal to take the rest of a frame before it
@@ -148,21 +182,28 @@ final class VideoPaneWriter {
     /// middle of an escape sequence (``abandon`` is written instead), and the picture is forgotten
     /// (the next frame is drawn whole).
     private func abandonPending() {
+        pendingRequestBytes = nil   // its request is not written: no reply will come
         pending = encoder.abandon
         pendingOffset = 0
         if !drainPending() { pending.removeAll(keepingCapacity: true); pendingOffset = 0 }
         encoder.forget()
     }
 
-    /// Writes ``out`` (what the terminal does not take now stays pending).
-    private func send() {
+    /// Writes ``out`` (what the terminal does not take now stays pending), with a status request
+    /// at the end when `request` and the link is enabled (a picture, not an erase).
+    private func send(request: Bool = false) {
         guard !out.isEmpty else { return }
+        let asks = request && link?.isEnabled == true
+        if asks { out += EndToEndPacer.request }
         statistics.bytes += out.count
         let taken = out.withUnsafeBytes { sink.write($0) }
         pacer.wrote(taken, of: out.count, now: clock())
         if taken < out.count {
             swap(&pending, &out)
             pendingOffset = taken
+            pendingRequestBytes = asks ? pending.count : nil
+        } else if asks {
+            link?.sent(bytes: out.count, now: clock())
         }
     }
 }

@@ -1,0 +1,191 @@
+/// Paces terminal video by what the terminal itself has drawn, end to end. ``LinkPacer`` watches
+/// the local pty, but over SSH sshd drains the pty at once into its channel window and TCP
+/// buffers (megabytes): frames queue beyond its sight and every key waits behind them. So after
+/// each frame the writer asks the terminal for its status (`CSI 5 n`, ``request``); a terminal
+/// answers (`CSI 0 n`) in order, once it has processed every byte before the question: each reply
+/// says one more frame has reached the screen. The replies are read out of the input before key
+/// handling (``DeviceStatusFilter``).
+///
+/// From the replies the pacer knows the frames still on their way and measures the link: each
+/// reply's frame took the time from when it could start (sent, or the previous frame drawn) to
+/// its reply, so bytes over those times is the rate the link delivers (``rate``). A new frame may
+/// go when (1) the frames in flight would reach the screen within ``queueBudget`` at that rate
+/// (before the first reply: when none is in flight), and (2) the link has been busy with pictures
+/// for at most ``duty`` of the time: after a frame of `b` bytes the next waits `b / rate / duty`.
+/// A key's screen update then finds the link idle half the time and otherwise waits for the rest
+/// of one frame. A terminal that never answers (or stops answering) does not stall the picture:
+/// after ``probeTimeout`` without a first reply, or ``lostLimit`` timeouts in a row, the pacer is
+/// ``State/unsupported`` and the writer falls back to ``LinkPacer``; a reply arriving later makes
+/// it pace again. A value: time is passed in.
+///
+/// ```swift
+/// var pacer = EndToEndPacer()
+/// guard pacer.allows(now: .now) else { return drop() }
+/// write(frame + EndToEndPacer.request)
+/// pacer.sent(bytes: frame.count, now: .now)
+/// // … the loop reads `CSI 0 n` from the terminal:
+/// pacer.acknowledged(now: .now)
+/// ```
+struct EndToEndPacer: Sendable {
+    enum State: Sendable, Equatable {
+        /// No reply yet: one frame at a time, ``LinkPacer`` as well.
+        case probing
+        /// The terminal answers: frames are paced by its replies alone.
+        case acknowledged
+        /// The terminal did not answer in time: ``LinkPacer`` paces; a late reply comes back here.
+        case unsupported
+    }
+
+    /// Device status report: the terminal answers `CSI 0 n` once everything before it was processed.
+    static let request: [UInt8] = Array("\u{1B}[5n".utf8)
+    /// Of the time, how much the link may be busy with pictures (the rest is the keys').
+    static let duty = 0.5
+    /// Frames in flight may hold the link this long at most when another is written.
+    static let queueBudget = 0.05
+    /// Never more frames in flight than this.
+    static let maxInFlight = 4
+    /// How long the first reply may take before the terminal is taken not to answer.
+    static let probeTimeout: Duration = .seconds(4)
+    /// How long a later reply may take, at least (else four times the frames' time at ``rate``).
+    static let ackTimeout: Duration = .seconds(2)
+    /// Timeouts in a row after which the terminal is taken to have stopped answering.
+    static let lostLimit = 3
+    /// Replies whose frames measure the rate (the latest).
+    static let rateSamples = 8
+    /// The window frames per second are counted over.
+    static let fpsWindow: Duration = .seconds(2)
+
+    private(set) var state = State.probing
+    /// Frames written whose reply has not come: their size and when their last byte was written.
+    private(set) var inFlight: [(bytes: Int, sentAt: ContinuousClock.Instant)] = []
+    /// The rate the link delivers to the terminal, bytes a second; nil before the first reply.
+    private(set) var rate: Double?
+    /// Frames that timed out (their reply lost, or never coming).
+    private(set) var lost = 0
+    /// When a frame was last held back by this pacer (the link, not the source, sets the pace).
+    private(set) var heldBackAt: ContinuousClock.Instant?
+    private var samples: [(bytes: Int, seconds: Double)] = []
+    private var lastReplyAt: ContinuousClock.Instant?
+    private var nextFrameAt: ContinuousClock.Instant?
+    private var timeoutsInARow = 0
+    private var replyTimes: [ContinuousClock.Instant] = []
+
+    /// The replies steer the pacing (else ``LinkPacer`` does, alone or as well).
+    var isAcknowledged: Bool { state == .acknowledged }
+
+    var bytesInFlight: Int { inFlight.reduce(0) { $0 + $1.bytes } }
+
+    /// True when a new frame may be written now. Also gives up on replies that are overdue.
+    mutating func allows(now: ContinuousClock.Instant) -> Bool {
+        expire(now: now)
+        let allowed: Bool
+        switch state {
+        case .unsupported:
+            return true
+        case .probing:
+            allowed = inFlight.isEmpty
+        case .acknowledged:
+            guard let rate else { allowed = inFlight.isEmpty; break }
+            if let next = nextFrameAt, now < next {
+                allowed = false
+            } else if inFlight.isEmpty {
+                allowed = true
+            } else {
+                // What is left of the frames in flight: the oldest has been on its way since it
+                // was written or the frame before it was drawn.
+                let start = max(inFlight[0].sentAt, lastReplyAt ?? inFlight[0].sentAt)
+                let left = Double(bytesInFlight) - rate * Self.seconds(now - start)
+                allowed = inFlight.count < Self.maxInFlight && left / rate <= Self.queueBudget
+            }
+        }
+        if !allowed { heldBackAt = now }
+        return allowed
+    }
+
+    /// A frame of `bytes` (its ``request`` at the end) went to the terminal whole at `now`.
+    mutating func sent(bytes: Int, now: ContinuousClock.Instant) {
+        guard state != .unsupported else { return }
+        inFlight.append((bytes, now))
+        if let rate {
+            nextFrameAt = now + .seconds(Double(bytes) / rate / Self.duty)
+        }
+    }
+
+    /// The terminal answered one request: the oldest frame in flight is on the screen.
+    mutating func acknowledged(now: ContinuousClock.Instant) {
+        guard state != .unsupported else {
+            // Slow, not silent: pace by the replies again, from nothing in flight.
+            state = .acknowledged
+            inFlight.removeAll()
+            timeoutsInARow = 0
+            lastReplyAt = now
+            return
+        }
+        guard !inFlight.isEmpty else { return }   // the reply of a frame given up as lost
+        let frame = inFlight.removeFirst()
+        state = .acknowledged
+        timeoutsInARow = 0
+        let start = max(frame.sentAt, lastReplyAt ?? frame.sentAt)
+        let seconds = Self.seconds(now - start)
+        if seconds > 0 {
+            samples.append((frame.bytes, seconds))
+            if samples.count > Self.rateSamples { samples.removeFirst() }
+            let total = samples.reduce((bytes: 0, seconds: 0.0)) { ($0.bytes + $1.bytes, $0.seconds + $1.seconds) }
+            if total.seconds > 0, total.bytes > 0 { rate = Double(total.bytes) / total.seconds }
+        }
+        lastReplyAt = now
+        replyTimes.append(now)
+        replyTimes.removeAll { now - $0 >= Self.fpsWindow }
+    }
+
+    /// Frames that reached the screen a second, over the last ``fpsWindow``.
+    func framesPerSecond(now: ContinuousClock.Instant) -> Double {
+        Double(replyTimes.filter { now - $0 < Self.fpsWindow }.count) / Self.seconds(Self.fpsWindow)
+    }
+
+    /// What the link allows, for the status bar (`link 95 kB/s · 4 fps`), while the link sets the
+    /// pace (a frame was held back in the last ``fpsWindow``); nil otherwise.
+    func linkText(now: ContinuousClock.Instant) -> String? {
+        guard state == .acknowledged, let rate, let held = heldBackAt, now - held <= Self.fpsWindow else { return nil }
+        let fps = framesPerSecond(now: now)
+        let tenths = (fps * 10).rounded()
+        let fpsText = fps >= 10 || tenths.truncatingRemainder(dividingBy: 10) == 0 ? "\(Int(fps.rounded()))" : String(format: "%.1f", tenths / 10)
+        return "link \(Self.rateText(rate)) · \(fpsText) fps"
+    }
+
+    /// A rate in kB/s (two significant figures) or MB/s.
+    static func rateText(_ rate: Double) -> String {
+        let kB = rate / 1000
+        if kB >= 1000 { return String(format: "%.1f MB/s", kB / 1000) }
+        if kB >= 100 { return "\(Int((kB / 10).rounded()) * 10) kB/s" }
+        if kB >= 10 { return "\(Int(kB.rounded())) kB/s" }
+        return String(format: "%.1f kB/s", kB)
+    }
+
+    /// Gives up on replies that are overdue: the first after ``probeTimeout`` (the terminal does
+    /// not answer), later ones after ``ackTimeout`` or four times their frames' time (lost).
+    private mutating func expire(now: ContinuousClock.Instant) {
+        guard let oldest = inFlight.first else { return }
+        let age = now - oldest.sentAt
+        switch state {
+        case .probing:
+            guard age > Self.probeTimeout else { return }
+            state = .unsupported
+        case .acknowledged:
+            let expected = rate.map { Duration.seconds(4 * Double(bytesInFlight) / $0) } ?? .zero
+            guard age > max(Self.ackTimeout, expected) else { return }
+            timeoutsInARow += 1
+            if timeoutsInARow >= Self.lostLimit { state = .unsupported }
+        case .unsupported:
+            return
+        }
+        lost += inFlight.count
+        inFlight.removeAll()
+        nextFrameAt = nil
+    }
+
+    static func seconds(_ duration: Duration) -> Double {
+        let (seconds, attoseconds) = duration.components
+        return Double(seconds) + Double(attoseconds) / 1e18
+    }
+}

@@ -1,0 +1,26 @@
+/// The link to the terminal as the video panes share it (one per ``PaneGroup``): the end-to-end
+/// pacer all panes' frames count against (they travel the same link, and the terminal answers
+/// their status requests in order) and the filter that takes its replies out of the input. Off
+/// until the loop turns it on for the real terminal (``isEnabled``); tests of the writer alone
+/// see no requests in its output.
+final class TerminalLink {
+    /// Frames end with a status request and are paced by the replies.
+    var isEnabled = false
+    var pacer = EndToEndPacer()
+    var replies = DeviceStatusFilter()
+    /// A request was written: from then on the loop reads the terminal's input through ``replies``.
+    private(set) var hasAsked = false
+
+    /// A frame of `bytes`, its request at the end, went to the terminal whole.
+    func sent(bytes: Int, now: ContinuousClock.Instant) {
+        hasAsked = true
+        pacer.sent(bytes: bytes, now: now)
+    }
+
+    /// Bytes read from the terminal: the replies go to the pacer; returns the rest (keys), in order.
+    func received(_ bytes: some Sequence<UInt8>, now: ContinuousClock.Instant) -> [UInt8] {
+        let (keys, count) = replies.feed(bytes, now: now)
+        for _ in 0..<count { pacer.acknowledged(now: now) }
+        return keys
+    }
+}

@@ -1,0 +1,225 @@
+import Testing
+@testable import TUI
+
+/// A link whose buffers never fill (SSH: sshd drains the pty at once into its channel window and
+/// TCP buffers), draining `rate` bytes a second to a terminal that answers each `CSI 5 n` when it
+/// reaches it. In virtual time.
+final class DeepLinkSink: VideoSink {
+    let rate: Double
+    var queued: [UInt8] = []
+    var drained = 0.0
+    var now = ContinuousClock.now
+    /// Replies the terminal sent back since the last ``takeReplies()``.
+    private var replies = 0
+    private var matched = 0
+    init(rate: Double) { self.rate = rate }
+
+    func write(_ bytes: UnsafeRawBufferPointer) -> Int {
+        queued += bytes
+        return bytes.count
+    }
+    var backlog: Int { 0 }   // a pty: TIOCOUTQ answers 0
+    func waitWritable(until deadline: ContinuousClock.Instant) { advance(.milliseconds(5)) }
+
+    /// Time passes: the terminal reads what the link delivered, answering each request on the way.
+    func advance(_ duration: Duration) {
+        now += duration
+        drained += rate * EndToEndPacer.seconds(duration)
+        let count = min(queued.count, Int(drained))
+        drained -= Double(count)
+        for byte in queued.prefix(count) {
+            let expected = EndToEndPacer.request[matched]
+            matched = byte == expected ? matched + 1 : (byte == EndToEndPacer.request[0] ? 1 : 0)
+            if matched == EndToEndPacer.request.count { replies += 1; matched = 0 }
+        }
+        queued.removeFirst(count)
+        if queued.isEmpty { drained = 0 }   // an idle link saves nothing up
+    }
+
+    func takeReplies() -> [UInt8] {
+        defer { replies = 0 }
+        return Array(repeating: Array("\u{1B}[0n".utf8), count: replies).flatMap { $0 }
+    }
+}
+
+/// Terminal video paced by the terminal's replies to status requests, end to end.
+@Suite struct EndToEndPacerTests {
+    /// 40 ms frames of about 10 KB (every cell of 30×12 changes) for 8 s through a link that
+    /// never fills, draining 100 kB/s; the terminal's replies read every 10 ms. Returns the mean
+    /// and the largest time a key's screen update would wait behind the bytes queued (over the last
+    /// 6 s), and the frames delivered then.
+    static func run(endToEnd: Bool, answers: Bool = true) -> (meanWait: Double, maxWait: Double, delivered: Int, link: TerminalLink) {
+        let sink = DeepLinkSink(rate: 100_000)
+        let writer = VideoPaneWriter(sink: sink, glyphs: .half, depth: .truecolor)
+        writer.clock = { sink.now }
+        let link = TerminalLink()
+        link.isEnabled = endToEnd
+        writer.link = link
+        let pictures = (0..<8).map { LinkPacerTests.picture($0, width: 30, height: 24) }
+        var waitSum = 0.0, maxWait = 0.0, samples = 0, deliveredBefore = 0
+        for tick in 0..<800 {
+            if tick % 4 == 0 { pictures[tick / 4 % 8].with { _ = writer.offer($0, columns: 30, rows: 12, left: 0, top: 0) } }
+            sink.advance(.milliseconds(10))
+            let replies = sink.takeReplies()
+            if answers { _ = link.received(replies, now: sink.now) }
+            writer.flushPending()
+            if tick == 200 { deliveredBefore = writer.statistics.delivered }
+            if tick >= 200 {
+                let wait = Double(sink.queued.count) / sink.rate
+                waitSum += wait
+                maxWait = max(maxWait, wait)
+                samples += 1
+            }
+        }
+        return (waitSum / Double(samples), maxWait, writer.statistics.delivered - deliveredBefore, link)
+    }
+
+    @Test func repliesKeepWhatAKeyWaitsBehindSmallWhereThePtyNeverFills() {
+        let paced = Self.run(endToEnd: true)
+        let local = Self.run(endToEnd: false)
+        print("end to end: mean wait \(Int(paced.meanWait * 1000)) ms, max \(Int(paced.maxWait * 1000)) ms, \(paced.delivered) frames in 6 s; local pacer alone: mean \(Int(local.meanWait * 1000)) ms, \(local.delivered) frames")
+        #expect(local.meanWait > 2, "the local pacer sees no full pty: the link's queue grows without end")
+        #expect(paced.link.pacer.state == .acknowledged)
+        #expect(paced.meanWait < 0.08, "half the time the link is free, else a key waits for the rest of one frame")
+        #expect(paced.maxWait < 0.2, "never more than about one frame (~10 KB at 100 kB/s) queued")
+        #expect(paced.delivered >= 12, "at least 2 frames a second get through")
+        let rate = paced.link.pacer.rate ?? 0
+        #expect(rate > 85_000 && rate < 115_000, "the rate measured end to end: \(Int(rate)) B/s")
+    }
+
+    @Test func aTerminalThatNeverAnswersFallsBackToTheLocalPacerAndTheVideoGoesOn() {
+        let silent = Self.run(endToEnd: true, answers: false)
+        #expect(silent.link.pacer.state == .unsupported)
+        #expect(silent.delivered > 75, "after the probe's timeout frames flow as without the replies")
+    }
+
+    @Test func framesInFlightAreBoundedByTheReplies() {
+        var pacer = EndToEndPacer()
+        let t0 = ContinuousClock.now
+        let r1 = pacer.allows(now: t0)
+        #expect(r1)
+        pacer.sent(bytes: 10_000, now: t0)
+        let r2 = pacer.allows(now: t0 + .milliseconds(50))
+        #expect(!r2, "before the first reply, one frame at a time")
+        let r3 = pacer.allows(now: t0 + .seconds(3))
+        #expect(!r3)
+        pacer.acknowledged(now: t0 + .milliseconds(100))           // 10 kB in 100 ms
+        #expect(pacer.state == .acknowledged)
+        #expect(pacer.rate == 100_000)
+        let r4 = pacer.allows(now: t0 + .milliseconds(100))
+        #expect(r4, "nothing in flight, the link idle")
+        let t1 = t0 + .milliseconds(100)
+        pacer.sent(bytes: 10_000, now: t1)                         // holds the link 100 ms
+        let r5 = pacer.allows(now: t1 + .milliseconds(120))
+        #expect(!r5, "in flight: drawn in 100 ms; the duty leaves the link free as long")
+        let r6 = pacer.allows(now: t1 + .milliseconds(199))
+        #expect(!r6, "the duty: the link busy half the time at most")
+        pacer.acknowledged(now: t1 + .milliseconds(100))
+        let r7 = pacer.allows(now: t1 + .milliseconds(200))
+        #expect(r7)
+        pacer.sent(bytes: 1_000, now: t1 + .milliseconds(200))     // 10 ms at 100 kB/s
+        let r8 = pacer.allows(now: t1 + .milliseconds(221))
+        #expect(r8, "a small frame in flight that is almost drawn does not hold the next")
+        #expect(pacer.inFlight.count == 1)
+    }
+
+    @Test func aLateReplyAfterTheFallbackMakesTheRepliesPaceAgain() {
+        var pacer = EndToEndPacer()
+        let t0 = ContinuousClock.now
+        pacer.sent(bytes: 50_000, now: t0)
+        let r9 = pacer.allows(now: t0 + .seconds(3))
+        #expect(!r9)
+        let r10 = pacer.allows(now: t0 + .seconds(5))
+        #expect(r10, "no reply within the probe's time: the video goes on")
+        #expect(pacer.state == .unsupported)
+        #expect(pacer.lost == 1)
+        pacer.acknowledged(now: t0 + .seconds(6))   // it does answer, slowly
+        #expect(pacer.state == .acknowledged)
+        #expect(pacer.inFlight.isEmpty)
+    }
+
+    @Test func repliesLostThreeTimesInARowFallBack() {
+        var pacer = EndToEndPacer()
+        var now = ContinuousClock.now
+        pacer.sent(bytes: 1_000, now: now)
+        now += .milliseconds(10)
+        pacer.acknowledged(now: now)
+        for round in 1...3 {
+            pacer.sent(bytes: 1_000, now: now)
+            now += .seconds(2) + .milliseconds(1)
+            let r11 = pacer.allows(now: now)
+            #expect(r11)
+            #expect(pacer.state == (round < 3 ? .acknowledged : .unsupported), "round \(round)")
+        }
+        #expect(pacer.lost == 3)
+        pacer.acknowledged(now: now)   // a reply whose frame was given up: back to replies, nothing in flight
+        #expect(pacer.state == .acknowledged)
+        pacer.acknowledged(now: now)   // and another: nothing to match, ignored
+        #expect(pacer.inFlight.isEmpty)
+    }
+
+    @Test func theStatusBarSaysWhatTheLinkAllowsWhileItSetsThePace() {
+        var pacer = EndToEndPacer()
+        let t0 = ContinuousClock.now
+        var now = t0
+        for frame in 0..<8 {
+            now = t0 + .milliseconds(410 * frame)
+            let free = pacer.allows(now: now)
+            #expect(free, "frame \(frame)")
+            pacer.sent(bytes: 19_000, now: now)
+            now += .milliseconds(200)
+            pacer.acknowledged(now: now)
+            let held = pacer.allows(now: now + .milliseconds(100))
+            #expect(!held || frame == 0, "the duty holds the next frame (once the rate is known)")
+        }
+        #expect(pacer.linkText(now: now) == "link 95 kB/s · 2.5 fps")
+        #expect(pacer.linkText(now: now + .seconds(3)) == nil, "nothing held back lately: the source sets the pace")
+        #expect(EndToEndPacer.rateText(1_234_567) == "1.2 MB/s")
+        #expect(EndToEndPacer.rateText(123_400) == "120 kB/s")
+        #expect(EndToEndPacer.rateText(5_432) == "5.4 kB/s")
+    }
+}
+
+/// The terminal's status replies never reach key handling.
+@Suite struct DeviceStatusFilterTests {
+    static func bytes(_ text: String) -> [UInt8] { Array(text.utf8) }
+
+    @Test func repliesInterleavedWithKeysAreTakenOutAndTheKeysKeepTheirOrder() {
+        var filter = DeviceStatusFilter()
+        let now = ContinuousClock.now
+        let input = Self.bytes("a\u{1B}[0nm\u{1B}[A\u{1B}[0n\u{1B}[3n\u{1B}[<0;5;7Mq")
+        let (keys, replies) = filter.feed(input, now: now)
+        #expect(replies == 3)
+        #expect(keys == Self.bytes("am\u{1B}[A\u{1B}[<0;5;7Mq"), "keys, an arrow and a mouse report pass unchanged")
+        #expect(filter.releaseTime == nil)
+    }
+
+    @Test func aReplySplitBetweenReadsIsStillTakenOut() {
+        var filter = DeviceStatusFilter()
+        let now = ContinuousClock.now
+        for split in 1..<4 {
+            let reply = Self.bytes("x\u{1B}[0ny")
+            let first = filter.feed(reply[0..<(split + 1)], now: now)
+            #expect(first == (Self.bytes("x"), 0))
+            #expect(filter.releaseTime != nil)
+            let second = filter.feed(reply[(split + 1)...], now: now)
+            #expect(second == (Self.bytes("y"), 1), "split after \(split) bytes of the reply")
+        }
+    }
+
+    @Test func anEscapeThatIsNotFollowedByAReplyIsAKeyAfterTheHold() {
+        var filter = DeviceStatusFilter()
+        let now = ContinuousClock.now
+        let r12 = filter.feed([0x1B], now: now)
+        #expect(r12 == ([], 0))
+        let r13 = filter.release(now: now + .milliseconds(10))
+        #expect(r13.isEmpty, "still within the hold")
+        let r14 = filter.release(now: now + DeviceStatusFilter.hold)
+        #expect(r14 == [0x1B], "Escape, on its own")
+        #expect(filter.releaseTime == nil)
+        let r15 = filter.feed(Self.bytes("\u{1B}[0"), now: now)
+        #expect(r15 == ([], 0))
+        let r16 = filter.feed(Self.bytes("5~"), now: now)
+        #expect(r16 == (Self.bytes("\u{1B}[05~"), 0), "not a reply after all: all of it is input")
+    }
+}
