@@ -178,6 +178,8 @@ public final class UILoop {
             terminal.suspendUntilContinued()
             deliver(.action(.resume), to: delegate)
         case SIGCONT:
+            // Stopped by something else (SIGSTOP) and continued: draw only in the foreground.
+            Terminal.stopWhileInBackground()
             terminal.applyWindowSize()
             Self.readCellShape(into: video)
         default:

@@ -64,6 +64,62 @@ import Glibc
         }
     }
 
+    /// A TUI stopped from outside (`kill -STOP`: the shell takes the terminal back and reports the
+    /// job stopped) and then continued in the background (`bg`) stops again at once and draws
+    /// nothing over the shell; `fg` brings it back. The same for Ctrl-Z then `bg`.
+    @Test(.enabled(if: Tmux.binary != nil && FileManager.default.isExecutableFile(atPath: "/bin/bash")),
+          .timeLimit(.minutes(2)))
+    func bgLeavesTheShellAloneUntilFg() async throws {
+        let binary = try Binary()
+        let pane = try Tmux(socket: "ep-bg-\(getpid())")
+        defer {
+            pane.kill()
+            try? FileManager.default.removeItem(at: binary.home)
+        }
+        let dir = binary.home.path
+        pane.start(columns: 100, rows: 30, environment: binary.paneEnvironment, command: "exec /bin/bash --norc --noprofile -i")
+        let command = "unset EVENTPLAYER_SERVER DISPLAY WAYLAND_DISPLAY; PS1='$ '; "
+            + "'\(binary.url.path)' --video none --no-audio 2>\(dir)/stderr & echo PID=$!; fg"
+        try await Tmux.offPool {
+            pane.type(command)
+            pane.keys("Enter")
+            try pane.waitFor(" loaded")
+            let pid = try #require(try Self.tuiPID(binary))
+            for stop in ["kill", "C-z"] {
+                if stop == "kill" { kill(pid, SIGSTOP) } else { pane.keys("C-z") }
+                // SIGSTOP leaves the TUI's screen as it was: bash's report is written over it.
+                try pane.waitUntil("the job report (\(stop))") { $0.contains("Stopped") }
+                usleep(300_000)
+                pane.type("clear; bg; sleep 2; echo AFTER-BG; jobs")
+                pane.keys("Enter")
+                // Drawn over the shell, the list would hide bash's output: wait for one or the other.
+                let shell = try pane.waitUntil("the shell's output or the TUI (\(stop))") { $0.contains("AFTER-BG") || $0.contains(" loaded") }
+                usleep(500_000)
+                let later = pane.capture()
+                #expect(!shell.contains(" loaded") && !later.contains(" loaded"), "nothing drawn over the shell (\(stop)):\n\(later)")
+                #expect(later.contains("Stopped"), "the job is stopped again (\(stop)):\n\(later)")
+                pane.type("fg")
+                pane.keys("Enter")
+                try pane.waitFor(" loaded")
+            }
+            pane.keys("q")
+            pane.keys("q")
+            try pane.waitUntil("the shell's screen") { !$0.contains(" loaded") }
+        }
+    }
+
+    /// The TUI's PID, from the `PID=` line the shell printed (scrolled off by the TUI: read from
+    /// the processes of this test's binary instead).
+    static func tuiPID(_ binary: Binary) throws -> pid_t? {
+        let entries = try FileManager.default.contentsOfDirectory(atPath: "/proc")
+        for entry in entries {
+            guard let pid = pid_t(entry),
+                  let command = try? String(contentsOfFile: "/proc/\(entry)/cmdline", encoding: .utf8) else { continue }
+            if command.hasPrefix(binary.url.path + "\0--video") { return pid }
+        }
+        return nil
+    }
+
     /// The last non-empty line of a screen.
     static func lastLine(_ screen: String) -> String {
         screen.split(separator: "\n").last { !$0.trimmingCharacters(in: .whitespaces).isEmpty }.map(String.init) ?? ""
