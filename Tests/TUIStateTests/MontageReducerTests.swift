@@ -28,7 +28,7 @@ struct MontageReducerTests {
     @Test func mOnTheListOpensEveryCameraAtTheSelectedEvent() throws {
         var state = Self.state()
         let start = try #require(Self.started(state.reduce(.action(.startMontage), now: .now)))
-        #expect(start.cameras == ["Driveway", "Front Door"])
+        #expect(start.cameras == ["Front Door", "Driveway"], "the selected event's camera first")
         #expect(start.moment == Fixtures.event(0).startTime)
         #expect(start.events.contains { $0.id == "evt-0" })
         let screen = try #require(state.screen().montage)
@@ -89,26 +89,26 @@ struct MontageReducerTests {
         let start = Fixtures.event(0).startTime
         let next = start.addingTimeInterval(120)
         let snapshot = MontageSnapshot(wallTime: start.addingTimeInterval(3), speed: 2, isPaused: true, isHolding: false, isMuted: false, tiles: [
-            .init(camera: "Driveway", status: .failed("segment0.ts failed: HTTP 500 after 4 attempts")),
             .init(camera: "Front Door", eventID: "evt-0", eventStart: start, status: .paused, position: 3.02, drift: 0.02, isFocused: true),
+            .init(camera: "Driveway", status: .failed("segment0.ts failed: HTTP 500 after 4 attempts")),
         ])
         _ = state.reduce(.montage(snapshot), now: .now)
         var screen = try #require(state.screen().montage)
         #expect(screen.stateText == "❚❚ Paused")
-        #expect(screen.tiles[0].isError && !screen.tiles[0].showsVideo && screen.tiles[0].detail.contains("HTTP 500"))
-        #expect(screen.tiles[1].showsVideo && screen.tiles[1].isFocused)
-        #expect(screen.tiles[1].title.hasPrefix("Front Door · "))
+        #expect(screen.tiles[1].isError && !screen.tiles[1].showsVideo && screen.tiles[1].detail.contains("HTTP 500"))
+        #expect(screen.tiles[0].showsVideo && screen.tiles[0].isFocused)
+        #expect(screen.tiles[0].title.hasPrefix("Front Door · "))
         #expect(screen.segments.contains("♪ Front Door"))
         #expect(screen.syncLines.contains { $0.contains("Front Door") && $0.contains("+20 ms") })
         #expect(screen.syncLines.contains { $0.contains("Driveway") && $0.contains("–") })
         // A camera without footage says until when.
         let waiting = MontageSnapshot(wallTime: start, speed: 1, isPaused: false, isHolding: true, isMuted: false, tiles: [
-            .init(camera: "Driveway", status: .noRecording(next: next)),
             .init(camera: "Front Door", eventID: "evt-0", eventStart: start, status: .loading(notice: nil), isFocused: true),
+            .init(camera: "Driveway", status: .noRecording(next: next)),
         ])
         _ = state.reduce(.montage(waiting), now: .now)
         screen = try #require(state.screen().montage)
-        #expect(screen.tiles[0].detail.hasPrefix("no recording · next "))
+        #expect(screen.tiles[1].detail.hasPrefix("no recording · next "))
         #expect(screen.stateText == "… waiting for tiles")
     }
 
@@ -121,6 +121,41 @@ struct MontageReducerTests {
         #expect(second.cameras == ["E", "F"])
         #expect(state.reduce(.action(.montagePage(1)), now: .now).isEmpty)
         #expect(state.screen().message?.text == "Last cameras")
+    }
+
+    /// Six cameras, an event that three of them saw: the first page holds those three (the
+    /// selected event's camera first), not the first four by name.
+    @Test func theFirstPageShowsTheCamerasThatHaveTheMoment() throws {
+        var state = AppState(server: "http://127.0.0.1:8080", isDemo: true, user: "Demo User", isTerminalVideo: true)
+        _ = state.start()
+        let moment = Fixtures.base
+        func event(_ id: String, _ camera: String, from: Double, to: Double) -> Event {
+            Event(id: id, cameraName: camera, title: id, startTime: moment.addingTimeInterval(from), endTime: moment.addingTimeInterval(to),
+                  bucket: "30-days", videoUrl: URL(string: "http://127.0.0.1:1/media/30-days/\(id)/index.m3u8")!)
+        }
+        let events = [event("f", "Front", from: 0, to: 30), event("c", "Carport", from: -5, to: 20), event("y", "Yard", from: -10, to: 10),
+                      event("a", "Attic", from: -3600, to: -3590), event("b", "Barn", from: -7000, to: -6990),
+                      event("d", "Door", from: -600, to: -590)]
+        _ = state.reduce(.pageLoaded(EventsPage(events: events, nextCursor: nil), generation: state.fetchGeneration), now: .now)
+        _ = state.reduce(.action(.select(index: 0)), now: .now)
+        #expect(state.selectedEvent?.id == "f")
+        let start = try #require(Self.started(state.reduce(.action(.startMontage), now: .now)))
+        #expect(start.cameras == ["Front", "Carport", "Yard", "Door"], "the opener, then the cameras with the moment, then the nearest")
+        let second = try #require(Self.started(state.reduce(.action(.montagePage(1)), now: .now)))
+        #expect(second.cameras == ["Attic", "Barn"])
+    }
+
+    /// The ranking itself: cameras recording all the time come after those with an event at the
+    /// moment and before those with an event near it; each group keeps the server's order.
+    @Test func camerasAreRankedByWhetherTheyHaveTheMoment() {
+        let moment = Fixtures.base
+        func event(_ camera: String, _ from: Double, _ to: Double) -> Event {
+            Event(id: camera, cameraName: camera, title: nil, startTime: moment.addingTimeInterval(from), endTime: moment.addingTimeInterval(to),
+                  bucket: "b", videoUrl: URL(string: "http://127.0.0.1:1/x.m3u8")!)
+        }
+        let order = MontageModel.ordered(["A", "B", "C", "D", "E", "F"], opener: "E", events: [event("D", -1, 1), event("B", 100, 110)],
+                                         recording: ["F", "A"], moment: moment, now: moment.addingTimeInterval(60))
+        #expect(order == ["E", "D", "A", "F", "B", "C"])
     }
 
     @Test func aMontageThatCannotStartSaysWhy() {

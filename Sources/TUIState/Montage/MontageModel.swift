@@ -39,6 +39,35 @@ struct MontageModel: Sendable {
         }
     }
 
+    /// `cameras` with the ones that have the moment first, so the first page shows them: the
+    /// camera the montage was opened from (the selected event's, the timeline's lane), then those
+    /// with an event covering the moment, then those that record all the time (their recording
+    /// has it), then those with an event within the loaded window, nearest first; each group
+    /// keeps the given order (the server's, else by name).
+    ///
+    /// ```swift
+    /// MontageModel.ordered(["A", "B", "C", "D", "E", "F"], opener: "F", events: eventsOfCAndF, recording: [], moment: t, now: now)
+    /// // ["F", "C", "A", "B", "D", "E"]
+    /// ```
+    static func ordered(_ cameras: [String], opener: String?, events: [Event], recording: Set<String>,
+                        moment: Date, now: Date) -> [String] {
+        func rank(_ camera: String) -> (Int, Double) {
+            if camera == opener { return (0, 0) }
+            let own = events.filter { $0.cameraName == camera }
+            if own.contains(where: { $0.startTime <= moment && moment < ($0.endTime ?? now) }) { return (1, 0) }
+            if recording.contains(camera) { return (2, 0) }
+            let distances = own.map { event in
+                event.startTime > moment ? event.startTime.timeIntervalSince(moment) : moment.timeIntervalSince(event.endTime ?? now)
+            }
+            if let nearest = distances.min() { return (3, nearest) }
+            return (4, 0)
+        }
+        return cameras.enumerated().sorted { lhs, rhs in
+            let (a, b) = (rank(lhs.element), rank(rhs.element))
+            return a != b ? a < b : lhs.offset < rhs.offset
+        }.map(\.element)
+    }
+
     var pageCount: Int { max(1, (cameras.count + Self.tilesPerPage - 1) / Self.tilesPerPage) }
 
     var pageCameras: [String] {

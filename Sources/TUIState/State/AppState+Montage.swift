@@ -20,20 +20,26 @@ extension AppState {
         }
         let origin: MontageModel.Origin
         let moment: Date
+        let opener: String?
         var effects: [AppEffect] = []
         if isTimelineShown, let timeline {
             (origin, moment) = (.timeline, timeline.cursor)
+            opener = cameras.indices.contains(timeline.lane) ? cameras[timeline.lane] : nil
         } else if focus == .player, let playback, !playback.isPreparing {
             (origin, moment) = (.player, playback.event.startTime.addingTimeInterval(playback.position))
+            opener = playback.event.cameraName
         } else if let event = selectedEvent {
             (origin, moment) = (.list, event.startTime)
+            opener = event.cameraName
         } else {
             show("Select an event first: the montage opens at its moment", now: now)
             return []
         }
         if playback?.playback == .playing { effects.append(.player(.togglePause)) }
         let near = montageEvents(around: moment, date: date)
-        var model = MontageModel(cameras: cameras, origin: origin, moment: moment, events: near, now: date)
+        let recording = Set(serverCameras.filter(\.isRecording).map(\.name))
+        let ordered = MontageModel.ordered(cameras, opener: opener, events: near, recording: recording, moment: moment, now: date)
+        var model = MontageModel(cameras: ordered, origin: origin, moment: moment, events: near, now: date)
         model.speed = speed
         montage = model
         overlay = nil
