@@ -136,6 +136,7 @@ enum Fixtures {
         timeline.statusSegments = ["Today 14:10", "Front Door · Motion · 14:06:00 · 0:03"]
         var screen = ScreenSnapshot(header: header)
         screen.timelineView = timeline
+        screen.keyContext = .timeline
         return screen
     }
 
@@ -155,6 +156,7 @@ enum Fixtures {
         montage.segments = ["♪ Backyard", "terminal·half"]
         var screen = ScreenSnapshot(header: header)
         screen.montage = montage
+        screen.keyContext = .montage
         return screen
     }
 }

@@ -51,6 +51,7 @@ import PlaybackStates
         var state = ViewState()
         var filtering = Fixtures.list
         filtering.list.isEditingFilter = true
+        filtering.keyContext = .filter
         #expect(route(.char("q"), filtering, state: &state) == .insertText("q"))
         #expect(route(.special(.enter), filtering, state: &state) == .submit)
         #expect(route(.special(.backspace), Fixtures.signInError, state: &state) == .deleteBackward)

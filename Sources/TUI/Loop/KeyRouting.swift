@@ -6,7 +6,8 @@ enum KeyRouting {
         if layout.tooSmall != nil {
             return keyMap.binding(for: key, in: .global).map(\.action)
         }
-        if screen.overlay != nil, screen.signIn == nil {
+        // The overlay layer, then a picker, then the context the model published.
+        if screen.overlay != nil {
             if let navigation = keyMap.binding(for: key, in: .list)?.action, isNavigation(navigation) {
                 let page = OverlayView.pageSize(height: ScreenComposer.overlayRect(layout).height)
                 viewState.overlayScroll = switch navigation {
@@ -22,11 +23,10 @@ enum KeyRouting {
             }
             return keyMap.binding(for: key, in: .global).map(\.action)
         }
-        if let picker = screen.picker, screen.overlay == nil, screen.signIn == nil {
+        if let picker = screen.picker {
             return pickerAction(for: key, picker: picker, keyMap: keyMap)
         }
-        let context = KeyContext.current(for: screen)
-        guard let action = keyMap.action(for: key, in: context) else { return nil }
+        guard let action = keyMap.action(for: key, in: screen.keyContext) else { return nil }
         if isNavigation(action) {
             return ListViewport.resolve(action, selected: screen.list.selectedIndex, count: screen.list.rows.count,
                                         pageSize: layout.listPageSize).map { .select(index: $0) }

@@ -15,7 +15,16 @@ public struct ScreenSnapshot: Hashable, Sendable {
     public var list: EventListSnapshot
     /// Nil: nothing loaded (the pane says how to play).
     public var player: PlayerPaneSnapshot?
-    public var focus: Focus
+    /// Which of the list and the player is drawn focused; while one of them has the keys,
+    /// setting it moves ``keyContext`` with it.
+    public var focus: Focus {
+        didSet { if keyContext == .list || keyContext == .player { keyContext = focus == .player ? .player : .list } }
+    }
+    /// The bindings that apply, as the model decided them (its one order of precedence: TUIState's
+    /// `AppState.Mode`). The key router and the status bar's hints read it; an ``overlay`` and a
+    /// ``picker`` take their keys before it.
+    public var keyContext: KeyContext
+    /// Help or the request log, a layer over the screen that takes the keys first.
     public var overlay: Overlay?
     /// Transient message (the App clears it at its deadline).
     public var message: StatusMessage?
@@ -25,7 +34,8 @@ public struct ScreenSnapshot: Hashable, Sendable {
     public var timeline: [TimelineRow]
     /// A one-line prompt on the message line other than the `/` filter (the `t` date prompt).
     public var prompt: PromptSnapshot?
-    /// A small pick list over the screen (the `c` camera picker).
+    /// A small pick list over the screen (the `c`, `o` and `z` pickers); it takes the keys while
+    /// no overlay is open.
     public var picker: PickerSnapshot?
     /// A background export's progress for the status bar, e.g. "export 45% 1.2 MB 600 KB/s ETA 0:03".
     public var exportText: String?
@@ -39,14 +49,16 @@ public struct ScreenSnapshot: Hashable, Sendable {
     public var montage: MontageScreen?
 
     public init(signIn: SignInSnapshot? = nil, header: HeaderSnapshot = .init(), list: EventListSnapshot = .init(),
-                player: PlayerPaneSnapshot? = nil, focus: Focus = .list, overlay: Overlay? = nil,
-                message: StatusMessage? = nil, error: String? = nil,
+                player: PlayerPaneSnapshot? = nil, focus: Focus = .list, keyContext: KeyContext? = nil,
+                overlay: Overlay? = nil, message: StatusMessage? = nil, error: String? = nil,
                 requestLog: [RequestLogRow] = [], timeline: [TimelineRow] = []) {
         self.signIn = signIn
         self.header = header
         self.list = list
         self.player = player
         self.focus = focus
+        // Without one given: the form's with a form, else the focused pane's.
+        self.keyContext = keyContext ?? (signIn != nil ? .form : focus == .player ? .player : .list)
         self.overlay = overlay
         self.message = message
         self.error = error

@@ -77,7 +77,7 @@ enum ScreenComposer {
 
     /// The status bar with the hints of the current context.
     private static func statusPane(_ screen: ScreenSnapshot, layout: ScreenLayout, keyMap: KeyMap) -> Pane {
-        let context = KeyContext.current(for: screen)
+        let context = screen.keyContext
         var hints = KeyHints.items(for: context, keyMap: keyMap)
         if screen.overlay != nil {
             let close = keyMap.keys(for: "back", in: .global).first?.symbol ?? "Esc"
@@ -127,12 +127,9 @@ enum ScreenComposer {
 }
 
 extension KeyContext {
-    /// The context whose bindings apply for this snapshot (overlays scroll with the list keys).
+    /// The context whose bindings apply for this snapshot: the one the model published
+    /// (``ScreenSnapshot/keyContext``).
     public static func current(for screen: ScreenSnapshot) -> KeyContext {
-        if screen.signIn != nil { return .form }
-        if screen.list.isEditingFilter || screen.prompt != nil { return .filter }
-        if screen.montage != nil { return .montage }
-        if screen.timelineView != nil { return .timeline }
-        return screen.focus == .player ? .player : .list
+        screen.keyContext
     }
 }

@@ -64,7 +64,7 @@ extension AppState {
         selectEvent(id: event.id)
         guard selectedEvent?.id == event.id else { return [] }
         let effects = playSelected(now: now)
-        focus = focusBefore
+        updateBrowse { $0.focus = focusBefore }
         return effects + fetchMoreIfNear()
     }
 

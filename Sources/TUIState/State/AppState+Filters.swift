@@ -12,7 +12,7 @@ extension AppState {
     mutating func applyFilterKey(_ action: UserAction, now: ContinuousClock.Instant) -> [AppEffect] {
         switch action {
         case .jumpToDate:
-            datePrompt = DatePrompt(text: isTimelineShown ? "" : listFilters.untilText ?? "")
+            mode = .datePrompt(DatePrompt(text: isTimelineShown ? "" : listFilters.untilText ?? ""), over: scene)
         case .pickCamera:
             let cameras = pickableCameras
             guard !cameras.isEmpty else {
@@ -21,7 +21,7 @@ extension AppState {
             }
             let names = Dictionary(serverCameras.map { ($0.id, $0.name) }, uniquingKeysWith: { first, _ in first })
             let groups = serverGroups.map { CameraPicker.Group(name: $0.name, cameras: $0.cameras.map { names[$0] ?? $0 }) }
-            cameraPicker = CameraPicker(cameras: cameras, groups: groups, current: listFilters.cameras)
+            mode = .cameraPicker(CameraPicker(cameras: cameras, groups: groups, current: listFilters.cameras), over: scene)
         case .cycleSeverity:
             guard !severities.isEmpty else {
                 show("This server has no severities (Frigate's alerts and detections)", now: now)
@@ -51,18 +51,18 @@ extension AppState {
         case .insertText(let text): prompt.text += text; prompt.errorText = nil
         case .deleteBackward: _ = prompt.text.popLast(); prompt.errorText = nil
         case .clearField: prompt.text = ""; prompt.errorText = nil
-        case .cancel, .back, .quitOrBack: datePrompt = nil; return []
+        case .cancel, .back, .quitOrBack: closeToScene(); return []
         case .submit:
             let text = prompt.text.trimmingCharacters(in: .whitespaces)
             if text.isEmpty {
-                datePrompt = nil
+                closeToScene()
                 if isTimelineShown { return moveTimelineCursor(to: date, calendar: calendar) }
                 return changeFilters { $0.until = nil; $0.untilText = nil }
             }
             do {
                 let query = try DateQuery(text)
                 let until = query.resolve(now: date, calendar: calendar)
-                datePrompt = nil
+                closeToScene()
                 if isTimelineShown { return moveTimelineCursor(to: until, calendar: calendar) }
                 return changeFilters { $0.until = until; $0.untilText = query.text }
             } catch {
@@ -71,7 +71,7 @@ extension AppState {
         default:
             return []
         }
-        datePrompt = prompt
+        mode = .datePrompt(prompt, over: scene)
         return []
     }
 
@@ -81,14 +81,14 @@ extension AppState {
         switch action {
         case .select(let index):
             picker.selectedIndex = max(0, min(picker.count - 1, index))
-            cameraPicker = picker
+            mode = .cameraPicker(picker, over: scene)
         case .submit:
-            cameraPicker = nil
+            closeToScene()
             let choice = picker.choice
             guard choice != listFilters.cameras else { return [] }
             return changeFilters { $0.cameras = choice }
         case .cancel, .back, .quitOrBack:
-            cameraPicker = nil
+            closeToScene()
         default:
             break
         }
@@ -101,8 +101,8 @@ extension AppState {
     mutating func filterValuesLoaded(_ values: FilterValues, now: ContinuousClock.Instant) -> [AppEffect] {
         guard let kind = awaitedPicker else { return [] }
         awaitedPicker = nil
-        guard form == nil, !isEditingFilter, datePrompt == nil, cameraPicker == nil, valuePicker == nil, montage == nil,
-              !isTimelineShown else { return [] }
+        // Only over the list and the player: anything else that took the screen meanwhile keeps it.
+        guard case .scene(let scene) = mode, !isTimelineShown else { return [] }
         let offered = kind == .label ? values.labels : values.zones
         let current = kind == .label ? listFilters.label : listFilters.zone
         guard !offered.isEmpty || current != nil else {
@@ -110,7 +110,7 @@ extension AppState {
             return []
         }
         message = nil
-        valuePicker = ValuePicker(kind, values: offered, current: current)
+        mode = .valuePicker(ValuePicker(kind, values: offered, current: current), over: scene)
         return []
     }
 
@@ -134,9 +134,9 @@ extension AppState {
         switch action {
         case .select(let index):
             picker.selectedIndex = max(0, min(picker.count - 1, index))
-            valuePicker = picker
+            mode = .valuePicker(picker, over: scene)
         case .submit:
-            valuePicker = nil
+            closeToScene()
             let choice = picker.choice
             guard choice != picker.current else { return [] }
             return changeFilters { filters in
@@ -146,7 +146,7 @@ extension AppState {
                 }
             }
         case .cancel, .back, .quitOrBack:
-            valuePicker = nil
+            closeToScene()
         default:
             break
         }

@@ -17,8 +17,7 @@ extension AppState {
         lastPlaybackID += 1
         let id = PlaybackID(rawValue: lastPlaybackID)
         playback = PlaybackModel(event: event, id: id, isLive: event.isLive(at: Date()))
-        focus = .player
-        returnsToTimeline = false
+        updateBrowse { $0 = Browse(focus: .player) }
         error = nil
         show("Opening \(event.cameraName)…", now: now)
         return [.startPlayback(event, id: id, startAt: 0)]

@@ -69,33 +69,55 @@ extension AppState {
         }
     }
 
-    /// A user action: the form, the filter prompt and overlays take theirs first.
+    /// A user action, in the one order: the sign-in form and the prompts take every key, then the
+    /// overlay layer its own (help, request log, and Esc or q while one is open), then the mode:
+    /// a picker, the montage, the timeline, else the list and the player.
     mutating func apply(_ action: UserAction, now: ContinuousClock.Instant) -> [AppEffect] {
         if action == .quit { return [.quit] }
         if action == .suspend { return playback == nil ? [] : [.player(.interrupt)] }
         if action == .resume { return playback == nil ? [] : [.player(.resume)] }
-        if form != nil { return applyToForm(action) }
-        if isEditingFilter { return applyToFilter(action) }
-        if let effects = applyToMontage(action, now: now) { return effects }
-        if datePrompt != nil { return applyToDatePrompt(action, now: now) }
-        if cameraPicker != nil, overlay == nil, action != .toggleHelp, action != .toggleRequestLog { return applyToCameraPicker(action) }
-        if valuePicker != nil, overlay == nil, action != .toggleHelp, action != .toggleRequestLog { return applyToValuePicker(action) }
-        if let effects = applyToTimeline(action, now: now) { return effects }
-        if action == .back || action == .quitOrBack, returnsToTimeline, focus == .player, overlay == nil, !isFullPane,
-           action == .quitOrBack || error == nil {
-            return returnToTimeline()
+        switch mode {
+        case .signIn: return applyToForm(action)
+        case .filterEditing: return applyToFilter(action)
+        case .datePrompt: return applyToDatePrompt(action, now: now)
+        default: break
         }
+        if let effects = applyToOverlay(action) { return effects }
+        switch mode {
+        case .cameraPicker: return applyToCameraPicker(action)
+        case .valuePicker: return applyToValuePicker(action)
+        case .montage: return applyToMontage(action, now: now) ?? []
+        case .scene(.timeline): if let effects = applyToTimeline(action, now: now) { return effects }
+        default: break
+        }
+        return applyToScene(action, now: now)
+    }
+
+    /// The overlay layer: `?` and `d` open, switch or close it over any mode; Esc and q close an
+    /// open one. Nil for the keys it leaves to the mode under it.
+    private mutating func applyToOverlay(_ action: UserAction) -> [AppEffect]? {
         switch action {
         case .toggleHelp: overlay = overlay == .help ? nil : .help
         case .toggleRequestLog: overlay = overlay == .requestLog ? nil : .requestLog
-        case .back: back(isEscape: true)
-        case .quitOrBack: return back(isEscape: false) ? [] : quitUnlessExporting(now: now)
-        case .toggleFocus: focus = focus == .list ? .player : .list
+        case .back, .quitOrBack:
+            guard overlay != nil else { return nil }
+            overlay = nil
+        default: return nil
+        }
+        return []
+    }
+
+    /// The list and the player (side by side or full-pane), and what the timeline leaves to them.
+    private mutating func applyToScene(_ action: UserAction, now: ContinuousClock.Instant) -> [AppEffect] {
+        switch action {
+        case .back: return back(isEscape: true) ?? []
+        case .quitOrBack: return back(isEscape: false) ?? quitUnlessExporting(now: now)
+        case .toggleFocus: updateBrowse { $0.focus = $0.focus == .list ? .player : .list }
         case .toggleTimeline: return toggleTimeline()
         case .startMontage: return startMontage(now: now)
-        case .focus(let target): focus = target
+        case .focus(let target): updateBrowse { $0.focus = target }
         case .select(let index): return select(index)
-        case .startFilter: isEditingFilter = true
+        case .startFilter: mode = .filterEditing(over: scene)
         case .refresh: return beginRefresh()
         case .jumpToDate, .pickCamera, .cycleSeverity, .pickLabel, .pickZone: return applyFilterKey(action, now: now)
         case .export: return startExport(now: now)
@@ -112,8 +134,11 @@ extension AppState {
                 show("Full-pane video needs terminal video (--video terminal)", now: now)
                 return []
             }
-            isFullPane.toggle()
-            if isFullPane { overlay = nil }
+            switch scene {
+            case .browse(let browse): mode = .scene(.fullPane(browse)); overlay = nil
+            case .fullPane(let browse): mode = .scene(.browse(browse))
+            case .timeline: break
+            }
         case .zoom, .pan, .resetFraming: return changeFraming(action, now: now)
         case .multiplySpeed(let factor): return changeSpeed(to: speed.value * factor, now: now)
         case .resetSpeed: return changeSpeed(to: 1, now: now)
@@ -124,18 +149,29 @@ extension AppState {
         return []
     }
 
-    /// Esc / q: closes the overlay, else (Esc only: errors stay until Esc) dismisses the error,
-    /// else returns focus to the list, else (Esc only) clears the filter.
-    /// False when there was nothing to go back from.
-    @discardableResult
-    mutating func back(isEscape: Bool) -> Bool {
-        if overlay != nil { overlay = nil; return true }
-        if isFullPane { isFullPane = false; return true }
-        if isEscape, error != nil { error = nil; return true }
-        if isTimelineShown { isTimelineShown = false; return true }
-        if focus == .player { focus = .list; return true }
-        if isEscape, !filterText.isEmpty { _ = applyToFilter(.cancel); return true }
-        return false
+    /// Esc / q on a scene (an overlay was closed before): leaves full-pane; in the player opened
+    /// on the timeline, goes back to it (Esc dismisses an error first); else (Esc only: errors
+    /// stay until Esc) dismisses the error, else closes the timeline, else returns focus to the
+    /// list, else (Esc only) clears the filter. Nil when there was nothing to go back from.
+    mutating func back(isEscape: Bool) -> [AppEffect]? {
+        switch scene {
+        case .fullPane(let browse):
+            mode = .scene(.browse(browse))
+        case .timeline(returnsTo: let browse):
+            if isEscape, error != nil { error = nil } else { mode = .scene(.browse(browse)) }
+        case .browse(let browse):
+            if browse.focus == .player, browse.fromTimeline, !isEscape || error == nil { return returnToTimeline() }
+            if isEscape, error != nil {
+                error = nil
+            } else if browse.focus == .player {
+                updateBrowse { $0.focus = .list }
+            } else if isEscape, !filterText.isEmpty {
+                _ = applyToFilter(.cancel)
+            } else {
+                return nil
+            }
+        }
+        return []
     }
 
     mutating func select(_ index: Int) -> [AppEffect] {
@@ -158,7 +194,7 @@ extension AppState {
         guard var current = form else { return [] }
         if action == .quitOrBack || action == .back { return [] }
         let credentials = current.apply(action)
-        form = current
+        mode = .signIn(current)
         return credentials.map { [.signIn(email: $0.email, password: $0.password)] } ?? []
     }
 
@@ -168,8 +204,8 @@ extension AppState {
         case .insertText(let text): filterText += text
         case .deleteBackward: _ = filterText.popLast()
         case .clearField: filterText = ""
-        case .submit: isEditingFilter = false
-        case .cancel, .back: filterText = ""; isEditingFilter = false
+        case .submit: closeToScene()
+        case .cancel, .back: filterText = ""; closeToScene()
         default: return []
         }
         let visible = visibleEvents
@@ -185,12 +221,14 @@ extension AppState {
     mutating func applyCompletion(_ input: AppInput, now: ContinuousClock.Instant) -> [AppEffect] {
         switch input {
         case .signedIn(let name):
-            form = nil
+            mode = .scene(.browse(Browse()))
             user = name
             return beginRefresh()
         case .signInFailed(let text):
-            form?.isBusy = false
-            form?.errorText = text
+            guard var form else { return [] }
+            form.isBusy = false
+            form.errorText = text
+            mode = .signIn(form)
         case .pageLoaded(let page, let generation):
             guard generation == fetchGeneration else { return [] }
             let known = Set(events.map(\.id))
@@ -213,9 +251,14 @@ extension AppState {
             guard generation == fetchGeneration else { return [] }
             isLoading = false
             if needsSignIn {
+                // The form takes the screen; a montage open meanwhile stops.
                 var signIn = SignInForm(userLabel: signInLabel)
                 signIn.errorText = UserFacing.sentence(text)
-                form = signIn
+                let stops: [AppEffect] = montage == nil ? [] : [.stopMontage]
+                mode = .signIn(signIn)
+                overlay = nil
+                pendingAdvanceFailed(text)
+                return stops
             } else {
                 error = "Cannot load events: \(text)"
             }

@@ -18,11 +18,12 @@ extension AppState {
             emptyText: emptyListText)
         if isUnreviewedOnly, !events.isEmpty { screen.list.emptyText = unreviewedEmptyText }
         screen.isAutoAdvance = isAutoAdvance
-        screen.isFullPane = isFullPane && isTerminalVideo && form == nil
+        screen.isFullPane = isFullPane && isTerminalVideo
         screen.player = playback.map { playerSnapshot($0, now: now, calendar: calendar) }
         if let still = stillSnapshot(now: now, calendar: calendar) { screen.player = still }
         screen.focus = focus
-        screen.overlay = overlay
+        screen.keyContext = keyContext
+        screen.overlay = form == nil ? overlay : nil
         // Messages and errors quote URLs and server text: the one redaction applies, and control
         // characters are shown escaped (``UserFacing/shown(_:)``).
         screen.message = message.map { StatusMessage(UserFacing.shown($0.text)) }

@@ -20,18 +20,16 @@ extension AppState {
     /// `T`: opens the timeline at the selected event (the playing one from the player; else now),
     /// or closes it.
     mutating func toggleTimeline(date: Date = Date(), calendar: Calendar = .current) -> [AppEffect] {
-        if isTimelineShown {
-            isTimelineShown = false
+        if case .timeline(returnsTo: let browse) = scene {
+            mode = .scene(.browse(browse))
             return []
         }
         let anchor = focus == .player ? playback?.event ?? selectedEvent : selectedEvent
         var timeline = self.timeline ?? TimelineState(cursor: anchor?.startTime ?? date, calendar: calendar)
         if let anchor, self.timeline != nil { timeline.moveCursor(to: anchor.startTime, calendar: calendar) }
         self.timeline = timeline
-        isTimelineShown = true
-        returnsToTimeline = false
+        mode = .scene(.timeline(returnsTo: Browse(focus: focus)))
         overlay = nil
-        isFullPane = false
         if let anchor, let lane = timelineCameras.firstIndex(of: anchor.cameraName) { self.timeline?.lane = lane }
         return loadTimelineWindows()
     }
@@ -40,7 +38,7 @@ extension AppState {
     /// `r`, Enter); nil for the keys it leaves to the rest (help, request log, back, quit).
     mutating func applyToTimeline(_ action: UserAction, now: ContinuousClock.Instant, date: Date = Date(),
                                   calendar: Calendar = .current) -> [AppEffect]? {
-        guard isTimelineShown, var timeline else { return nil }
+        guard case .scene(.timeline) = mode, var timeline else { return nil }
         switch action {
         case .toggleTimeline: return toggleTimeline()
         case .toggleFocus: return []   // nothing to focus but the cursor
@@ -116,7 +114,7 @@ extension AppState {
 
     /// The recording Enter asked for has come: it plays as an event would, if the timeline is still open.
     mutating func playRecording(_ event: Event, startAt: Double, now: ContinuousClock.Instant) -> [AppEffect] {
-        guard isTimelineShown else { return [] }
+        guard case .scene(.timeline) = mode else { return [] }
         return startTimelinePlayback(event, startAt: startAt, date: Date(), now: now)
     }
 
@@ -125,9 +123,7 @@ extension AppState {
         lastPlaybackID += 1
         let id = PlaybackID(rawValue: lastPlaybackID)
         playback = PlaybackModel(event: event, id: id, isLive: event.isLive(at: date))
-        isTimelineShown = false
-        returnsToTimeline = true
-        focus = .player
+        mode = .scene(.browse(Browse(focus: .player, fromTimeline: true)))
         error = nil
         show("Opening \(TerminalText.printable(event.cameraName))…", now: now)
         return [.startPlayback(event, id: id, startAt: startAt)]
@@ -136,9 +132,7 @@ extension AppState {
     /// Esc from the player that Enter on the timeline opened: the timeline again (and under it the
     /// list, focused), the playback paused (its pane is not on screen).
     mutating func returnToTimeline() -> [AppEffect] {
-        returnsToTimeline = false
-        isTimelineShown = true
-        focus = .list
+        mode = .scene(.timeline(returnsTo: Browse(focus: .list)))
         guard let playback, playback.playback == .playing else { return [] }
         return [.player(.togglePause)]
     }
@@ -261,7 +255,7 @@ extension AppState {
 
     /// The timeline's screen: lanes, cursor and the status line naming the event under it.
     func timelineSnapshot(now: Date, calendar: Calendar) -> TimelineViewSnapshot? {
-        guard isTimelineShown, let timeline else { return nil }
+        guard isTimelineShown, montage == nil, let timeline else { return nil }
         // Rounded so that the view is not redrawn for every turn of the loop.
         let rounded = Date(timeIntervalSince1970: (now.timeIntervalSince1970 / 10).rounded(.down) * 10)
         var snapshot = TimelineViewSnapshot(items: timeline.items, cameras: timelineCameras, start: timeline.start,

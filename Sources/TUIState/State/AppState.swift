@@ -12,8 +12,11 @@ import TUI
 /// let effects = state.reduce(.action(.insertText("demo@eventplayer.dev")), now: .now)
 /// ```
 public struct AppState: Sendable {
-    /// The sign-in form; nil once signed in.
-    var form: SignInForm?
+    /// What has the screen and the keys, one at a time (Mode/): the sign-in form, the list and
+    /// the player, full-pane video, the timeline, a prompt, a picker or the montage.
+    var mode: Mode
+    /// Help or the request log, over any mode but the sign-in form.
+    var overlay: Overlay?
     var user: String
     var server: String
     var isDemo: Bool
@@ -27,12 +30,9 @@ public struct AppState: Sendable {
     /// Bumped by a refresh; pages of older generations are dropped.
     var fetchGeneration = 0
     var filterText = ""
-    var isEditingFilter = false
     /// Index into ``visibleEvents``.
     var selectedIndex = 0
 
-    var focus: Focus = .list
-    var overlay: Overlay?
     var message: TimedMessage?
     /// Stays until Esc.
     public var error: String?
@@ -51,8 +51,6 @@ public struct AppState: Sendable {
     var isTerminalVideo = false
     /// `v` turns the terminal picture off and on.
     var isVideoOn = true
-    /// `f`: terminal video over the whole terminal but the status line.
-    var isFullPane = false
     /// Zoom and pan of the picture (Alt keys; AppState+Framing.swift).
     var framing = VideoFraming()
     /// The session's playback speed (`[` `]` `{` `}` Backspace); every playback starts with it.
@@ -62,11 +60,8 @@ public struct AppState: Sendable {
 
     // Server-side filters (`t`, `c`) and the background export (`e`): AppState+Filters, AppState+Export.
     var listFilters = ListFilters()
-    var datePrompt: DatePrompt?
-    var cameraPicker: CameraPicker?
-    /// The `o` (label) or `z` (zone) picker, open once the server's values came; `awaitedPicker`
-    /// is the one asked for while they are on the way.
-    var valuePicker: ValuePicker?
+    /// The `o` (label) or `z` (zone) picker asked for while the server's values are on the way
+    /// (it opens as ``Mode/valuePicker(_:over:)`` once they came).
     var awaitedPicker: ValuePicker.Kind?
     var knownCameras: Set<String> = []
     /// The server's cameras in its order and its camera groups (``AppInput/camerasLoaded(_:groups:)``);
@@ -92,13 +87,8 @@ public struct AppState: Sendable {
     var keptReviewedID: String?
     /// The selected event's still (AppState+Still.swift).
     var still = StillSchedule()
-    // The timeline of every camera (`T`; AppState+Timeline.swift), kept while closed.
+    /// The timeline of every camera (`T`; AppState+Timeline.swift), kept while closed.
     var timeline: TimelineState?
-    var isTimelineShown = false
-    /// The playback was started from the timeline: Esc in the player goes back to it.
-    var returnsToTimeline = false
-    /// The montage (`M`; AppState+Montage.swift), over everything while it is open.
-    var montage: MontageModel?
 
     /// How long transient messages stay.
     static let messageLifetime: Duration = .seconds(4)
@@ -122,7 +112,7 @@ public struct AppState: Sendable {
         self.isTerminalVideo = isTerminalVideo
         self.speed = PlaybackSpeed(speed)
         self.home = home
-        form = user == nil ? SignInForm(userLabel: signInLabel) : nil
+        mode = user == nil ? .signIn(SignInForm(userLabel: signInLabel)) : .scene(.browse(Browse()))
     }
 
     /// Effects to run at start: the first page when already signed in.

@@ -1,0 +1,106 @@
+import TUI
+
+/// Reading the one ``AppState/Mode``: what each part of the model needs to know of it, and the
+/// one order in which keys reach the modes (``keyContext``, published in the screen snapshot for
+/// the key router and the status bar).
+extension AppState {
+    /// The scene on screen, or under the prompt, picker or montage (the list under the sign-in form).
+    var scene: Scene {
+        switch mode {
+        case .signIn: .browse(Browse())
+        case .scene(let scene), .filterEditing(over: let scene), .datePrompt(_, over: let scene),
+             .cameraPicker(_, over: let scene), .valuePicker(_, over: let scene), .montage(_, over: let scene):
+            scene
+        }
+    }
+
+    /// Changes the list and the player wherever they are (on screen or under another mode).
+    mutating func updateBrowse(_ change: (inout Browse) -> Void) {
+        switch mode {
+        case .signIn: break
+        case .scene(let scene): mode = .scene(scene.with(change))
+        case .filterEditing(over: let scene): mode = .filterEditing(over: scene.with(change))
+        case .datePrompt(let prompt, over: let scene): mode = .datePrompt(prompt, over: scene.with(change))
+        case .cameraPicker(let picker, over: let scene): mode = .cameraPicker(picker, over: scene.with(change))
+        case .valuePicker(let picker, over: let scene): mode = .valuePicker(picker, over: scene.with(change))
+        case .montage(let model, over: let scene): mode = .montage(model, over: scene.with(change))
+        }
+    }
+
+    /// Closes the prompt, picker or montage: back to the scene under it.
+    mutating func closeToScene() {
+        mode = .scene(scene)
+    }
+
+    /// Which pane of the list and the player takes their keys.
+    var focus: Focus { scene.browse.focus }
+
+    /// The sign-in form, while it is shown.
+    var form: SignInForm? {
+        if case .signIn(let form) = mode { form } else { nil }
+    }
+
+    var isEditingFilter: Bool {
+        if case .filterEditing = mode { true } else { false }
+    }
+
+    var datePrompt: DatePrompt? {
+        if case .datePrompt(let prompt, _) = mode { prompt } else { nil }
+    }
+
+    var cameraPicker: CameraPicker? {
+        if case .cameraPicker(let picker, _) = mode { picker } else { nil }
+    }
+
+    var valuePicker: ValuePicker? {
+        if case .valuePicker(let picker, _) = mode { picker } else { nil }
+    }
+
+    /// The timeline is the scene (on screen, or under a prompt, a picker or the montage).
+    var isTimelineShown: Bool {
+        if case .timeline = scene { true } else { false }
+    }
+
+    /// The open montage. Setting one opens it over the scene (leaving the full-pane video) or
+    /// updates the open one; nil closes it, back to the scene under it.
+    var montage: MontageModel? {
+        get { if case .montage(let model, _) = mode { model } else { nil } }
+        set {
+            guard let newValue else {
+                if case .montage = mode { closeToScene() }
+                return
+            }
+            let under: Scene = if case .fullPane(let browse) = scene { .browse(browse) } else { scene }
+            mode = .montage(newValue, over: under)
+        }
+    }
+
+    /// `f`: the video over the whole pane. Setting false leaves it (under any prompt or picker too).
+    var isFullPane: Bool {
+        get { if case .fullPane = scene { true } else { false } }
+        set {
+            guard !newValue, case .fullPane(let browse) = scene else { return }
+            switch mode {
+            case .scene: mode = .scene(.browse(browse))
+            case .filterEditing: mode = .filterEditing(over: .browse(browse))
+            case .datePrompt(let prompt, _): mode = .datePrompt(prompt, over: .browse(browse))
+            case .cameraPicker(let picker, _): mode = .cameraPicker(picker, over: .browse(browse))
+            case .valuePicker(let picker, _): mode = .valuePicker(picker, over: .browse(browse))
+            case .montage(let model, _): mode = .montage(model, over: .browse(browse))
+            case .signIn: break
+            }
+        }
+    }
+
+    /// The bindings that apply: the one order of precedence. The sign-in form takes every key,
+    /// the prompts type text, the montage has its own, a picker's scene gives its context (the
+    /// picker itself takes its keys first: ``ScreenSnapshot/picker``), else the scene's.
+    var keyContext: KeyContext {
+        switch mode {
+        case .signIn: .form
+        case .filterEditing, .datePrompt: .filter
+        case .montage: .montage
+        case .scene(let scene), .cameraPicker(_, over: let scene), .valuePicker(_, over: let scene): scene.keyContext
+        }
+    }
+}
