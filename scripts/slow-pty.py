@@ -3,6 +3,9 @@
 second, like a slow SSH link: the program's writes back up in the pty (its output queue fills),
 keys go through at once. The window size follows this terminal's.
 
+RATE 0 lets the output through unlimited. With $SLOW_PTY_BYTES set, the bytes let through so far
+are written to that file as they pass (a benchmark reads it before and after a measurement).
+
 Usage: scripts/slow-pty.py RATE -- command [args...]     (RATE in bytes/s, e.g. 200000)
 """
 import fcntl, os, pty, select, signal, struct, sys, termios, time, tty
@@ -23,7 +26,9 @@ def main():
     saved = termios.tcgetattr(0)
     tty.setraw(0)
     tick = 0.01
-    chunk = max(1, int(rate * tick))     # bytes let through per tick: no buffering of our own
+    chunk = max(1, int(rate * tick)) if rate > 0 else 65536   # bytes let through per tick: no buffering of our own
+    count_file = os.environ.get("SLOW_PTY_BYTES")
+    total = 0
     try:
         while True:
             start = time.monotonic()
@@ -41,8 +46,14 @@ def main():
                 if not data:
                     break
                 os.write(1, data)
+                total += len(data)
+                if count_file:
+                    with open(count_file + ".new", "w") as f:
+                        f.write(str(total))
+                    os.replace(count_file + ".new", count_file)
                 # Hold the link busy for as long as these bytes take at RATE.
-                time.sleep(max(0, len(data) / rate - (time.monotonic() - start)))
+                if rate > 0:
+                    time.sleep(max(0, len(data) / rate - (time.monotonic() - start)))
     finally:
         termios.tcsetattr(0, termios.TCSADRAIN, saved)
         _, status = os.waitpid(pid, 0)

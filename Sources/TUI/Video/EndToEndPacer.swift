@@ -62,13 +62,13 @@ struct EndToEndPacer: Sendable {
     private(set) var rate: Double?
     /// Frames that timed out (their reply lost, or never coming).
     private(set) var lost = 0
-    /// When a frame was last held back by this pacer (the link, not the source, sets the pace).
-    private(set) var heldBackAt: ContinuousClock.Instant?
     private var samples: [(bytes: Int, seconds: Double)] = []
     private var lastReplyAt: ContinuousClock.Instant?
     private var nextFrameAt: ContinuousClock.Instant?
     private var timeoutsInARow = 0
     private var replyTimes: [ContinuousClock.Instant] = []
+    /// When frames were held back (the link, not the source, set the pace), over ``fpsWindow``.
+    private var heldTimes: [ContinuousClock.Instant] = []
 
     /// The replies steer the pacing (else ``LinkPacer`` does, alone or as well).
     var isAcknowledged: Bool { state == .acknowledged }
@@ -98,7 +98,10 @@ struct EndToEndPacer: Sendable {
                 allowed = inFlight.count < Self.maxInFlight && left / rate <= Self.queueBudget
             }
         }
-        if !allowed { heldBackAt = now }
+        if !allowed {
+            heldTimes.append(now)
+            heldTimes.removeAll { now - $0 >= Self.fpsWindow }
+        }
         return allowed
     }
 
@@ -144,10 +147,12 @@ struct EndToEndPacer: Sendable {
     }
 
     /// What the link allows, for the status bar (`link 95 kB/s · 4 fps`), while the link sets the
-    /// pace (a frame was held back in the last ``fpsWindow``); nil otherwise.
+    /// pace: over the last ``fpsWindow`` it held back at least half as many frames as reached the
+    /// screen (a fast link that holds one frame of a burst now and then says nothing); nil otherwise.
     func linkText(now: ContinuousClock.Instant) -> String? {
-        guard state == .acknowledged, let rate, let held = heldBackAt, now - held <= Self.fpsWindow else { return nil }
+        let held = heldTimes.filter { now - $0 < Self.fpsWindow }.count
         let fps = framesPerSecond(now: now)
+        guard state == .acknowledged, let rate, held >= 2, Double(held) >= fps * Self.seconds(Self.fpsWindow) / 2 else { return nil }
         let tenths = (fps * 10).rounded()
         let fpsText = fps >= 10 || tenths.truncatingRemainder(dividingBy: 10) == 0 ? "\(Int(fps.rounded()))" : String(format: "%.1f", tenths / 10)
         return "link \(Self.rateText(rate)) · \(fpsText) fps"

@@ -10,6 +10,8 @@ final class TerminalLink {
     var replies = DeviceStatusFilter()
     /// A request was written: from then on the loop reads the terminal's input through ``replies``.
     private(set) var hasAsked = false
+    /// Replies taken out of the input so far.
+    private(set) var repliesReceived = 0
 
     /// A frame of `bytes`, its request at the end, went to the terminal whole.
     func sent(bytes: Int, now: ContinuousClock.Instant) {
@@ -21,6 +23,7 @@ final class TerminalLink {
     func received(_ bytes: some Sequence<UInt8>, now: ContinuousClock.Instant) -> [UInt8] {
         let (keys, count) = replies.feed(bytes, now: now)
         for _ in 0..<count { pacer.acknowledged(now: now) }
+        repliesReceived += count
         return keys
     }
 }

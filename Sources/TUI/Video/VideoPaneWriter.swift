@@ -42,6 +42,8 @@ final class VideoPaneWriter {
     /// After this many such frames in a row the link is too slow for these frames (``isLinkTooSlow``).
     static let slowFramesInARow = 5
     private var slowFrames = 0
+    /// The size of the last frame written while no rate was known.
+    private var unjudgedFrame: Int?
     /// The link, as the pacer measured it, takes more than ``slowFrame`` for each of the last
     /// ``slowFramesInARow`` frames: keys wait behind every picture. ``TerminalVideo`` then draws
     /// cells, whose frames are a tenth of the size.
@@ -69,18 +71,29 @@ final class VideoPaneWriter {
             statistics.dropped += 1
             return false
         }
+        // The frame written before the link's rate was known (the first) is judged once it is.
+        if let bytes = unjudgedFrame, linkRate != nil {
+            unjudgedFrame = nil
+            judge(frameBytes: bytes)
+            if isLinkTooSlow { return drop() }   // the pane gives way to cells before another picture
+        }
         out.removeAll(keepingCapacity: true)
         encoder.encode(pixels, columns: columns, rows: rows, left: left, top: top, into: &out)
         let frameBytes = out.count
         send(request: true)
         statistics.delivered += 1
+        if linkRate == nil { unjudgedFrame = frameBytes } else { judge(frameBytes: frameBytes) }
+        return true
+    }
+
+    /// A frame of this size holds the link longer than ``slowFrame``, or not.
+    private func judge(frameBytes: Int) {
         if let rate = linkRate, Double(frameBytes) / rate > Self.slowFrame {
             slowFrames += 1
             isLinkTooSlow = isLinkTooSlow || slowFrames >= (isPacedEndToEnd ? Self.measuredSlowFramesInARow : Self.slowFramesInARow)
         } else {
             slowFrames = 0
         }
-        return true
     }
 
     /// Whether a frame may go now: by the terminal's replies once it answers, by both pacers
