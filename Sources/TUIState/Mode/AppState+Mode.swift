@@ -61,35 +61,14 @@ extension AppState {
         if case .timeline = scene { true } else { false }
     }
 
-    /// The open montage. Setting one opens it over the scene (leaving the full-pane video) or
-    /// updates the open one; nil closes it, back to the scene under it.
+    /// The open montage.
     var montage: MontageModel? {
-        get { if case .montage(let model, _) = mode { model } else { nil } }
-        set {
-            guard let newValue else {
-                if case .montage = mode { closeToScene() }
-                return
-            }
-            let under: Scene = if case .fullPane(let browse) = scene { .browse(browse) } else { scene }
-            mode = .montage(newValue, over: under)
-        }
+        if case .montage(let model, _) = mode { model } else { nil }
     }
 
-    /// `f`: the video over the whole pane. Setting false leaves it (under any prompt or picker too).
+    /// `f`: the video over the whole pane (also under a prompt or picker opened there).
     var isFullPane: Bool {
-        get { if case .fullPane = scene { true } else { false } }
-        set {
-            guard !newValue, case .fullPane(let browse) = scene else { return }
-            switch mode {
-            case .scene: mode = .scene(.browse(browse))
-            case .filterEditing: mode = .filterEditing(over: .browse(browse))
-            case .datePrompt(let prompt, _): mode = .datePrompt(prompt, over: .browse(browse))
-            case .cameraPicker(let picker, _): mode = .cameraPicker(picker, over: .browse(browse))
-            case .valuePicker(let picker, _): mode = .valuePicker(picker, over: .browse(browse))
-            case .montage(let model, _): mode = .montage(model, over: .browse(browse))
-            case .signIn: break
-            }
-        }
+        if case .fullPane = scene { true } else { false }
     }
 
     /// The bindings that apply: the one order of precedence. The sign-in form takes every key,

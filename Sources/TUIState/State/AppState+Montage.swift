@@ -41,9 +41,10 @@ extension AppState {
         let ordered = MontageModel.ordered(cameras, opener: opener, events: near, recording: recording, moment: moment, now: date)
         var model = MontageModel(cameras: ordered, origin: origin, moment: moment, events: near, now: date)
         model.speed = speed
-        montage = model
+        // Over the scene it opened from (the full-pane video left), which Esc goes back to.
+        let under: Scene = if case .fullPane(let browse) = scene { .browse(browse) } else { scene }
+        mode = .montage(model, over: under)
         overlay = nil
-        isFullPane = false
         return effects + [.startMontage(cameras: model.pageCameras, at: moment, events: near, speed: speed.value)]
     }
 
@@ -60,11 +61,11 @@ extension AppState {
         return Array(byID.values)
     }
 
-    /// Keys while the montage is shown; nil for those it leaves to the rest (help, request log,
-    /// quit, and back while an overlay is open).
+    /// Keys while the montage is shown (the overlay layer took its own before); nil for those it
+    /// leaves to the rest.
     mutating func applyToMontage(_ action: UserAction, now: ContinuousClock.Instant, date: Date = Date()) -> [AppEffect]? {
-        guard var model = montage else { return nil }
-        defer { if montage != nil { montage = model } }
+        guard case .montage(var model, let under) = mode else { return nil }
+        defer { if case .montage = mode { mode = .montage(model, over: under) } }
         switch action {
         case .togglePause: return [.montage(.togglePause)]
         case .seekBy(let seconds): return [.montage(.seek(by: seconds))]
@@ -91,12 +92,11 @@ extension AppState {
             return [.startMontage(cameras: model.pageCameras, at: moment, events: montageEvents(around: moment, date: date),
                                   speed: model.speed.value, paused: paused)]
         case .back, .quitOrBack:
-            if overlay != nil { return nil }
             if model.isSolo {
                 model.isSolo = false
                 return []
             }
-            montage = nil
+            closeToScene()
             return [.stopMontage]
         case .toggleHelp, .toggleRequestLog, .quit, .suspend, .resume: return nil
         default: return []

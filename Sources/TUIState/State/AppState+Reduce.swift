@@ -49,7 +49,10 @@ extension AppState {
             error = "Cannot play the recording: \(message)"
             return []
         case .montage(let snapshot):
-            montage?.update(snapshot)
+            if case .montage(var model, let under) = mode {
+                model.update(snapshot)
+                mode = .montage(model, over: under)
+            }
             return []
         case .montageEvents(let loaded):
             guard montage != nil else { return [] }
@@ -57,7 +60,7 @@ extension AppState {
             return [.addMontageEvents(loaded)]
         case .montageFailed(let text):
             guard montage != nil else { return [] }
-            montage = nil
+            closeToScene()
             error = "Montage: \(text)"
             return [.stopMontage]
         case .filterValuesLoaded(let values):

@@ -1,0 +1,135 @@
+import AppCore
+import EventsAPI
+import Foundation
+import Testing
+import TUI
+@testable import TUIState
+
+/// One mode at a time (``AppState/Mode``): the key context the snapshot publishes for each mode,
+/// entering a mode leaves the one before (nothing of it stays on screen or takes keys), prompts and
+/// pickers go back to the scene they opened over, and the overlay layer goes over any mode.
+@Suite("AppState: one mode")
+struct ModeReducerTests {
+    /// Signed in, the list loaded, terminal video (so that `f` and the montage's tiles work).
+    static func state() -> AppState {
+        var state = AppState(server: "http://127.0.0.1:8080", isDemo: true, user: "Demo User", isTerminalVideo: true)
+        _ = state.start()
+        _ = state.reduce(.pageLoaded(Fixtures.page(0..<12), generation: state.fetchGeneration), now: .now)
+        return state
+    }
+
+    static func press(_ actions: UserAction..., on state: inout AppState) {
+        for action in actions { _ = state.reduce(.action(action), now: .now) }
+    }
+
+    /// What the snapshot says takes the keys, and which of the mode-owned parts it shows: exactly
+    /// one of them (or none, for the list and the player).
+    static func shown(_ screen: ScreenSnapshot) -> [String] {
+        [screen.signIn != nil ? "sign-in" : nil, screen.list.isEditingFilter ? "filter" : nil, screen.prompt != nil ? "prompt" : nil,
+         screen.picker != nil ? "picker" : nil, screen.timelineView != nil ? "timeline" : nil,
+         screen.montage != nil ? "montage" : nil, screen.isFullPane ? "full-pane" : nil].compactMap { $0 }
+    }
+
+    @Test func eachModePublishesItsKeyContext() {
+        var signIn = AppState(server: "http://127.0.0.1:8080", isDemo: true, user: nil)
+        #expect(signIn.screen().keyContext == .form && Self.shown(signIn.screen()) == ["sign-in"])
+        Self.press(.toggleHelp, on: &signIn)
+        #expect(signIn.screen().overlay == nil, "the form takes every key: no overlay over it")
+
+        let cases: [(actions: [UserAction], context: KeyContext, shown: [String])] = [
+            ([], .list, []),
+            ([.toggleFocus], .player, []),
+            ([.startFilter], .filter, ["filter"]),
+            ([.jumpToDate], .filter, ["prompt"]),
+            ([.pickCamera], .list, ["picker"]),
+            ([.toggleFocus, .toggleFullPane], .player, ["full-pane"]),
+            ([.toggleTimeline], .timeline, ["timeline"]),
+            ([.toggleTimeline, .jumpToDate], .filter, ["prompt", "timeline"]),
+            ([.toggleTimeline, .pickCamera], .timeline, ["picker", "timeline"]),
+            ([.startMontage], .montage, ["montage"]),
+            ([.toggleTimeline, .startMontage], .montage, ["montage"]),
+        ]
+        for (actions, context, shown) in cases {
+            var state = Self.state()
+            for action in actions { Self.press(action, on: &state) }
+            #expect(state.screen().keyContext == context, "\(actions)")
+            #expect(Self.shown(state.screen()).sorted() == shown.sorted(), "\(actions)")
+        }
+    }
+
+    @Test func theTimelineOpenedFromFullPaneLeavesItAndClosesBackToThePlayerSideBySide() {
+        var state = Self.state()
+        Self.press(.play, .toggleFullPane, on: &state)
+        #expect(state.screen().isFullPane && state.screen().keyContext == .player)
+        Self.press(.toggleTimeline, on: &state)
+        #expect(Self.shown(state.screen()) == ["timeline"], "full-pane is left, not kept under the timeline")
+        Self.press(.toggleTimeline, on: &state)
+        #expect(Self.shown(state.screen()).isEmpty && state.screen().keyContext == .player)
+    }
+
+    @Test func aPickerOverTheTimelineReturnsToIt() throws {
+        var state = Self.state()
+        Self.press(.toggleTimeline, .pickCamera, on: &state)
+        #expect(state.screen().picker != nil && state.screen().timelineView != nil)
+        Self.press(.back, on: &state)
+        #expect(Self.shown(state.screen()) == ["timeline"] && state.screen().keyContext == .timeline)
+        // Picking a camera reloads and comes back to the timeline too; so does the date prompt.
+        Self.press(.pickCamera, .select(index: 1), .submit, on: &state)
+        #expect(Self.shown(state.screen()) == ["timeline"])
+        Self.press(.jumpToDate, .insertText("-1h"), .submit, on: &state)
+        #expect(Self.shown(state.screen()) == ["timeline"] && state.screen().keyContext == .timeline)
+    }
+
+    @Test func theHelpOverlayGoesOverAnyModeAndEscClosesItFirst() {
+        let modes: [(opens: [UserAction], context: KeyContext)] = [
+            ([], .list), ([.toggleFocus, .toggleFullPane], .player), ([.toggleTimeline], .timeline),
+            ([.pickCamera], .list), ([.startMontage], .montage), ([.toggleTimeline, .pickCamera], .timeline),
+        ]
+        for (opens, context) in modes {
+            var state = Self.state()
+            for action in opens { Self.press(action, on: &state) }
+            let before = Self.shown(state.screen())
+            Self.press(.toggleHelp, on: &state)
+            #expect(state.screen().overlay == .help, "\(opens)")
+            #expect(Self.shown(state.screen()) == before, "the mode stays under the overlay: \(opens)")
+            Self.press(.toggleRequestLog, on: &state)
+            #expect(state.screen().overlay == .requestLog, "d switches the overlay: \(opens)")
+            Self.press(.back, on: &state)
+            #expect(state.screen().overlay == nil && Self.shown(state.screen()) == before, "Esc closed the overlay only: \(opens)")
+            #expect(state.screen().keyContext == context, "\(opens)")
+        }
+    }
+
+    @Test func thePlayerOpenedOnTheTimelineGoesBackToItEvenAfterTab() throws {
+        var state = Self.state()
+        let effects = state.reduce(.action(.toggleTimeline), now: .now)
+        let window = try #require(effects.compactMap { if case .fetchTimelineWindow(let window, _) = $0 { window } else { nil } }.first)
+        let long = Event(id: "long", cameraName: "Front Door", title: "Long", startTime: Fixtures.base.addingTimeInterval(-120),
+                         endTime: Fixtures.base.addingTimeInterval(300), bucket: "7-days", videoUrl: Fixtures.event(0).videoUrl)
+        _ = state.reduce(.timelineLoaded([long], window: window, generation: try #require(state.timeline?.generation)),
+                         now: .now)
+        Self.press(.play, on: &state)
+        #expect(Self.shown(state.screen()).isEmpty && state.screen().keyContext == .player)
+        Self.press(.toggleFocus, .toggleFocus, .back, on: &state)
+        #expect(Self.shown(state.screen()) == ["timeline"], "Esc in the player goes back to the timeline")
+        #expect(state.screen().focus == .list)
+    }
+
+    @Test func aSignInAskedForDuringTheMontageStopsItAndTakesTheScreen() {
+        var state = Self.state()
+        Self.press(.startMontage, .toggleHelp, on: &state)
+        var effects = state.reduce(.pageFailed(message: "session expired", needsSignIn: true, generation: state.fetchGeneration), now: .now)
+        #expect(effects.contains { if case .stopMontage = $0 { true } else { false } })
+        #expect(Self.shown(state.screen()) == ["sign-in"] && state.screen().overlay == nil && state.screen().keyContext == .form)
+        effects = state.reduce(.signedIn(user: "Demo User"), now: .now)
+        #expect(Self.shown(state.screen()).isEmpty && state.screen().keyContext == .list, "signed in: the list")
+        #expect(effects.contains { if case .fetchPage = $0 { true } else { false } })
+    }
+
+    @Test func labelsArrivingAfterTheTimelineOpenedOpenNoPicker() {
+        var state = Self.state()
+        Self.press(.pickLabel, .toggleTimeline, on: &state)
+        _ = state.reduce(.filterValuesLoaded(FilterValues(labels: ["car"], zones: [])), now: .now)
+        #expect(Self.shown(state.screen()) == ["timeline"])
+    }
+}
