@@ -1,5 +1,6 @@
 import AppCore
 import Foundation
+import PlaybackStates
 import Player
 import Playlist
 import Testing
@@ -16,10 +17,9 @@ import Testing
         let rewriter = M3U8Rewriter(playlistURL: URL(string: "http://h.example/v/index.m3u8")!, token: "t", appendsEndList: true)
         let total = try rewriter.rewrite(Data(Self.playlist.utf8)).summary.totalDuration
         #expect(total > Double(Int.max))
-        #expect(EventFormatting.clock(total) == PlaybackProgress.clock(total))
-        #expect(PlaybackProgress.clock(total).hasSuffix(":46:40"), "capped at 1e15 s: \(PlaybackProgress.clock(total))")
+        #expect(DurationText.clock(total).hasSuffix(":46:40"), "capped at 1e15 s: \(DurationText.clock(total))")
         #expect(PlaybackProgress(position: total, duration: total, bufferedAhead: total).description.contains("/"))
         #expect(PlaybackProgress(position: .nan, duration: .infinity, bufferedAhead: .nan).description == "0:00/0:00 +0s")
-        #expect(EventFormatting.clock(-5) == "0:00" && PlaybackProgress.clock(71) == "1:11")
+        #expect(DurationText.clock(-5) == "0:00" && DurationText.clock(71) == "1:11")
     }
 }

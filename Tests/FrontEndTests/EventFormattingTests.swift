@@ -2,6 +2,7 @@ import AppCore
 import CLIFrontEnd
 import EventsAPI
 import Foundation
+import PlaybackStates
 import Testing
 
 @Suite("How events read")
@@ -27,7 +28,7 @@ struct EventFormattingTests {
 
     @Test(arguments: [(0.0, "0:00"), (9.9, "0:09"), (125, "2:05"), (3725, "1:02:05"), (-3, "0:00"), (.nan, "0:00")])
     func clocks(seconds: Double, expected: String) {
-        #expect(EventFormatting.clock(seconds) == expected)
+        #expect(DurationText.clock(seconds) == expected)
     }
 
     @Test func tableHasAHeaderAndOneRowPerEvent() {

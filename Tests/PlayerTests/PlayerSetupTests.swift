@@ -1,4 +1,5 @@
 import Foundation
+import PlaybackStates
 import Testing
 @testable import Player
 
@@ -104,9 +105,9 @@ import Testing
     }
 
     @Test func clockText() {
-        #expect(PlaybackProgress.clock(0) == "0:00")
-        #expect(PlaybackProgress.clock(71.9) == "1:11")
-        #expect(PlaybackProgress.clock(3725) == "1:02:05")
+        #expect(DurationText.clock(0) == "0:00")
+        #expect(DurationText.clock(71.9) == "1:11")
+        #expect(DurationText.clock(3725) == "1:02:05")
         #expect(PlaybackProgress(position: 5, duration: 10).fraction == 0.5)
         #expect(PlaybackProgress(position: 5).fraction == nil)
     }

@@ -50,12 +50,12 @@ import PlaybackStates
 
 @Suite struct TimeTextTests {
     @Test func clock() {
-        #expect(TimeText.clock(0) == "0:00")
-        #expect(TimeText.clock(65.9) == "1:05")
-        #expect(TimeText.clock(600) == "10:00")
-        #expect(TimeText.clock(3725) == "1:02:05")
-        #expect(TimeText.clock(-3) == "0:00")
-        #expect(TimeText.clock(.nan) == "0:00")
+        #expect(DurationText.clock(0) == "0:00")
+        #expect(DurationText.clock(65.9) == "1:05")
+        #expect(DurationText.clock(600) == "10:00")
+        #expect(DurationText.clock(3725) == "1:02:05")
+        #expect(DurationText.clock(-3) == "0:00")
+        #expect(DurationText.clock(.nan) == "0:00")
     }
 
     @Test func startText() {
@@ -106,5 +106,19 @@ import PlaybackStates
         #expect(grid.text == "ab日本\n")       // x does not fit
         grid.put("日", x: 5, y: 0, style: .normal)   // would cross the edge: clipped
         #expect(grid.text == "ab日本\n")
+    }
+
+    /// mpv's duration of a hostile playlist (past `Int.max` seconds, infinite, NaN) reaches the
+    /// slider as it is: the one clock caps it (the slider's own clock converted it with `Int(_:)`,
+    /// which traps).
+    @Test(arguments: [1e300, .infinity, .nan, -3, 9.3e18])
+    func theSliderShowsAHostileDurationAsAClock(duration: Double) {
+        var player = PlayerPaneSnapshot(title: "t", subtitle: "s")
+        player.duration = duration
+        player.position = duration
+        let grid = GridCanvas(width: 60, height: 1)
+        SeekSliderView(player: player).draw(on: grid)
+        #expect(!grid.text.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty, "\(grid.text)")
+        if duration.isFinite, duration > 1e15 { #expect(grid.text.contains("27777"), "capped at 1e15 s (277777777777:46:40): \(grid.text)") }
     }
 }

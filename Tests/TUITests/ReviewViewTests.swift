@@ -24,9 +24,9 @@ import PlaybackStates
         let slider = Self.lines(screen).first { $0.contains("━") } ?? ""
         #expect(slider.hasPrefix("  0:04.04 ━"), "\(slider)")
         #expect(slider.contains("─ 0:10.00") || slider.contains("═ 0:10.00"), "\(slider)")
-        #expect(TimeText.preciseClock(12.4) == "0:12.40")
-        #expect(TimeText.preciseClock(3725.999) == "1:02:06.00")
-        #expect(TimeText.preciseClock(-1) == "0:00.00")
+        #expect(DurationText.preciseClock(12.4) == "0:12.40")
+        #expect(DurationText.preciseClock(3725.999) == "1:02:06.00")
+        #expect(DurationText.preciseClock(-1) == "0:00.00")
     }
 
     @Test func aClickOnTheWiderSliderStillSeeksWhereItLands() {

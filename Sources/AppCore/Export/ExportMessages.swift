@@ -1,5 +1,6 @@
 import EventsAPI
 import Foundation
+import PlaybackStates
 
 /// What an export says before, after, and when interrupted, for both front ends (``EventExport``):
 /// `eventplayer export` prints the lines, the TUI shows them on its status line; where they tell
@@ -11,7 +12,7 @@ enum ExportMessages {
         if plan.isEncrypted { media += ", AES-128 (decrypted)" }
         if plan.pieces.contains(where: { $0.byteRange != nil }) { media += ", byte ranges" }
         let remux = plan.needsRemux ? ", remuxed to \(plan.output.rawValue.uppercased()) by ffmpeg" : ""
-        var lines = ["exporting \(event.id) (\(event.cameraName), \(EventFormatting.clock(plan.duration)), \(media)\(remux)) "
+        var lines = ["exporting \(event.id) (\(event.cameraName), \(DurationText.clock(plan.duration)), \(media)\(remux)) "
             + "to \(destination.final.path)"]
         if let variant = plan.variant {
             let rate = variant.bandwidth.map { " (\($0 / 1000) kbit/s)" } ?? ""
@@ -48,7 +49,7 @@ enum ExportMessages {
 
     static func done(_ plan: ExportPlan, event: Event, outcome: EventExporter.Outcome, wording: ExportWording) -> String {
         let place = outcome.file == ExportDestination.standardOutputURL ? "to standard output" : outcome.file.path
-        var text = "saved \(place) (\(ExportProgress.bytes(outcome.bytes)), \(EventFormatting.clock(plan.duration)))"
+        var text = "saved \(place) (\(ExportProgress.bytes(outcome.bytes)), \(DurationText.clock(plan.duration)))"
         if plan.isPartial { text += "; \(event.id) is still recording: \(wording.rest)" }
         return text
     }

@@ -1,4 +1,5 @@
 import Foundation
+import PlaybackStates
 
 /// How far an export is: pieces and bytes written (resumed ones included), the rate of this run
 /// and the time left, with the two ways to show it: a bar for a terminal, a plain line otherwise.
@@ -59,7 +60,7 @@ public struct ExportProgress: Sendable, Equatable {
 
     private var figures: String {
         let speed = rate.map { Self.bytes(Int($0)) + "/s" } ?? "– B/s"
-        let left = isComplete ? "done" : "ETA " + (eta.map(EventFormatting.clock) ?? "–:––")
+        let left = isComplete ? "done" : "ETA " + (eta.map(DurationText.clock) ?? "–:––")
         return "\(Self.bytes(bytes))  \(speed)  \(left)"
     }
 

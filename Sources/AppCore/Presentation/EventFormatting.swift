@@ -1,4 +1,5 @@
 import EventsAPI
+import PlaybackStates
 import Player
 import Foundation
 
@@ -7,7 +8,7 @@ import Foundation
 ///
 /// ```swift
 /// EventFormatting.start(event.startTime, now: .now)   // "Today 14:02"
-/// EventFormatting.clock(125)                          // "2:05"
+/// DurationText.clock(125)                          // "2:05"
 /// ```
 public enum EventFormatting {
     /// The start time, relative to `now` in `calendar`'s time zone.
@@ -27,16 +28,9 @@ public enum EventFormatting {
         return "\(parts.year ?? 0)-\(two(parts.month ?? 0))-\(two(parts.day ?? 0)) \(time)"
     }
 
-    /// `m:ss`, or `h:mm:ss` from an hour up; negative and non-finite values read as 0:00.
-    public static func clock(_ seconds: Double) -> String {
-        let total = PlaybackProgress.wholeSeconds(seconds)   // capped: a hostile playlist's total can pass Int.max
-        let (h, m, s) = (total / 3600, total / 60 % 60, total % 60)
-        return h > 0 ? "\(h):\(two(m)):\(two(s))" : "\(m):\(two(s))"
-    }
-
     /// The duration column: the clock, or "live" / "—" for events without an end.
     public static func duration(_ event: Event, now: Date) -> String {
-        if let duration = event.duration { return clock(duration) }
+        if let duration = event.duration { return DurationText.clock(duration) }
         return event.isLive(at: now) ? "live" : "—"
     }
 

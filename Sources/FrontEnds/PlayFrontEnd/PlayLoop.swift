@@ -49,7 +49,7 @@ struct PlayLoop {
     private mutating func render(_ update: PlaybackUpdate) -> Int32? {
         switch update.kind {
         case .refreshing(let denied):
-            report.message("refreshing access… (\(denied.status) at \(PlaybackProgress.clock(denied.position)))")
+            report.message("refreshing access… (\(denied.status) at \(DurationText.clock(denied.position)))")
         case .timeline(let timeline):
             report.timeline(timeline)
         case .notice(let text):

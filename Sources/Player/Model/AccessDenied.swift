@@ -1,3 +1,4 @@
+import PlaybackStates
 /// The media server refused the token (HTTP 401 or 403): it expired or was revoked.
 ///
 /// The player keeps going with what it has buffered; the owner fetches fresh tokens, builds a new
@@ -23,5 +24,5 @@ public struct AccessDenied: Sendable, Equatable, CustomStringConvertible {
         self.message = message
     }
 
-    public var description: String { "access denied (\(status)) at \(PlaybackProgress.clock(position)): \(message)" }
+    public var description: String { "access denied (\(status)) at \(DurationText.clock(position)): \(message)" }
 }

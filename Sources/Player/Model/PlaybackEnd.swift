@@ -1,3 +1,4 @@
+import PlaybackStates
 /// How a playback's media stopped, as the player saw it: facts, not a verdict. The player reports
 /// it once per end (``PlayerUpdate/Kind/ended(_:)``); the app's `PlaybackSession` decides the
 /// ``FinishReason`` from it (`FinishClassifier`, docs/architecture.md "Who owns what"), so "ended",
@@ -5,7 +6,7 @@
 ///
 /// ```swift
 /// case .ended(.endOfFile(let end)):
-///     print("mpv reached the end at \(PlaybackProgress.clock(end.position))")
+///     print("mpv reached the end at \(DurationText.clock(end.position))")
 /// ```
 public enum PlaybackEnd: Sendable, Equatable, CustomStringConvertible {
     /// mpv reached the end of the file (`eof-reached` with keep-open, or END_FILE with EOF).
@@ -21,7 +22,7 @@ public enum PlaybackEnd: Sendable, Equatable, CustomStringConvertible {
 
     public var description: String {
         switch self {
-        case .endOfFile(let end): "end of file at \(PlaybackProgress.clock(end.position))"
+        case .endOfFile(let end): "end of file at \(DurationText.clock(end.position))"
         case .failed(let failure): "failed: \(failure.mpvMessage)"
         case .stalled(let stall): "stalled for \(PlaybackProgress.seconds(stall.seconds))"
         case .couldNotStart(let message): "could not start: \(message)"

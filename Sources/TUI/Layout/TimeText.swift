@@ -1,27 +1,12 @@
 import Foundation
 
-/// Time formatting for the list and the slider (fixed English words, no locale surprises).
+/// Times of day and dates for the list, the timeline and the montage (fixed English words, no
+/// locale surprises). Durations and positions are ``DurationText``'s.
 ///
 /// ```swift
-/// TimeText.clock(65)        // "1:05"
-/// TimeText.clock(3725)      // "1:02:05"
-/// TimeText.preciseClock(12.4)  // "0:12.40"
 /// TimeText.startText(date, now: .now, calendar: .current)  // "Today 14:02", "Yesterday 09:10", "Mon 14:02", "12 Nov 14:02", "12 Nov 2025"
 /// ```
 public enum TimeText {
-    /// `m:ss`, or `h:mm:ss` from one hour; negative and NaN show as 0:00.
-    public static func clock(_ seconds: Double) -> String {
-        let total = seconds.isFinite ? max(0, Int(seconds.rounded(.down))) : 0
-        let h = total / 3600, m = (total % 3600) / 60, s = total % 60
-        return h > 0 ? "\(h):\(two(m)):\(two(s))" : "\(m):\(two(s))"
-    }
-
-    /// ``clock(_:)`` with hundredths, for positions after a frame step: `preciseClock(12.4) == "0:12.40"`.
-    public static func preciseClock(_ seconds: Double) -> String {
-        let hundredths = seconds.isFinite ? max(0, Int((seconds * 100).rounded())) : 0
-        return clock(Double(hundredths / 100)) + "." + two(hundredths % 100)
-    }
-
     /// Local start time relative to `now`.
     public static func startText(_ date: Date, now: Date, calendar: Calendar) -> String {
         let c = calendar.dateComponents([.year, .month, .day, .hour, .minute, .weekday], from: date)

@@ -22,7 +22,7 @@ struct SeekSliderView: PaneView {
 
     /// `0:04`, or `0:04.04` after a frame step.
     private func clockText(_ seconds: Double) -> String {
-        fractions ? TimeText.preciseClock(seconds) : TimeText.clock(seconds)
+        fractions ? DurationText.preciseClock(seconds) : DurationText.clock(seconds)
     }
 
     func draw(on canvas: any Canvas) {

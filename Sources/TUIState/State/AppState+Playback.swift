@@ -69,7 +69,7 @@ extension AppState {
             model.isPreparing = false
             model.preparingSince = nil
         case .refreshing(let denied):
-            show("Refreshing access… (\(denied.status) at \(PlaybackProgress.clock(denied.position)))", now: now)
+            show("Refreshing access… (\(denied.status) at \(DurationText.clock(denied.position)))", now: now)
         case .player(.screenshot(let path, let error)):
             snapshotSaved(path: path, error: error, now: now)
         case .player(let kind):

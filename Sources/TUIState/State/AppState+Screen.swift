@@ -1,6 +1,7 @@
 import AppCore
 import EventsAPI
 import Foundation
+import PlaybackStates
 import SystemSupport
 import TUI
 
@@ -58,7 +59,7 @@ extension AppState {
         // Server text: control characters shown escaped, as everywhere (TerminalText).
         return EventRow(id: event.id, camera: TerminalText.printable(event.cameraName), title: TerminalText.printable(event.title ?? event.id),
                         startText: TimeText.startText(event.startTime, now: now, calendar: calendar),
-                        durationText: event.duration.map(EventFormatting.clock) ?? "",
+                        durationText: event.duration.map(DurationText.clock) ?? "",
                         bucket: TerminalText.printable(event.bucket), isLive: live)
     }
 

@@ -267,7 +267,7 @@ extension AppState {
         var segments = [TimeText.startText(timeline.cursor, now: now, calendar: calendar)]
         if let event = timelineEvent(date: rounded) {
             var text = "\(Self.timelineText(event)) · \(TimeText.timeOfDay(event.startTime, calendar: calendar, seconds: true))"
-            text += event.isLive(at: now) ? " · live" : event.duration.map { " · " + EventFormatting.clock($0) } ?? ""
+            text += event.isLive(at: now) ? " · live" : event.duration.map { " · " + DurationText.clock($0) } ?? ""
             if reviewed.isReviewed(event.id) { text += " · reviewed" }
             segments.append(text)
         } else if timelineCameras.indices.contains(timeline.lane) {

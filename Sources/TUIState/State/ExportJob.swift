@@ -1,5 +1,6 @@
 import AppCore
 import Foundation
+import PlaybackStates
 
 /// The one export the TUI runs at a time: which event, where, how far.
 ///
@@ -26,7 +27,7 @@ struct ExportJob: Sendable, Equatable {
     var statusText: String {
         guard let progress, let percent else { return "export \(eventID): starting…" }
         let rate = progress.rate.map { ExportProgress.bytes(Int($0)) + "/s" } ?? "– B/s"
-        let eta = progress.isComplete ? "saving…" : "ETA " + (progress.eta.map(EventFormatting.clock) ?? "–:––")
+        let eta = progress.isComplete ? "saving…" : "ETA " + (progress.eta.map(DurationText.clock) ?? "–:––")
         return "export \(percent)% \(ExportProgress.bytes(progress.bytes)) \(rate) \(eta)"
     }
 }

@@ -42,7 +42,7 @@ public enum FinishClassifier {
             return .frameLimitReached(frames: frames)
         }
         if early, let duration = end.duration {
-            let clock = "\(PlaybackProgress.clock(end.position)) of \(PlaybackProgress.clock(duration))"
+            let clock = "\(DurationText.clock(end.position)) of \(DurationText.clock(duration))"
             return .error("stream ended early at \(clock)" + (cause.map { ": \($0)" } ?? ""))
         }
         if let summary = end.log.segmentSummary {
@@ -77,7 +77,7 @@ public enum FinishClassifier {
         if stall.connecting {
             return "the server at \(stall.host ?? "the media URL") sent nothing for \(waited)"
         }
-        let clock = PlaybackProgress.clock(stall.position) + (stall.duration.map { " of \(PlaybackProgress.clock($0))" } ?? "")
+        let clock = DurationText.clock(stall.position) + (stall.duration.map { " of \(DurationText.clock($0))" } ?? "")
         let cause = stall.log.segmentSummary ?? stall.log.lastCause
         let host = stall.host.map { " waiting for \($0)" } ?? ""
         return "stalled for \(waited) at \(clock)\(host)" + (cause.map { ": \($0)" } ?? "")

@@ -1,3 +1,4 @@
+import PlaybackStates
 import Player
 
 /// When to ask the backend again for an event in progress whose video is a clip cut when it was
@@ -42,6 +43,6 @@ struct RenewalPolicy: Sendable, Equatable {
     /// Why the playback stopped asking, at `position`.
     func givingUpMessage(at position: Double) -> String {
         "the event is still in progress but the server has had no new video of it for \(Int(Self.patience)) s "
-            + "(at \(PlaybackProgress.clock(position)))"
+            + "(at \(DurationText.clock(position)))"
     }
 }

@@ -1,3 +1,4 @@
+import PlaybackStates
 import Player
 
 /// How often media tokens may be refreshed for one playback: a refusal after playback moved on
@@ -31,6 +32,6 @@ struct TokenRefreshPolicy: Sendable, Equatable {
     }
 
     func givingUpMessage(_ denied: AccessDenied) -> String {
-        "the server keeps refusing fresh media tokens (HTTP \(denied.status) at \(PlaybackProgress.clock(denied.position)) after \(stuck) refreshes)"
+        "the server keeps refusing fresh media tokens (HTTP \(denied.status) at \(DurationText.clock(denied.position)) after \(stuck) refreshes)"
     }
 }
