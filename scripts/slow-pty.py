@@ -55,7 +55,11 @@ def main():
                 if rate > 0:
                     time.sleep(max(0, len(data) / rate - (time.monotonic() - start)))
     finally:
-        termios.tcsetattr(0, termios.TCSADRAIN, saved)
+        os.close(master)   # the command's terminal hangs up (SIGHUP): it ends with us
+        try:
+            termios.tcsetattr(0, termios.TCSADRAIN, saved)
+        except termios.error:
+            pass
         _, status = os.waitpid(pid, 0)
     sys.exit(os.waitstatus_to_exitcode(status))
 

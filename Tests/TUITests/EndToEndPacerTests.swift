@@ -103,6 +103,10 @@ final class DeepLinkSink: VideoSink {
         #expect(!r2, "before the first reply, one frame at a time")
         let r3 = pacer.allows(now: t0 + .seconds(3))
         #expect(!r3)
+        var big = EndToEndPacer()
+        big.sent(bytes: 200_000, now: t0)   // a kitty image over 50 kB/s: 4 s
+        let waits = big.allows(now: t0 + .seconds(9))
+        #expect(!waits && big.state == .probing, "the first reply may take the first frame's time at 20 kB/s")
         pacer.acknowledged(now: t0 + .milliseconds(100))           // 10 kB in 100 ms
         #expect(pacer.state == .acknowledged)
         #expect(pacer.rate == 100_000)
@@ -133,9 +137,16 @@ final class DeepLinkSink: VideoSink {
         #expect(r10, "no reply within the probe's time: the video goes on")
         #expect(pacer.state == .unsupported)
         #expect(pacer.lost == 1)
-        pacer.acknowledged(now: t0 + .seconds(6))   // it does answer, slowly
+        pacer.sent(bytes: 50_000, now: t0 + .seconds(5))   // paced by the local pty meanwhile
+        pacer.sent(bytes: 50_000, now: t0 + .seconds(5))
+        pacer.acknowledged(now: t0 + .seconds(6))   // it does answer, slowly: the first frame's reply
         #expect(pacer.state == .acknowledged)
-        #expect(pacer.inFlight.isEmpty)
+        #expect(pacer.inFlight.count == 1, "the frames written meanwhile are still on their way")
+        let held = pacer.allows(now: t0 + .seconds(6))
+        #expect(!held, "a key would wait behind them: no more until they are drawn")
+        pacer.acknowledged(now: t0 + .milliseconds(6500))
+        let free = pacer.allows(now: t0 + .milliseconds(6500))
+        #expect(free)
     }
 
     @Test func repliesLostThreeTimesInARowFallBack() {

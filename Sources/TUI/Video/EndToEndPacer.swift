@@ -44,8 +44,13 @@ struct EndToEndPacer: Sendable {
     static let queueBudget = 0.05
     /// Never more frames in flight than this.
     static let maxInFlight = 4
-    /// How long the first reply may take before the terminal is taken not to answer.
+    /// How long the first reply may take before the terminal is taken not to answer: this long, or
+    /// the first frames' time at ``slowestRate`` (a 200 KB kitty image at 50 kB/s takes 4 s).
     static let probeTimeout: Duration = .seconds(4)
+    /// The slowest link the first reply's timeout allows for, bytes a second.
+    static let slowestRate = 20_000.0
+    /// Frames kept in flight while the terminal does not answer (a late reply finds them).
+    static let unansweredLimit = 64
     /// How long a later reply may take, at least (else four times the frames' time at ``rate``).
     static let ackTimeout: Duration = .seconds(2)
     /// Timeouts in a row after which the terminal is taken to have stopped answering.
@@ -105,26 +110,27 @@ struct EndToEndPacer: Sendable {
         return allowed
     }
 
-    /// A frame of `bytes` (its ``request`` at the end) went to the terminal whole at `now`.
+    /// A frame of `bytes` (its ``request`` at the end) went to the terminal whole at `now`. Also
+    /// while the terminal does not answer: a late reply then knows what is still on its way.
     mutating func sent(bytes: Int, now: ContinuousClock.Instant) {
-        guard state != .unsupported else { return }
         inFlight.append((bytes, now))
+        if inFlight.count > Self.unansweredLimit {
+            inFlight.removeFirst()
+            lost += 1
+        }
         if let rate {
             nextFrameAt = now + .seconds(Double(bytes) / rate / Self.duty)
         }
     }
 
-    /// The terminal answered one request: the oldest frame in flight is on the screen.
+    /// The terminal answered one request: the oldest frame in flight is on the screen. After a
+    /// fallback the terminal was slow, not silent: the replies pace again, the frames written
+    /// meanwhile still in flight.
     mutating func acknowledged(now: ContinuousClock.Instant) {
-        guard state != .unsupported else {
-            // Slow, not silent: pace by the replies again, from nothing in flight.
-            state = .acknowledged
-            inFlight.removeAll()
-            timeoutsInARow = 0
-            lastReplyAt = now
+        guard !inFlight.isEmpty else {   // the reply of a frame given up as lost
+            if state == .unsupported { state = .acknowledged }
             return
         }
-        guard !inFlight.isEmpty else { return }   // the reply of a frame given up as lost
         let frame = inFlight.removeFirst()
         state = .acknowledged
         timeoutsInARow = 0
@@ -174,8 +180,11 @@ struct EndToEndPacer: Sendable {
         let age = now - oldest.sentAt
         switch state {
         case .probing:
-            guard age > Self.probeTimeout else { return }
+            guard age > max(Self.probeTimeout, .seconds(Double(bytesInFlight) / Self.slowestRate)) else { return }
             state = .unsupported
+            lost += inFlight.count
+            inFlight.removeAll()
+            return
         case .acknowledged:
             let expected = rate.map { Duration.seconds(4 * Double(bytesInFlight) / $0) } ?? .zero
             guard age > max(Self.ackTimeout, expected) else { return }
