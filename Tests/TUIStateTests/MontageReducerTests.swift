@@ -34,7 +34,7 @@ struct MontageReducerTests {
         let screen = try #require(state.screen().montage)
         #expect(screen.tiles.map(\.title) == screen.tiles.map(\.title).filter { $0.contains(" · ") })
         #expect(screen.tiles.allSatisfy { $0.detail == "loading" && !$0.showsVideo })
-        #expect(KeyContext.current(for: state.screen()) == .montage)
+        #expect(state.screen().keyContext == .montage)
         #expect(!state.screen().showsPlayerPane)
     }
 

@@ -44,7 +44,7 @@ struct TimelineReducerTests {
         // The lane is the event's camera.
         #expect(state.timelineCameras[timeline.lane] == event.cameraName)
         #expect(state.screen().timelineView != nil)
-        #expect(KeyContext.current(for: state.screen()) == .timeline)
+        #expect(state.screen().keyContext == .timeline)
     }
 
     @Test func pagesFillTheLanesAndTheStatusNamesTheEventUnderTheCursor() throws {

@@ -125,11 +125,3 @@ enum ScreenComposer {
         return Rect(x: (layout.columns - width) / 2, y: 1, width: width, height: height)
     }
 }
-
-extension KeyContext {
-    /// The context whose bindings apply for this snapshot: the one the model published
-    /// (``ScreenSnapshot/keyContext``).
-    public static func current(for screen: ScreenSnapshot) -> KeyContext {
-        screen.keyContext
-    }
-}
