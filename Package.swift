@@ -289,7 +289,7 @@ let package = Package(
             name: "PlaybackProxyTests",
             dependencies: [
                 "PlaybackProxy", "Player", "PlaybackStates", "Playlist", "Networking", "DemoBackend", "SystemSupport",
-                "AppCore", "EventsAPI",
+                "AppCore", "EventsAPI", "TestSupport",
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
             ],
             swiftSettings: strict

@@ -31,7 +31,8 @@ final class HandleDestroyer: Sendable {
             retired.renderContext?.free()
             mpv_terminate_destroy(retired.raw)
             if let file = retired.ownedFile { try? FileManager.default.removeItem(at: file) }
-            outstanding.withLock { $0 -= 1 }
+            // The last one gone: what its threads freed goes back to the system (a montage's idle tiles).
+            if outstanding.withLock({ $0 -= 1; return $0 }) == 0 { DecoderMemory.giveBack() }
             group.leave()
         }
     }

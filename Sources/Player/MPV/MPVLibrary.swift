@@ -28,7 +28,10 @@ public enum MPVLibrary {
 
     private static let outcome: Result<Void, PlayerError> = {
         var reason = [CChar](repeating: 0, count: 512)
-        guard eventplayer_mpv_load(&reason, reason.count) != 0 else { return .success(()) }
+        guard eventplayer_mpv_load(&reason, reason.count) != 0 else {
+            DecoderMemory.bound()   // before the first handle's threads take arenas
+            return .success(())
+        }
         let text = reason.withUnsafeBufferPointer { String(cString: $0.baseAddress!) }
         return .failure(PlayerError(.libmpvUnavailable(text)))
     }()
