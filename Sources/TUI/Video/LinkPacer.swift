@@ -10,7 +10,9 @@
 /// again. A value: time is passed in. Measured (scripts/bench-slow-link, 120×40 sextant, 200 kB/s
 /// link, busy machine): keys answered in 10–11 ms median (max 38–59) instead of 123 ms (max
 /// 141); the picture gets 57–84 of the 200 kB/s (it skips frames; the pacer errs on the side of
-/// the keys).
+/// the keys). Where the terminal answers status requests, ``EndToEndPacer`` paces instead (it
+/// sees the whole way, through SSH too); this pacer is its fallback, and paces alongside it until
+/// the first reply.
 ///
 /// ```swift
 /// var pacer = LinkPacer()
