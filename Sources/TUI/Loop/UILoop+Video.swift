@@ -93,17 +93,25 @@ extension UILoop {
 
     private func handOver(_ keys: [UInt8], delegate: any UILoopDelegate) {
         guard !keys.isEmpty else { return }
-        terminal.screen.pushBack(keys)
-        withTerminalInputHidden { handleInput(delegate: delegate) }
+        withTerminalInput(keys) { handleInput(delegate: delegate) }
     }
 
-    /// Runs `body` with ncurses' input descriptor on an empty pipe: it reads only what was pushed back.
-    private func withTerminalInputHidden(_ body: () -> Void) {
+    /// Runs `body` with ncurses' input descriptor on a pipe holding `keys` alone: ncurses reads
+    /// them as it reads the terminal, so its keypad turns `ESC [ A` into Up (bytes pushed back with
+    /// `ungetch` reach the application as they are: arrows, PgDn and Alt keys were lost while
+    /// terminal video played).
+    private func withTerminalInput(_ keys: [UInt8], _ body: () -> Void) {
         let fd = terminal.screen.inputDescriptor
         var ends: [Int32] = [-1, -1]
-        guard fd >= 0, pipe(&ends) == 0 else { return body() }
-        defer { close(ends[0]); close(ends[1]) }
+        guard fd >= 0, pipe(&ends) == 0 else {
+            terminal.screen.pushBack(keys)
+            return body()
+        }
+        defer { close(ends[0]) }
         _ = fcntl(ends[0], F_SETFL, fcntl(ends[0], F_GETFL) | O_NONBLOCK)
+        // Keys are a few bytes, far below a pipe's capacity: the write does not block.
+        _ = keys.withUnsafeBytes { write(ends[1], $0.baseAddress, $0.count) }
+        close(ends[1])
         let saved = dup(fd)
         guard saved >= 0 else { return body() }
         defer { dup2(saved, fd); close(saved) }
