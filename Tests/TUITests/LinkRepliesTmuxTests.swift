@@ -9,7 +9,8 @@ import Testing
 /// never turn into keys: this test binary re-runs itself in a tmux pane behind
 /// scripts/slow-pty.py (100 kB/s, so replies come back all the time while frames are paced),
 /// where a ``UILoop`` draws a changing picture every 40 ms and logs every action it gets. Leaked,
-/// a reply would be Alt-[, `0` (volume up) and `n`. Keys typed meanwhile arrive as typed.
+/// a reply would be Alt-[, `0` (volume up) and `n`. Keys typed meanwhile arrive as typed, an arrow
+/// (an escape sequence) too.
 @Suite(.serialized, .machineShare) struct LinkRepliesTmuxTests {
     static let env = ProcessInfo.processInfo.environment
     static let isChild = env["LINK_REPLIES_CHILD"] == "1"
@@ -38,6 +39,8 @@ import Testing
                 session.keys("m")
                 usleep(400_000)
             }
+            session.keys("Left")   // an escape sequence, decoded by ncurses' keypad as from the terminal
+            usleep(400_000)
             _ = try session.waitFor("muted")
             usleep(1_500_000)
             session.keys("q")
@@ -45,7 +48,7 @@ import Testing
         }
         let lines = try String(contentsOfFile: log, encoding: .utf8).split(separator: "\n").map(String.init)
         let actions = lines.filter { !$0.hasPrefix("link ") }
-        #expect(actions == ["toggleMute", "toggleMute", "toggleMute", "quitOrBack"], "only the keys typed: \(lines)")
+        #expect(actions == ["toggleMute", "toggleMute", "toggleMute", "seekBy(-5.0)", "quitOrBack"], "only the keys typed: \(lines)")
         let link = lines.first { $0.hasPrefix("link ") } ?? ""
         #expect(link.contains("acknowledged"), "the terminal's replies paced the frames: \(link)")
         let replies = Int(link.split(separator: " ").last ?? "") ?? 0
