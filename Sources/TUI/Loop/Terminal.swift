@@ -90,25 +90,18 @@ public final class Terminal {
         screen.end()
         restoreStderr()
         Signals.stopUntilContinued()
-        // Running again (SIGCONT); `bg` continues it without the terminal: stop again until `fg`.
-        Self.stopWhileInBackground()
+        // Running again (SIGCONT). Continued by `bg`, the terminal modes set next (tcsetattr) stop
+        // it with SIGTTOU until `fg`: the kernel keeps a background job off the terminal.
         Self.redirectStderr(to: stderrPath)
         screen.resume()
         applyWindowSize()
     }
 
     /// Whether this process's group owns the terminal, so it may draw (true when there is no
-    /// terminal to ask).
+    /// terminal to ask). A job continued in the background (`bg`) draws nothing until `fg`.
     static var isForeground: Bool {
         let owner = tcgetpgrp(0)
         return owner < 0 || owner == getpgrp()
-    }
-
-    /// Stops this process (SIGSTOP: the shell reports the job stopped) for as long as it is
-    /// continued in the background (`bg`, a `kill -CONT`): it touches the terminal only once it is
-    /// in the foreground again (`fg`), never over the shell.
-    static func stopWhileInBackground() {
-        while !isForeground { kill(getpid(), SIGSTOP) }
     }
 
     /// Reads the real window size (TIOCGWINSZ) and relayouts.

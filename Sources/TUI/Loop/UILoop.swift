@@ -25,6 +25,11 @@ public final class UILoop {
     private var reportedDeadline: ContinuousClock.Instant?
     private var running = false
     private var stdinOpen = true
+    /// Continued in the background (`bg`): nothing is drawn and the terminal is not read; the loop
+    /// looks every ``backgroundCheck`` for the foreground (bash's `fg` of a running job sends no
+    /// signal), then redraws everything.
+    private var inBackground = false
+    static let backgroundCheck: Duration = .milliseconds(250)
     /// The signal that ended the loop (SIGINT, SIGTERM, or SIGHUP when the terminal hung up), nil
     /// when the user quit: the process exits 128 + the signal, as the shell reports a process the
     /// signal killed.
@@ -88,9 +93,10 @@ public final class UILoop {
                 startGraphicsProbe()   // after the first paint: the list is never delayed
             }
             let extra = delegate.wakeDescriptors
-            let descriptors = [Poller.Descriptor.readable(stdinOpen ? 0 : -1), .readable(terminal.signals.readFD)]
+            let descriptors = [Poller.Descriptor.readable(stdinOpen && !inBackground ? 0 : -1), .readable(terminal.signals.readFD)]
                 + sources.map { .readable($0.fd) } + extra.map { .readable($0) } + [videoPollDescriptor]
-            let until = [waitDeadline(delegate.nextDeadline), graphicsWakeTime, video.group.link.replies.releaseTime].compactMap { $0 }.min()
+            let until = [waitDeadline(delegate.nextDeadline), graphicsWakeTime, video.group.link.replies.releaseTime,
+                         inBackground ? ContinuousClock.now + Self.backgroundCheck : nil].compactMap { $0 }.min()
             guard let ready = try? Poller.wait(for: descriptors, until: until) else {
                 deliver(.action(.quit), to: delegate)
                 break
@@ -142,6 +148,16 @@ public final class UILoop {
     }
 
     func render(_ screen: ScreenSnapshot) {
+        // In the background (continued by `bg`) the terminal is the shell's: nothing is drawn;
+        // back in the foreground (`fg`) everything is drawn again.
+        guard Terminal.isForeground else {
+            inBackground = true
+            return
+        }
+        if inBackground {
+            inBackground = false
+            terminal.applyWindowSize()
+        }
         let size = terminal.screen.size
         layout = ScreenLayout(columns: size.columns, rows: size.rows, fullPane: screen.isFullPane)
         if screen.overlay != shownOverlay {
@@ -178,8 +194,9 @@ public final class UILoop {
             terminal.suspendUntilContinued()
             deliver(.action(.resume), to: delegate)
         case SIGCONT:
-            // Stopped by something else (SIGSTOP) and continued: draw only in the foreground.
-            Terminal.stopWhileInBackground()
+            // Continued (after a SIGSTOP, or Ctrl-Z): a full redraw in the foreground; in the
+            // background (`bg`) nothing (``render(_:)`` draws only in the foreground).
+            guard Terminal.isForeground else { break }
             terminal.applyWindowSize()
             Self.readCellShape(into: video)
         default:
