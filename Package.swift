@@ -317,7 +317,7 @@ let package = Package(
         ),
         .testTarget(
             name: "TUIStateTests",
-            dependencies: ["TUIState", "AppCore", "Player", "PlaybackStates", "Playlist", "EventsAPI", "TUI"],
+            dependencies: ["TUIState", "AppCore", "Player", "PlaybackStates", "Playlist", "EventsAPI", "TUI", "TestSupport"],
             swiftSettings: strict
         ),
         .testTarget(
