@@ -3,16 +3,17 @@ import Testing
 
 /// A link whose buffers never fill (SSH: sshd drains the pty at once into its channel window and
 /// TCP buffers), draining `rate` bytes a second to a terminal that answers each `CSI 5 n` when it
-/// reaches it. In virtual time.
+/// reaches it; the answer comes back `latency` later (the way back of a far link). In virtual time.
 final class DeepLinkSink: VideoSink {
-    let rate: Double
+    var rate: Double
+    let latency: Duration
     var queued: [UInt8] = []
     var drained = 0.0
     var now = ContinuousClock.now
-    /// Replies the terminal sent back since the last ``takeReplies()``.
-    private var replies = 0
+    /// Replies on their way back: when each arrives.
+    private var replies: [ContinuousClock.Instant] = []
     private var matched = 0
-    init(rate: Double) { self.rate = rate }
+    init(rate: Double, latency: Duration = .zero) { self.rate = rate; self.latency = latency }
 
     func write(_ bytes: UnsafeRawBufferPointer) -> Int {
         queued += bytes
@@ -30,15 +31,17 @@ final class DeepLinkSink: VideoSink {
         for byte in queued.prefix(count) {
             let expected = EndToEndPacer.request[matched]
             matched = byte == expected ? matched + 1 : (byte == EndToEndPacer.request[0] ? 1 : 0)
-            if matched == EndToEndPacer.request.count { replies += 1; matched = 0 }
+            if matched == EndToEndPacer.request.count { replies.append(now + latency); matched = 0 }
         }
         queued.removeFirst(count)
         if queued.isEmpty { drained = 0 }   // an idle link saves nothing up
     }
 
+    /// The replies that have arrived since the last call.
     func takeReplies() -> [UInt8] {
-        defer { replies = 0 }
-        return Array(repeating: Array("\u{1B}[0n".utf8), count: replies).flatMap { $0 }
+        let arrived = replies.prefix { $0 <= now }.count
+        replies.removeFirst(arrived)
+        return Array(repeating: Array("\u{1B}[0n".utf8), count: arrived).flatMap { $0 }
     }
 }
 
@@ -192,6 +195,49 @@ final class DeepLinkSink: VideoSink {
 }
 
 /// The terminal's status replies never reach key handling.
+/// The round trip, measured by a lone request on an idle link, even while the frame after it is
+/// still being written (its reply comes long before the frame's end over a slow link).
+@Suite struct RoundTripTests {
+    /// A pty that takes `capacity` bytes and nothing more until the test says so.
+    final class FullPty: VideoSink {
+        var capacity: Int
+        var written: [UInt8] = []
+        init(capacity: Int) { self.capacity = capacity }
+        func write(_ bytes: UnsafeRawBufferPointer) -> Int {
+            let taken = min(bytes.count, max(0, capacity - written.count))
+            written += bytes.prefix(taken)
+            return taken
+        }
+        var backlog: Int { 0 }
+        func waitWritable(until deadline: ContinuousClock.Instant) {}
+    }
+
+    /// A 10 KB frame of which the pty takes 100 bytes: its lone request is out, and its reply (which
+    /// the terminal sends at once) must be taken out of the input, not handed on as the keys
+    /// `ESC [ 0 n` (ncurses made `0`, volume up, of them); it measures the round trip.
+    @Test func theLoneRequestsReplyIsTakenOutBeforeTheFrameEnds() {
+        let pty = FullPty(capacity: 100)
+        let writer = VideoPaneWriter(sink: pty, glyphs: .half, depth: .truecolor)
+        let link = TerminalLink()
+        link.isEnabled = true
+        writer.link = link
+        let t0 = ContinuousClock.now
+        writer.clock = { t0 }
+        LinkPacerTests.picture(1, width: 30, height: 24).with { _ = writer.offer($0, columns: 30, rows: 12, left: 0, top: 0) }
+        #expect(writer.hasPending, "the frame is still being written")
+        #expect(pty.written.starts(with: EndToEndPacer.request), "a lone request goes first on an idle link")
+        #expect(link.hasAsked, "replies may come now: the loop must read them through the link")
+        let keys = link.received(Array("\u{1B}[0nm".utf8), now: t0 + .milliseconds(40))
+        #expect(keys == Array("m".utf8))
+        #expect(link.pacer.roundTrip == 0.04)
+        #expect(link.pacer.inFlight.isEmpty, "the frame is not in flight until it went whole")
+        pty.capacity = .max
+        writer.flushPending()
+        #expect(!writer.hasPending)
+        #expect(link.pacer.inFlight.count == 1 && link.pacer.inFlight[0].bytes == writer.lastFrameBytes + EndToEndPacer.request.count, "the frame and its own request")
+    }
+}
+
 @Suite struct DeviceStatusFilterTests {
     static func bytes(_ text: String) -> [UInt8] { Array(text.utf8) }
 

@@ -84,25 +84,31 @@ final class SlowLinkSink: VideoSink {
         #expect(pacer.allows(now: t100 + .milliseconds(40)), "50 ms to drain 10000 B, less 10 ms of slack")
     }
 
-    /// Sixel frames of the pane (tens of KB each) over a 200 kB/s link hold it for far more than
-    /// 0.1 s each: the writer says the link is too slow for them, and the pane draws cells from
-    /// then on; over a fast link it never does.
+    /// Sixel frames of the pane (tens of KB each) over a 200 kB/s pty hold it for far more than
+    /// 0.1 s each by the rate the local pacer learns: the pane's ladder steps down to cells; over a
+    /// fast link it never does.
     @Test(arguments: [(200_000.0, true), (50_000_000.0, false)])
     func pixelsOverALinkTooSlowForThemGiveWayToCells(rate: Double, tooSlow: Bool) {
         let sink = SlowLinkSink(capacity: 18 * 1024, rate: rate)
         let writer = VideoPaneWriter(sink: sink, encoder: SixelPaneEncoder())
         writer.clock = { sink.now }
+        var ladder = DetailLadder(pixels: .sixel, glyphs: .half)
         let frames = (0..<4).map { SixelEncoderTests.frame(width: 240, height: 120, seed: $0 * 5) }
-        for tick in 0..<400 where !writer.isLinkTooSlow {
+        for tick in 0..<400 where !ladder.isReduced {
             if tick % 4 == 0 {
-                frames[tick / 4 % 4].withUnsafeBytes {
-                    _ = writer.offer(VideoPixels(bytes: $0, width: 240, height: 120, stride: 960), columns: 30, rows: 8, left: 0, top: 0)
+                let shown = frames[tick / 4 % 4].withUnsafeBytes {
+                    writer.offer(VideoPixels(bytes: $0, width: 240, height: 120, stride: 960), columns: 30, rows: 8, left: 0, top: 0)
+                }
+                if shown {
+                    _ = ladder.judge(frameBytes: writer.lastFrameBytes, rate: writer.linkRate,
+                                     measuredEndToEnd: writer.isPacedEndToEnd, now: sink.now)
                 }
             }
             sink.advance(.milliseconds(10))
             writer.flushPending()
         }
-        #expect(writer.isLinkTooSlow == tooSlow, "rate \(writer.pacer.rate.map { Int($0) } ?? -1) B/s")
+        #expect(ladder.isReduced == tooSlow, "rate \(writer.pacer.rate.map { Int($0) } ?? -1) B/s")
+        #expect(ladder.step.pixels == (tooSlow ? nil : .sixel))
         #expect(writer.statistics.delivered > 0)
     }
 }

@@ -55,7 +55,7 @@ extension UILoop {
     /// read at once.)
     func reaskCellSize() {
         guard graphicsProbe == nil, graphicsDecided, video.windowCellPixels == nil,
-              video.pixelProtocol != nil || video.tooSlowFor != nil else { return }
+              video.chosenPixels != nil else { return }
         video.finishPending()   // the queries must not land inside an image
         startGraphicsProbe()
     }

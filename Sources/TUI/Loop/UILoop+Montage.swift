@@ -16,9 +16,7 @@ extension UILoop {
     /// (a tile's player is set up before its pane is placed: its stream's variant is chosen by it).
     public func tileGeometry(_ index: Int, of count: Int) -> VideoGeometry {
         let tiles = MontageLayout.tiles(count: count, in: MontageLayout.body(columns: layout.columns, rows: layout.rows))
-        let rect = index < tiles.count ? tiles[index].video : .zero
-        return VideoGeometry(columns: rect.width, rows: rect.height, glyphs: video.glyphs, cellAspect: video.cellAspect,
-                             cellPixels: video.pixelProtocol != nil ? video.cellPixels : nil)
+        return tileVideo(index).geometry(pane: index < tiles.count ? tiles[index].video : .zero)
     }
 
     /// Where each tile's picture is for `screen` (empty without a montage, or on a screen too small).
@@ -32,7 +30,8 @@ extension UILoop {
     func eraseTilesIfGone(_ screen: ScreenSnapshot) {
         let rects = tileVideoRects(screen)
         let shown = zip(rects, screen.montage?.tiles ?? []).map { $1.showsVideo ? $0 : Rect.zero }
-        if !tilesShowingVideo.isEmpty, tilesShowingVideo != shown, tilesShowingVideo.contains(where: { !$0.isEmpty }) {
+        let moved = tileVideos.reduce(false) { $0 || $1.takePictureMoved() }   // all taken, not the first alone
+        if moved || (!tilesShowingVideo.isEmpty && tilesShowingVideo != shown && tilesShowingVideo.contains(where: { !$0.isEmpty })) {
             terminal.screen.invalidate()
         }
         tilesShowingVideo = shown.contains(where: { !$0.isEmpty }) ? shown : []

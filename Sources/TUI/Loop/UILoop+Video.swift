@@ -40,11 +40,12 @@ extension UILoop {
     }
 
     /// When the pane stops showing video (a still goes, a playback is being prepared or failed)
-    /// or moves (full-pane video on or off, a resize), the picture is not ncurses' to erase (it
+    /// or moves (full-pane video on or off, a resize, a smaller picture over a slow link), the picture is not ncurses' to erase (it
     /// believes those cells blank and writes nothing there): the whole screen is drawn again, once.
     func eraseVideoIfGone(_ screen: ScreenSnapshot) {
         let showsVideo = screen.showsPlayerPane && layout.tooSmall == nil && screen.player?.showsVideo == true
-        if paneShowedVideo, !showsVideo || layout.video != paneVideoRect { terminal.screen.invalidate() }
+        let moved = video.takePictureMoved()   // a smaller picture over a slow link, or the whole pane again
+        if paneShowedVideo, moved || !showsVideo || layout.video != paneVideoRect { terminal.screen.invalidate() }
         paneShowedVideo = showsVideo
         paneVideoRect = layout.video
     }

@@ -19,8 +19,9 @@ import PlaybackStates
 /// frame.withPixels { loop.video.show(VideoPixels(bytes: $0, width: frame.width, height: frame.height, stride: frame.stride)) }
 /// ```
 public final class TerminalVideo {
-    /// How cells show pixels; changing it forgets the picture (the next frame is full).
-    public var glyphs: VideoGlyphs { didSet { rebuild() } }
+    /// How cells show pixels, as chosen (`--video-glyphs`); changing it forgets the picture (the
+    /// next frame is full). What the pane draws now may be less (``ladder``).
+    public var glyphs: VideoGlyphs { didSet { if glyphs != oldValue { climb(pixels: chosenPixels) } } }
     /// Colours used; changing it forgets the picture.
     public var depth: ColorDepth { didSet { rebuild() } }
     /// Cell height / width (2 unless the terminal reports its pixel size).
@@ -29,10 +30,20 @@ public final class TerminalVideo {
     var windowCellPixels: PixelSize?
     /// What the terminal said it draws (``GraphicsProbe``; nothing until it answered).
     public private(set) var graphics = TerminalGraphics()
-    /// The pane shows real pixels (sixel or kitty images) rather than cells; nil for cells.
-    public private(set) var pixelProtocol: PixelProtocol?
-    /// The pixels the pane drew until the link proved too slow for them (it draws cells since).
-    public private(set) var tooSlowFor: PixelProtocol?
+    /// The real pixels (sixel or kitty images) the terminal can draw and the pane draws when the
+    /// link allows; nil for cells.
+    public private(set) var chosenPixels: PixelProtocol?
+    /// How much detail the pane draws over the link it has (Link/DetailLadder.swift): the chosen
+    /// pixels or glyphs, or less while the link is too slow for them.
+    private(set) var ladder: DetailLadder
+    /// The pane shows real pixels (sixel or kitty images) now rather than cells; nil for cells.
+    public var pixelProtocol: PixelProtocol? { ladder.step.pixels }
+    /// The picture's place in the pane changed (a smaller picture, or the whole pane again): what
+    /// it covered before is not ncurses' to erase, so the loop draws the screen again
+    /// (``takePictureMoved()``).
+    private var pictureMoved = false
+    /// The time (a seam for tests of the link's pacing and detail).
+    var clock: () -> ContinuousClock.Instant = { .now } { didSet { writer?.clock = clock } }
     private var writer: VideoPaneWriter?
     private let sink: (any VideoSink)?
     /// The pane on screen and whether frames may be drawn there now (no overlay, video shown).
@@ -60,6 +71,7 @@ public final class TerminalVideo {
         self.depth = depth
         self.paneID = paneID
         self.group = group ?? PaneGroup()
+        ladder = DetailLadder(pixels: nil, glyphs: glyphs)
         rebuild()
         self.group.panes.append(self)
     }
@@ -79,8 +91,8 @@ public final class TerminalVideo {
         if depth != other.depth { depth = other.depth }
         cellAspect = other.cellAspect
         windowCellPixels = other.windowCellPixels
-        if graphics != other.graphics || (pixelProtocol != other.pixelProtocol && tooSlowFor == nil) {
-            use(other.pixelProtocol, graphics: other.graphics)
+        if graphics != other.graphics || chosenPixels != other.chosenPixels {
+            use(other.chosenPixels, graphics: other.graphics)
         }
     }
 
@@ -89,10 +101,35 @@ public final class TerminalVideo {
         let encoder: any PaneEncoder = switch pixelProtocol {
         case .sixel: SixelPaneEncoder(colorRegisters: graphics.colorRegisters)
         case .kitty: KittyPaneEncoder(imageID: paneID, transport: graphics.kittySharedMemory ? .sharedMemory : .direct)
-        case nil: CellPaneEncoder(glyphs: glyphs, depth: depth)
+        case nil: CellPaneEncoder(glyphs: ladder.step.glyphs, depth: depth)
         }
         writer = sink.map { VideoPaneWriter(sink: $0, encoder: encoder) }
         writer?.link = group.link
+        writer?.clock = clock
+    }
+
+    /// A new ladder for `pixels` and the chosen glyphs, unless its steps are the ones in use (the
+    /// terminal was asked again after a resize: a link too slow for the pixels still is).
+    private func climb(pixels: PixelProtocol?) {
+        chosenPixels = pixels
+        let fresh = DetailLadder(pixels: pixels, glyphs: glyphs)
+        if fresh.steps != ladder.steps { ladder = fresh }
+        rebuild()
+    }
+
+    /// The ladder changed step: the next frame comes at the new step's size and drawing mode.
+    private func stepChanged() {
+        writer?.finishPending()
+        pictureMoved = true
+        held = nil
+        waiting = nil
+        rebuild()
+    }
+
+    /// True once after the picture's place in the pane changed (the loop then draws the screen again).
+    func takePictureMoved() -> Bool {
+        defer { pictureMoved = false }
+        return pictureMoved
     }
 
     /// Draws images in `pixels` (sixel or kitty) or, for nil, cells from now on, with what the
@@ -101,13 +138,7 @@ public final class TerminalVideo {
     @discardableResult
     public func use(_ pixels: PixelProtocol?, graphics: TerminalGraphics) -> PixelProtocol? {
         self.graphics = graphics
-        if let pixels, pixels == tooSlowFor {
-            pixelProtocol = nil   // the link is still too slow for them (asked again after a resize)
-        } else {
-            pixelProtocol = cellPixels != nil ? pixels : nil
-            tooSlowFor = nil
-        }
-        rebuild()
+        climb(pixels: cellPixels != nil ? pixels : nil)
         return pixelProtocol
     }
 
@@ -119,20 +150,27 @@ public final class TerminalVideo {
     var cellPixels: PixelSize? { windowCellPixels ?? graphics.cellPixels }
 
     /// How the pane draws, for the status bar: "sixel", "kitty", or the glyphs ("half", "sextant"),
-    /// with the reason when a slow link took the pixels away ("half, link too slow for sixel").
-    /// While a slow link sets the pace, what it allows follows (`half · link 95 kB/s · 4 fps`).
+    /// with the reason when a slow link took detail away ("half, link too slow for sixel", "half,
+    /// small picture, link too slow for sextant"). While a slow link sets the pace, what it allows
+    /// follows (`half · link 95 kB/s · 4 fps`).
     public var modeName: String {
-        let mode = if let pixelProtocol { pixelProtocol.rawValue }
-            else if let tooSlowFor { "\(glyphs.rawValue), link too slow for \(tooSlowFor.rawValue)" }
-            else { glyphs.rawValue }
+        let mode = ladder.name
         return group.linkText(now: .now).map { "\(mode) · \($0)" } ?? mode
     }
 
     /// The pixel size and shape frames should have for the current pane.
-    public var geometry: VideoGeometry {
-        VideoGeometry(columns: rect.width, rows: rect.height, glyphs: glyphs, cellAspect: cellAspect,
-                      cellPixels: pixelProtocol != nil ? cellPixels : nil)
+    public var geometry: VideoGeometry { geometry(pane: rect) }
+
+    /// The pixel size and shape frames would have in a pane at `pane` (a montage's tile before it
+    /// is placed): the picture's cells at the ladder's step.
+    func geometry(pane: Rect) -> VideoGeometry {
+        let picture = ladder.pictureRect(in: pane)
+        return VideoGeometry(columns: picture.width, rows: picture.height, glyphs: ladder.step.glyphs, cellAspect: cellAspect,
+                             cellPixels: pixelProtocol != nil ? cellPixels : nil)
     }
+
+    /// Where the picture is drawn: the pane, or a smaller part of it over a slow link.
+    var pictureRect: Rect { ladder.pictureRect(in: rect) }
 
     /// Frames delivered, dropped (the terminal was behind) and bytes written so far.
     public var statistics: (delivered: Int, dropped: Int, bytes: Int) {
@@ -142,10 +180,10 @@ public final class TerminalVideo {
 
     /// Draws a frame (only the cells that changed). Ignored while the pane is hidden or when the
     /// frame's size is not ``geometry``'s (a resize is under way); dropped when the terminal is
-    /// behind. Returns true when written. When the link proves too slow for real pixels (each
-    /// image holds it for more than 0.1 s, so every key would wait that long) the pane draws cells
-    /// from the next frame on, for the rest of the session (``tooSlowFor``; the geometry changes,
-    /// so frames come at the cells' size).
+    /// behind. Returns true when written. When the link proves too slow for the frames (each holds
+    /// it for more than 0.1 s, so every key would wait that long) the pane draws with less detail
+    /// from the next frame on, and with more again when the link allows (``DetailLadder``; the
+    /// geometry changes, so frames come at the new step's size).
     @discardableResult
     public func show(_ pixels: VideoPixels) -> Bool {
         let geometry = geometry
@@ -163,12 +201,15 @@ public final class TerminalVideo {
             waiting = nil
             _ = writer.drop()
         }
-        let shown = writer.offer(pixels, columns: rect.width, rows: rect.height, left: rect.x, top: rect.y)
-        if writer.isLinkTooSlow, let pixels = pixelProtocol {
-            writer.finishPending()
-            pixelProtocol = nil
-            tooSlowFor = pixels
-            rebuild()
+        if ladder.reconsider(rate: writer.isPacedEndToEnd ? writer.linkRate : nil, now: clock()) {
+            stepChanged()   // the link allows more: this frame is of the old size
+            return false
+        }
+        let picture = pictureRect
+        let shown = writer.offer(pixels, columns: picture.width, rows: picture.height, left: picture.x, top: picture.y)
+        if shown, ladder.judge(frameBytes: writer.lastFrameBytes, rate: writer.linkRate,
+                               measuredEndToEnd: writer.isPacedEndToEnd, now: clock()) {
+            stepChanged()
         }
         return shown
     }
@@ -192,7 +233,7 @@ public final class TerminalVideo {
         let becameVisible = visible && !isVisible
         if isVisible, !visible { writer?.hide() }   // covered (an overlay): an image above the text must go
         isVisible = visible && geometry.showsVideo
-        if isVisible, ncursesDrewOver || becameVisible { writer?.repaint(left: rect.x, top: rect.y) }
+        if isVisible, ncursesDrewOver || becameVisible { writer?.repaint(left: pictureRect.x, top: pictureRect.y) }
         showHeld()
         showWaiting()
     }

@@ -36,18 +36,11 @@ final class VideoPaneWriter {
     private var pendingRequestBytes: Int?
     /// The time (a seam for tests of the pacing).
     var clock: () -> ContinuousClock.Instant = { .now }
-    /// A frame that holds the link longer than this (its bytes over the learned drain rate) makes
-    /// a key wait as long behind it.
-    static let slowFrame = 0.1
-    /// After this many such frames in a row the link is too slow for these frames (``isLinkTooSlow``).
-    static let slowFramesInARow = 5
-    private var slowFrames = 0
-    /// The size of the last frame written while no rate was known.
-    private var unjudgedFrame: Int?
-    /// The link, as the pacer measured it, takes more than ``slowFrame`` for each of the last
-    /// ``slowFramesInARow`` frames: keys wait behind every picture. ``TerminalVideo`` then draws
-    /// cells, whose frames are a tenth of the size.
-    private(set) var isLinkTooSlow = false
+    /// The size of the last frame written (``DetailLadder`` judges it against the link's rate).
+    private(set) var lastFrameBytes = 0
+    /// The pending bytes begin with a lone status request (it measures the round trip) that has
+    /// not gone whole yet: it counts as sent when it has (its reply may come before the frame's end).
+    private var pendingRoundTrip = false
 
     init(sink: any VideoSink, encoder: any PaneEncoder) {
         self.sink = sink
@@ -71,29 +64,15 @@ final class VideoPaneWriter {
             statistics.dropped += 1
             return false
         }
-        // The frame written before the link's rate was known (the first) is judged once it is.
-        if let bytes = unjudgedFrame, linkRate != nil {
-            unjudgedFrame = nil
-            judge(frameBytes: bytes)
-            if isLinkTooSlow { return drop() }   // the pane gives way to cells before another picture
-        }
         out.removeAll(keepingCapacity: true)
         encoder.encode(pixels, columns: columns, rows: rows, left: left, top: top, into: &out)
-        let frameBytes = out.count
-        send(request: true)
+        lastFrameBytes = out.count
+        // Now and then, on an idle link, a lone request first: its reply measures the round trip.
+        let measuresRoundTrip = !out.isEmpty && link?.isEnabled == true && link?.pacer.wantsRoundTrip(now: clock()) == true
+        if measuresRoundTrip { out.insert(contentsOf: EndToEndPacer.request, at: 0) }
+        send(request: true, roundTrip: measuresRoundTrip)
         statistics.delivered += 1
-        if linkRate == nil { unjudgedFrame = frameBytes } else { judge(frameBytes: frameBytes) }
         return true
-    }
-
-    /// A frame of this size holds the link longer than ``slowFrame``, or not.
-    private func judge(frameBytes: Int) {
-        if let rate = linkRate, Double(frameBytes) / rate > Self.slowFrame {
-            slowFrames += 1
-            isLinkTooSlow = isLinkTooSlow || slowFrames >= (isPacedEndToEnd ? Self.measuredSlowFramesInARow : Self.slowFramesInARow)
-        } else {
-            slowFrames = 0
-        }
     }
 
     /// Whether a frame may go now: by the terminal's replies once it answers, by both pacers
@@ -113,10 +92,6 @@ final class VideoPaneWriter {
 
     /// The link's rate as measured end to end, else as ``LinkPacer`` learned it.
     var linkRate: Double? { isPacedEndToEnd ? link?.pacer.rate : pacer.rate }
-
-    /// With the rate measured end to end (not guessed from a full pty), this many slow frames in a
-    /// row tell the link is too slow.
-    static let measuredSlowFramesInARow = 2
 
     /// Counts a frame that was not offered (another pane on the terminal is half way through one).
     func drop() -> Bool {
@@ -156,6 +131,10 @@ final class VideoPaneWriter {
         let taken = pending.withUnsafeBytes { sink.write(UnsafeRawBufferPointer(rebasing: $0[pendingOffset...])) }
         pendingOffset += taken
         pacer.wrote(taken, of: offered, now: clock())
+        if pendingRoundTrip, pendingOffset >= EndToEndPacer.request.count {
+            pendingRoundTrip = false
+            link?.sentRoundTrip(now: clock())
+        }
         if !hasPending, let bytes = pendingRequestBytes {
             pendingRequestBytes = nil
             link?.sent(bytes: bytes, now: clock())
@@ -196,6 +175,7 @@ final class VideoPaneWriter {
     /// (the next frame is drawn whole).
     private func abandonPending() {
         pendingRequestBytes = nil   // its request is not written: no reply will come
+        pendingRoundTrip = false
         pending = encoder.abandon
         pendingOffset = 0
         if !drainPending() { pending.removeAll(keepingCapacity: true); pendingOffset = 0 }
@@ -203,20 +183,28 @@ final class VideoPaneWriter {
     }
 
     /// Writes ``out`` (what the terminal does not take now stays pending), with a status request
-    /// at the end when `request` and the link is enabled (a picture, not an erase).
-    private func send(request: Bool = false) {
+    /// at the end when `request` and the link is enabled (a picture, not an erase); `roundTrip`:
+    /// ``out`` begins with a lone request. Each request counts as sent once it went whole, so the
+    /// pacer knows of it before its reply can come.
+    private func send(request: Bool = false, roundTrip: Bool = false) {
         guard !out.isEmpty else { return }
         let asks = request && link?.isEnabled == true
-        if asks { out += EndToEndPacer.request }
+        if asks {
+            out += EndToEndPacer.request
+            link?.asking()   // from now on replies may come: the input is read through the link
+        }
+        let lone = asks && roundTrip ? EndToEndPacer.request.count : 0
         statistics.bytes += out.count
         let taken = out.withUnsafeBytes { sink.write($0) }
         pacer.wrote(taken, of: out.count, now: clock())
+        if lone > 0, taken >= lone { link?.sentRoundTrip(now: clock()) }
         if taken < out.count {
             swap(&pending, &out)
             pendingOffset = taken
-            pendingRequestBytes = asks ? pending.count : nil
+            pendingRequestBytes = asks ? pending.count - lone : nil
+            pendingRoundTrip = lone > 0 && taken < lone
         } else if asks {
-            link?.sent(bytes: out.count, now: clock())
+            link?.sent(bytes: out.count - lone, now: clock())
         }
     }
 }

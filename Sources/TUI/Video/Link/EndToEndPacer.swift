@@ -8,7 +8,13 @@
 ///
 /// From the replies the pacer knows the frames still on their way and measures the link: each
 /// reply's frame took the time from when it could start (sent, or the previous frame drawn) to
-/// its reply, so bytes over those times is the rate the link delivers (``rate``). A new frame may
+/// its reply, so bytes over those times is the rate the link delivers (``rate``). A frame written
+/// on an idle link also waits one round trip for its reply, which says nothing of the link's
+/// rate: a far but fast link (200 ms away) would look slow and lose its picture's detail for
+/// nothing. So now and then, on an idle link, a request goes alone just before a frame
+/// (``wantsRoundTrip(now:)``): its reply measures the round trip (``roundTrip``), which is taken
+/// off each frame's time, and a frame's bytes count as travelling from when the frame before
+/// reached the terminal (its reply less the round trip), not from that reply. A new frame may
 /// go when (1) the frames in flight would reach the screen within ``queueBudget`` at that rate
 /// (before the first reply: when none is in flight), and (2) the link has been busy with pictures
 /// for at most ``duty`` of the time: after a frame of `b` bytes the next waits `b / rate / duty`.
@@ -59,6 +65,12 @@ struct EndToEndPacer: Sendable {
     static let rateSamples = 8
     /// The window frames per second are counted over.
     static let fpsWindow: Duration = .seconds(2)
+    /// How often the round trip is measured again (a lone request on an idle link).
+    static let roundTripInterval: Duration = .seconds(3)
+    /// Round trips kept; the shortest is the link's (the others waited for something).
+    static let roundTripSamples = 5
+    /// The shortest time a frame counts as taking, seconds.
+    static let shortestSample = 0.001
 
     private(set) var state = State.probing
     /// Frames written whose reply has not come: their size and when their last byte was written.
@@ -67,6 +79,10 @@ struct EndToEndPacer: Sendable {
     private(set) var rate: Double?
     /// Frames that timed out (their reply lost, or never coming).
     private(set) var lost = 0
+    /// The time a lone request's reply takes, seconds: the shortest of the latest; nil before one.
+    var roundTrip: Double? { roundTrips.min() }
+    private var roundTrips: [Double] = []
+    private var lastRoundTripAt: ContinuousClock.Instant?
     private var samples: [(bytes: Int, seconds: Double)] = []
     private var lastReplyAt: ContinuousClock.Instant?
     private var nextFrameAt: ContinuousClock.Instant?
@@ -98,8 +114,7 @@ struct EndToEndPacer: Sendable {
             } else {
                 // What is left of the frames in flight: the oldest has been on its way since it
                 // was written or the frame before it was drawn.
-                let start = max(inFlight[0].sentAt, lastReplyAt ?? inFlight[0].sentAt)
-                let left = Double(bytesInFlight) - rate * Self.seconds(now - start)
+                let left = Double(bytesInFlight) - rate * Self.seconds(now - transferStart(sentAt: inFlight[0].sentAt))
                 allowed = inFlight.count < Self.maxInFlight && left / rate <= Self.queueBudget
             }
         }
@@ -108,6 +123,18 @@ struct EndToEndPacer: Sendable {
             heldTimes.removeAll { now - $0 >= Self.fpsWindow }
         }
         return allowed
+    }
+
+    /// True when a lone request should go before the next frame, to measure the round trip: the
+    /// link is idle (nothing in flight) and the last measure is ``roundTripInterval`` old.
+    func wantsRoundTrip(now: ContinuousClock.Instant) -> Bool {
+        state != .unsupported && inFlight.isEmpty && lastRoundTripAt.map { now - $0 >= Self.roundTripInterval } ?? true
+    }
+
+    /// A lone ``request`` went to the terminal at `now` (its reply measures the round trip).
+    mutating func sentRoundTrip(now: ContinuousClock.Instant) {
+        lastRoundTripAt = now
+        inFlight.append((0, now))
     }
 
     /// A frame of `bytes` (its ``request`` at the end) went to the terminal whole at `now`. Also
@@ -134,14 +161,22 @@ struct EndToEndPacer: Sendable {
         let frame = inFlight.removeFirst()
         state = .acknowledged
         timeoutsInARow = 0
-        let start = max(frame.sentAt, lastReplyAt ?? frame.sentAt)
-        let seconds = Self.seconds(now - start)
-        if seconds > 0 {
-            samples.append((frame.bytes, seconds))
-            if samples.count > Self.rateSamples { samples.removeFirst() }
-            let total = samples.reduce((bytes: 0, seconds: 0.0)) { ($0.bytes + $1.bytes, $0.seconds + $1.seconds) }
-            if total.seconds > 0, total.bytes > 0 { rate = Double(total.bytes) / total.seconds }
+        if frame.bytes == 0 {   // a lone request on an idle link: the round trip
+            roundTrips.append(Self.seconds(now - frame.sentAt))
+            if roundTrips.count > Self.roundTripSamples { roundTrips.removeFirst() }
+            lastReplyAt = now
+            return
         }
+        // The frame's bytes reached the terminal from when it was written or the frame before had
+        // reached it (its reply less the way back), and its reply took the way back too.
+        // A small frame on a fast link takes less than the clock's and the loop's noise: counted as
+        // ``shortestSample`` (the rate is then a floor, and larger frames measure it better).
+        let start = transferStart(sentAt: frame.sentAt)
+        let seconds = max(Self.seconds(now - start) - (roundTrip ?? 0), Self.shortestSample)
+        samples.append((frame.bytes, seconds))
+        if samples.count > Self.rateSamples { samples.removeFirst() }
+        let total = samples.reduce((bytes: 0, seconds: 0.0)) { ($0.bytes + $1.bytes, $0.seconds + $1.seconds) }
+        if total.bytes > 0 { rate = Double(total.bytes) / total.seconds }
         lastReplyAt = now
         replyTimes.append(now)
         replyTimes.removeAll { now - $0 >= Self.fpsWindow }
@@ -171,6 +206,14 @@ struct EndToEndPacer: Sendable {
         if kB >= 100 { return "\(Int((kB / 10).rounded()) * 10) kB/s" }
         if kB >= 10 { return "\(Int(kB.rounded())) kB/s" }
         return String(format: "%.1f kB/s", kB)
+    }
+
+    /// When a frame written at `sentAt` began to travel as the terminal sees it, shifted to the
+    /// writer's clock: when written, or when the frame before it had reached the terminal (its
+    /// reply less the round trip), whichever is later.
+    private func transferStart(sentAt: ContinuousClock.Instant) -> ContinuousClock.Instant {
+        guard let lastReplyAt else { return sentAt }
+        return max(sentAt, lastReplyAt - .seconds(roundTrip ?? 0))
     }
 
     /// Gives up on replies that are overdue: the first after ``probeTimeout`` (the terminal does

@@ -13,10 +13,20 @@ final class TerminalLink {
     /// Replies taken out of the input so far.
     private(set) var repliesReceived = 0
 
+    /// A request is about to be written: replies may come from now on, even before the pacer
+    /// counts it as sent (a frame's lone request at its start goes long before its end).
+    func asking() { hasAsked = true }
+
     /// A frame of `bytes`, its request at the end, went to the terminal whole.
     func sent(bytes: Int, now: ContinuousClock.Instant) {
         hasAsked = true
         pacer.sent(bytes: bytes, now: now)
+    }
+
+    /// A lone request went (it measures the round trip, ``EndToEndPacer/roundTrip``).
+    func sentRoundTrip(now: ContinuousClock.Instant) {
+        hasAsked = true
+        pacer.sentRoundTrip(now: now)
     }
 
     /// Bytes read from the terminal: the replies go to the pacer; returns the rest (keys), in order.

@@ -1,0 +1,131 @@
+import PlaybackStates
+import Testing
+@testable import TUI
+
+/// The picture's detail follows the link: down a step at a time while frames hold the link too
+/// long, up again when the link would carry the step above with room to spare.
+@Suite struct DetailLadderTests {
+    static let t0 = ContinuousClock.now
+
+    @Test func theStepsRunFromThePixelsToASmallerPictureOfHalfBlocks() {
+        #expect(DetailLadder(pixels: .sixel, glyphs: .sextant).steps.map(\.name) == ["sixel", "sextant", "half", "half, small picture"])
+        #expect(DetailLadder(pixels: .kitty, glyphs: .half).steps.map(\.name) == ["kitty", "half", "half, small picture"])
+        #expect(DetailLadder(pixels: nil, glyphs: .quadrant).steps.map(\.name) == ["quadrant", "half", "half, small picture"])
+    }
+
+    /// Two frames in a row over 0.1 s each (measured end to end) step down once; the next step's
+    /// frames are judged in turn; the bottom step stays.
+    @Test func slowFramesStepDownOneStepAtATime() {
+        var ladder = DetailLadder(pixels: .sixel, glyphs: .sextant)
+        let rate = 100_000.0   // 0.1 s is 10 KB
+        do { let changed = ladder.judge(frameBytes: 80_000, rate: rate, measuredEndToEnd: true, now: Self.t0); #expect(!changed) }
+        do { let changed = ladder.judge(frameBytes: 5_000, rate: rate, measuredEndToEnd: true, now: Self.t0); #expect(!changed, "a small frame between: not in a row") }
+        do { let changed = ladder.judge(frameBytes: 80_000, rate: rate, measuredEndToEnd: true, now: Self.t0); #expect(!changed) }
+        do { let changed = ladder.judge(frameBytes: 80_000, rate: rate, measuredEndToEnd: true, now: Self.t0); #expect(changed) }
+        #expect(ladder.name == "sextant, link too slow for sixel")
+        for _ in 0..<10 { _ = ladder.judge(frameBytes: 30_000, rate: rate, measuredEndToEnd: true, now: Self.t0) }
+        #expect(ladder.name == "half, small picture, link too slow for sixel", "down through half to the bottom, and no further")
+        #expect(ladder.index == ladder.steps.count - 1)
+    }
+
+    /// Guessed from a full pty the rate is less sure: five slow frames in a row.
+    @Test func aGuessedRateNeedsFiveSlowFrames() {
+        var ladder = DetailLadder(pixels: nil, glyphs: .sextant)
+        for _ in 0..<4 { let changed = ladder.judge(frameBytes: 30_000, rate: 100_000, measuredEndToEnd: false, now: Self.t0); #expect(!changed) }
+        do { let changed = ladder.judge(frameBytes: 30_000, rate: 100_000, measuredEndToEnd: false, now: Self.t0); #expect(changed) }
+    }
+
+    /// The first frame (written before any rate is known) is judged once there is one.
+    @Test func theFrameWrittenBeforeTheRateWasKnownCounts() {
+        var ladder = DetailLadder(pixels: .kitty, glyphs: .half)
+        do { let changed = ladder.judge(frameBytes: 200_000, rate: nil, measuredEndToEnd: true, now: Self.t0); #expect(!changed) }
+        do { let changed = ladder.judge(frameBytes: 200_000, rate: 100_000, measuredEndToEnd: true, now: Self.t0); #expect(changed) }
+        #expect(ladder.step.pixels == nil)
+    }
+
+    /// Up again only after the hold (5 s), and only when the step above's frames (80 KB) would take
+    /// at most 50 ms at the rate measured now; a step up that proves wrong doubles the next hold.
+    @Test func theStepAboveComesBackWhenTheLinkCarriesItWithRoomToSpare() {
+        var ladder = DetailLadder(pixels: .sixel, glyphs: .half)
+        _ = ladder.judge(frameBytes: 80_000, rate: 100_000, measuredEndToEnd: true, now: Self.t0)
+        do { let changed = ladder.judge(frameBytes: 80_000, rate: 100_000, measuredEndToEnd: true, now: Self.t0); #expect(changed) }
+        do { let changed = ladder.reconsider(rate: 10_000_000, now: Self.t0 + .seconds(4)); #expect(!changed, "held for 5 s") }
+        do { let changed = ladder.reconsider(rate: 1_000_000, now: Self.t0 + .seconds(6)); #expect(!changed, "80 KB at 1 MB/s is 80 ms: no room") }
+        do { let changed = ladder.reconsider(rate: 2_000_000, now: Self.t0 + .seconds(6)); #expect(changed, "40 ms: back to sixel") }
+        #expect(ladder.name == "sixel")
+        // Wrong: slow again at once. The next hold is 10 s.
+        let t1 = Self.t0 + .seconds(7)
+        _ = ladder.judge(frameBytes: 80_000, rate: 100_000, measuredEndToEnd: true, now: t1)
+        do { let changed = ladder.judge(frameBytes: 80_000, rate: 100_000, measuredEndToEnd: true, now: t1); #expect(changed) }
+        do { let changed = ladder.reconsider(rate: 10_000_000, now: t1 + .seconds(9)); #expect(!changed) }
+        do { let changed = ladder.reconsider(rate: 10_000_000, now: t1 + .seconds(10)); #expect(changed) }
+    }
+
+    @Test func theSmallerPictureIsHalfThePaneCentredAndNeverBelowTheSmallestVideoPane() {
+        var ladder = DetailLadder(pixels: nil, glyphs: .half)
+        let pane = Rect(x: 10, y: 2, width: 60, height: 20)
+        #expect(ladder.pictureRect(in: pane) == pane)
+        _ = ladder.judge(frameBytes: 50_000, rate: 100_000, measuredEndToEnd: true, now: Self.t0)
+        do { let changed = ladder.judge(frameBytes: 50_000, rate: 100_000, measuredEndToEnd: true, now: Self.t0); #expect(changed) }
+        #expect(ladder.pictureRect(in: pane) == Rect(x: 25, y: 7, width: 30, height: 10))
+        #expect(ladder.pictureRect(in: Rect(x: 0, y: 0, width: 12, height: 4)) == Rect(x: 2, y: 0, width: 8, height: 3))
+    }
+
+    /// A playing pane of sextants over a 20 kB/s link that never fills (SSH), paced end to end:
+    /// the pane steps down to half blocks, then to the smaller picture, and its frames follow (the
+    /// geometry shrinks); when the link is fast again the sextants come back by themselves.
+    @Test func aPaneOverASlowLinkLosesDetailAndGetsItBackWhenTheLinkDoes() {
+        let sink = DeepLinkSink(rate: 20_000)
+        let video = TerminalVideo(sink: sink, glyphs: .sextant, depth: .truecolor)
+        video.group.link.isEnabled = true
+        video.clock = { sink.now }
+        video.place(rect: Rect(x: 0, y: 0, width: 60, height: 20), visible: true, ncursesDrewOver: false)
+        #expect(video.geometry.pixelWidth == 120 && video.geometry.pixelHeight == 60)
+        var names: [String] = []
+        func play(seconds: Int) {
+            for tick in 0..<(seconds * 100) {
+                if tick % 4 == 0 {
+                    let geometry = video.geometry
+                    LinkPacerTests.picture(tick / 4, width: geometry.pixelWidth, height: geometry.pixelHeight).with { _ = video.show($0) }
+                    if names.last != video.ladder.name { names.append(video.ladder.name) }
+                }
+                sink.advance(.milliseconds(10))
+                _ = video.group.link.received(sink.takeReplies(), now: sink.now)
+                video.flushPending()
+            }
+        }
+        play(seconds: 20)
+        #expect(names == ["sextant", "half, link too slow for sextant", "half, small picture, link too slow for sextant"])
+        #expect(video.geometry.pixelWidth == 30 && video.geometry.pixelHeight == 20, "the small picture: 30×10 cells of half blocks")
+        #expect(video.takePictureMoved(), "the loop must draw the screen again where the bigger picture was")
+        sink.rate = 5_000_000
+        play(seconds: 30)
+        #expect(video.ladder.name == "sextant", "steps: \(names)")
+        #expect(video.geometry.pixelWidth == 120)
+    }
+
+    /// A link 200 ms away that carries 5 MB/s: every frame's reply takes the round trip, which
+    /// says nothing of the rate. Measured apart (a lone request on an idle link), it is not
+    /// counted, and the sixel picture keeps its detail.
+    @Test func aFarButFastLinkKeepsThePixels() {
+        let sink = DeepLinkSink(rate: 5_000_000, latency: .milliseconds(200))
+        let video = TerminalVideo(sink: sink, glyphs: .half, depth: .truecolor)
+        video.group.link.isEnabled = true
+        video.clock = { sink.now }
+        video.use(.sixel, graphics: TerminalGraphics(sixel: true, cellPixels: PixelSize(width: 8, height: 16)))
+        video.place(rect: Rect(x: 0, y: 0, width: 40, height: 12), visible: true, ncursesDrewOver: false)
+        for tick in 0..<1000 {
+            if tick % 4 == 0 {
+                let geometry = video.geometry
+                LinkPacerTests.picture(tick / 4, width: geometry.pixelWidth, height: geometry.pixelHeight).with { _ = video.show($0) }
+            }
+            sink.advance(.milliseconds(10))
+            _ = video.group.link.received(sink.takeReplies(), now: sink.now)
+            video.flushPending()
+        }
+        let pacer = video.group.link.pacer
+        #expect(video.ladder.name == "sixel", "rate \(Int(pacer.rate ?? 0)) B/s, round trip \(pacer.roundTrip ?? -1) s")
+        #expect(abs((pacer.roundTrip ?? 0) - 0.2) < 0.02)
+        #expect(video.statistics.delivered > 20)
+    }
+}
