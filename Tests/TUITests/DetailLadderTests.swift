@@ -18,14 +18,25 @@ import Testing
     @Test func slowFramesStepDownOneStepAtATime() {
         var ladder = DetailLadder(pixels: .sixel, glyphs: .sextant)
         let rate = 100_000.0   // 0.1 s is 10 KB
-        do { let changed = ladder.judge(frameBytes: 80_000, rate: rate, measuredEndToEnd: true, now: Self.t0); #expect(!changed) }
+        do { let changed = ladder.judge(frameBytes: 30_000, rate: rate, measuredEndToEnd: true, now: Self.t0); #expect(!changed) }
         do { let changed = ladder.judge(frameBytes: 5_000, rate: rate, measuredEndToEnd: true, now: Self.t0); #expect(!changed, "a small frame between: not in a row") }
-        do { let changed = ladder.judge(frameBytes: 80_000, rate: rate, measuredEndToEnd: true, now: Self.t0); #expect(!changed) }
-        do { let changed = ladder.judge(frameBytes: 80_000, rate: rate, measuredEndToEnd: true, now: Self.t0); #expect(changed) }
+        do { let changed = ladder.judge(frameBytes: 30_000, rate: rate, measuredEndToEnd: true, now: Self.t0); #expect(!changed) }
+        do { let changed = ladder.judge(frameBytes: 30_000, rate: rate, measuredEndToEnd: true, now: Self.t0); #expect(changed) }
         #expect(ladder.name == "sextant, link too slow for sixel")
         for _ in 0..<10 { _ = ladder.judge(frameBytes: 30_000, rate: rate, measuredEndToEnd: true, now: Self.t0) }
         #expect(ladder.name == "half, small picture, link too slow for sixel", "down through half to the bottom, and no further")
         #expect(ladder.index == ladder.steps.count - 1)
+    }
+
+    /// One frame that holds the link four times too long (80 KB at 100 kB/s: 0.8 s) steps down
+    /// alone, one step; so does a frame the terminal did not take in time (given up half-written).
+    @Test func aFrameFarTooSlowOrGivenUpStepsDownAtOnce() {
+        var ladder = DetailLadder(pixels: .sixel, glyphs: .sextant)
+        do { let changed = ladder.judge(frameBytes: 80_000, rate: 100_000, measuredEndToEnd: true, now: Self.t0); #expect(changed) }
+        #expect(ladder.name == "sextant, link too slow for sixel")
+        do { let changed = ladder.judge(frameBytes: 80_000, rate: 100_000, measuredEndToEnd: false, now: Self.t0); #expect(!changed, "a guessed rate is less sure") }
+        do { let changed = ladder.abandoned(now: Self.t0); #expect(changed) }
+        #expect(ladder.name == "half, link too slow for sixel")
     }
 
     /// Guessed from a full pty the rate is less sure: five slow frames in a row.
@@ -43,20 +54,20 @@ import Testing
         #expect(ladder.step.pixels == nil)
     }
 
-    /// Up again only after the hold (5 s), and only when the step above's frames (80 KB) would take
+    /// Up again only after the hold (5 s), and only when the step above's frames (20 KB) would take
     /// at most 50 ms at the rate measured now; a step up that proves wrong doubles the next hold.
     @Test func theStepAboveComesBackWhenTheLinkCarriesItWithRoomToSpare() {
         var ladder = DetailLadder(pixels: .sixel, glyphs: .half)
-        _ = ladder.judge(frameBytes: 80_000, rate: 100_000, measuredEndToEnd: true, now: Self.t0)
-        do { let changed = ladder.judge(frameBytes: 80_000, rate: 100_000, measuredEndToEnd: true, now: Self.t0); #expect(changed) }
+        _ = ladder.judge(frameBytes: 20_000, rate: 100_000, measuredEndToEnd: true, now: Self.t0)
+        do { let changed = ladder.judge(frameBytes: 20_000, rate: 100_000, measuredEndToEnd: true, now: Self.t0); #expect(changed) }
         do { let changed = ladder.reconsider(rate: 10_000_000, now: Self.t0 + .seconds(4)); #expect(!changed, "held for 5 s") }
-        do { let changed = ladder.reconsider(rate: 1_000_000, now: Self.t0 + .seconds(6)); #expect(!changed, "80 KB at 1 MB/s is 80 ms: no room") }
-        do { let changed = ladder.reconsider(rate: 2_000_000, now: Self.t0 + .seconds(6)); #expect(changed, "40 ms: back to sixel") }
+        do { let changed = ladder.reconsider(rate: 300_000, now: Self.t0 + .seconds(6)); #expect(!changed, "20 KB at 300 kB/s is 67 ms: no room") }
+        do { let changed = ladder.reconsider(rate: 500_000, now: Self.t0 + .seconds(6)); #expect(changed, "40 ms: back to sixel") }
         #expect(ladder.name == "sixel")
         // Wrong: slow again at once. The next hold is 10 s.
         let t1 = Self.t0 + .seconds(7)
-        _ = ladder.judge(frameBytes: 80_000, rate: 100_000, measuredEndToEnd: true, now: t1)
-        do { let changed = ladder.judge(frameBytes: 80_000, rate: 100_000, measuredEndToEnd: true, now: t1); #expect(changed) }
+        _ = ladder.judge(frameBytes: 20_000, rate: 100_000, measuredEndToEnd: true, now: t1)
+        do { let changed = ladder.judge(frameBytes: 20_000, rate: 100_000, measuredEndToEnd: true, now: t1); #expect(changed) }
         do { let changed = ladder.reconsider(rate: 10_000_000, now: t1 + .seconds(9)); #expect(!changed) }
         do { let changed = ladder.reconsider(rate: 10_000_000, now: t1 + .seconds(10)); #expect(changed) }
     }
@@ -65,8 +76,8 @@ import Testing
         var ladder = DetailLadder(pixels: nil, glyphs: .half)
         let pane = Rect(x: 10, y: 2, width: 60, height: 20)
         #expect(ladder.pictureRect(in: pane) == pane)
-        _ = ladder.judge(frameBytes: 50_000, rate: 100_000, measuredEndToEnd: true, now: Self.t0)
-        do { let changed = ladder.judge(frameBytes: 50_000, rate: 100_000, measuredEndToEnd: true, now: Self.t0); #expect(changed) }
+        _ = ladder.judge(frameBytes: 20_000, rate: 100_000, measuredEndToEnd: true, now: Self.t0)
+        do { let changed = ladder.judge(frameBytes: 20_000, rate: 100_000, measuredEndToEnd: true, now: Self.t0); #expect(changed) }
         #expect(ladder.pictureRect(in: pane) == Rect(x: 25, y: 7, width: 30, height: 10))
         #expect(ladder.pictureRect(in: Rect(x: 0, y: 0, width: 12, height: 4)) == Rect(x: 2, y: 0, width: 8, height: 3))
     }
@@ -102,6 +113,33 @@ import Testing
         play(seconds: 30)
         #expect(video.ladder.name == "sextant", "steps: \(names)")
         #expect(video.geometry.pixelWidth == 120)
+    }
+
+    /// Kitty images (~250 KB each, sent inline) into a local pty that holds 18 KB and drains
+    /// 100 kB/s: no frame ever goes whole before the loop's next render gives it up (it waits half
+    /// a second), so no reply ever times one, though the lone requests' replies say the terminal
+    /// answers. The local pty's rate judges them then, and each image given up steps down: the pane
+    /// draws cells. (It stayed on kitty images at 0.3 frames a second, every key waiting 0.8 s.)
+    @Test func imagesGivenUpHalfWrittenGiveWayToCells() {
+        let sink = DeepLinkSink(rate: 100_000, capacity: 18 * 1024)
+        let video = TerminalVideo(sink: sink, glyphs: .half, depth: .truecolor)
+        video.group.link.isEnabled = true
+        video.clock = { sink.now }
+        video.use(.kitty, graphics: TerminalGraphics(kitty: true, cellPixels: PixelSize(width: 8, height: 16)))
+        video.place(rect: Rect(x: 0, y: 0, width: 40, height: 12), visible: true, ncursesDrewOver: false)
+        #expect(video.pixelProtocol == .kitty)
+        for tick in 0..<600 {
+            if tick % 4 == 0 {
+                let geometry = video.geometry
+                LinkPacerTests.picture(tick / 4, width: geometry.pixelWidth, height: geometry.pixelHeight).with { _ = video.show($0) }
+            }
+            sink.advance(.milliseconds(10))
+            _ = video.group.link.received(sink.takeReplies(), now: sink.now)
+            video.flushPending()
+            if tick % 100 == 0 { video.finishPending() }   // the loop's render, once a second
+        }
+        #expect(video.pixelProtocol == nil, "\(video.ladder.name)")
+        #expect(video.statistics.delivered > 10, "cells flow: \(video.statistics)")
     }
 
     /// A link 200 ms away that carries 5 MB/s: every frame's reply takes the round trip, which

@@ -3,21 +3,28 @@ import Testing
 
 /// A link whose buffers never fill (SSH: sshd drains the pty at once into its channel window and
 /// TCP buffers), draining `rate` bytes a second to a terminal that answers each `CSI 5 n` when it
-/// reaches it; the answer comes back `latency` later (the way back of a far link). In virtual time.
+/// reaches it; the answer comes back `latency` later (the way back of a far link). With a
+/// `capacity` it is a local pty behind a slow link instead: it takes no more than that. In virtual time.
 final class DeepLinkSink: VideoSink {
     var rate: Double
     let latency: Duration
+    let capacity: Int
     var queued: [UInt8] = []
     var drained = 0.0
     var now = ContinuousClock.now
     /// Replies on their way back: when each arrives.
     private var replies: [ContinuousClock.Instant] = []
     private var matched = 0
-    init(rate: Double, latency: Duration = .zero) { self.rate = rate; self.latency = latency }
+    init(rate: Double, latency: Duration = .zero, capacity: Int = .max) {
+        self.rate = rate
+        self.latency = latency
+        self.capacity = capacity
+    }
 
     func write(_ bytes: UnsafeRawBufferPointer) -> Int {
-        queued += bytes
-        return bytes.count
+        let taken = min(bytes.count, max(0, capacity - queued.count))
+        queued += bytes.prefix(taken)
+        return taken
     }
     var backlog: Int { 0 }   // a pty: TIOCOUTQ answers 0
     func waitWritable(until deadline: ContinuousClock.Instant) { advance(.milliseconds(5)) }
@@ -88,6 +95,29 @@ final class DeepLinkSink: VideoSink {
         #expect(paced.delivered >= 12, "at least 2 frames a second get through")
         let rate = paced.link.pacer.rate ?? 0
         #expect(rate > 85_000 && rate < 115_000, "the rate measured end to end: \(Int(rate)) B/s")
+    }
+
+    /// Behind a local pty that holds 18 KB and drains 100 kB/s, frames of ~40 KB take the pty
+    /// seconds to take: timed from their last byte their replies came at once, and the link
+    /// measured several times its rate (the status bar said `link 310 kB/s` at 100 kB/s, and
+    /// kitty images were never found too slow). Timed from the first byte, the rate is the link's.
+    @Test func behindASlowPtyTheRateIsTimedFromAFramesFirstByte() {
+        let sink = DeepLinkSink(rate: 100_000, capacity: 18 * 1024)
+        let writer = VideoPaneWriter(sink: sink, glyphs: .half, depth: .truecolor)
+        writer.clock = { sink.now }
+        let link = TerminalLink()
+        link.isEnabled = true
+        writer.link = link
+        let pictures = (0..<8).map { LinkPacerTests.picture($0, width: 60, height: 40) }
+        for tick in 0..<1000 {
+            if tick % 4 == 0 { pictures[tick / 4 % 8].with { _ = writer.offer($0, columns: 60, rows: 20, left: 0, top: 0) } }
+            sink.advance(.milliseconds(10))
+            _ = link.received(sink.takeReplies(), now: sink.now)
+            writer.flushPending()
+        }
+        let rate = link.pacer.rate ?? 0
+        #expect(writer.lastFrameBytes > 30_000, "frames bigger than the pty: \(writer.lastFrameBytes) B")
+        #expect(rate > 80_000 && rate < 125_000, "the rate measured: \(Int(rate)) B/s")
     }
 
     @Test func aTerminalThatNeverAnswersFallsBackToTheLocalPacerAndTheVideoGoesOn() {

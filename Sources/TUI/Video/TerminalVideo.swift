@@ -201,14 +201,14 @@ public final class TerminalVideo {
             waiting = nil
             _ = writer.drop()
         }
-        if ladder.reconsider(rate: writer.isPacedEndToEnd ? writer.linkRate : nil, now: clock()) {
+        if ladder.reconsider(rate: writer.isRateMeasuredEndToEnd ? writer.linkRate : nil, now: clock()) {
             stepChanged()   // the link allows more: this frame is of the old size
             return false
         }
         let picture = pictureRect
         let shown = writer.offer(pixels, columns: picture.width, rows: picture.height, left: picture.x, top: picture.y)
         if shown, ladder.judge(frameBytes: writer.lastFrameBytes, rate: writer.linkRate,
-                               measuredEndToEnd: writer.isPacedEndToEnd, now: clock()) {
+                               measuredEndToEnd: writer.isRateMeasuredEndToEnd, now: clock()) {
             stepChanged()
         }
         return shown
@@ -247,8 +247,14 @@ public final class TerminalVideo {
 
     var isWaiting: Bool { waiting != nil }
 
-    /// Ends a half-written frame before ncurses writes (its bytes must not land inside ours).
-    func finishPending() { writer?.finishPending() }
+    /// Ends a half-written frame before ncurses writes (its bytes must not land inside ours). A
+    /// frame the terminal did not take in time was far too big for the link: the ladder steps down.
+    func finishPending() {
+        guard let writer else { return }
+        let abandoned = writer.abandoned
+        writer.finishPending()
+        if writer.abandoned > abandoned, ladder.abandoned(now: clock()) { stepChanged() }
+    }
 
     /// Writes what the terminal takes now of a half-written frame.
     func flushPending() { writer?.flushPending() }

@@ -38,6 +38,8 @@ final class VideoPaneWriter {
     var clock: () -> ContinuousClock.Instant = { .now }
     /// The size of the last frame written (``DetailLadder`` judges it against the link's rate).
     private(set) var lastFrameBytes = 0
+    /// When the pending frame's first byte was written.
+    private var pendingStartedAt: ContinuousClock.Instant?
     /// The pending bytes begin with a lone status request (it measures the round trip) that has
     /// not gone whole yet: it counts as sent when it has (its reply may come before the frame's end).
     private var pendingRoundTrip = false
@@ -90,8 +92,16 @@ final class VideoPaneWriter {
     /// The terminal's replies pace the frames.
     var isPacedEndToEnd: Bool { link?.isEnabled == true && link?.pacer.isAcknowledged == true }
 
+    /// The link's rate was measured end to end (the terminal answered frames, not only a lone
+    /// request).
+    var isRateMeasuredEndToEnd: Bool { isPacedEndToEnd && link?.pacer.rate != nil }
+
     /// The link's rate as measured end to end, else as ``LinkPacer`` learned it.
-    var linkRate: Double? { isPacedEndToEnd ? link?.pacer.rate : pacer.rate }
+    var linkRate: Double? { isRateMeasuredEndToEnd ? link?.pacer.rate : pacer.rate }
+
+    /// Frames given up half-written because the terminal did not take them within ``finishBudget``
+    /// (each held the link at least that long).
+    private(set) var abandoned = 0
 
     /// Counts a frame that was not offered (another pane on the terminal is half way through one).
     func drop() -> Bool {
@@ -137,7 +147,7 @@ final class VideoPaneWriter {
         }
         if !hasPending, let bytes = pendingRequestBytes {
             pendingRequestBytes = nil
-            link?.sent(bytes: bytes, now: clock())
+            link?.sent(bytes: bytes, now: clock(), startedAt: pendingStartedAt)
         }
     }
 
@@ -174,6 +184,7 @@ final class VideoPaneWriter {
     /// middle of an escape sequence (``abandon`` is written instead), and the picture is forgotten
     /// (the next frame is drawn whole).
     private func abandonPending() {
+        abandoned += 1
         pendingRequestBytes = nil   // its request is not written: no reply will come
         pendingRoundTrip = false
         pending = encoder.abandon
@@ -202,6 +213,7 @@ final class VideoPaneWriter {
             swap(&pending, &out)
             pendingOffset = taken
             pendingRequestBytes = asks ? pending.count - lone : nil
+            pendingStartedAt = clock()
             pendingRoundTrip = lone > 0 && taken < lone
         } else if asks {
             link?.sent(bytes: out.count - lone, now: clock())

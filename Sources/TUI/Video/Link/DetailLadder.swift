@@ -7,7 +7,9 @@ import PlaybackStates
 ///
 /// A frame whose bytes hold the link longer than ``slowFrame`` at the rate the pacer measured
 /// makes a key wait as long behind it; ``slowFramesInARow`` such frames step down once (to the
-/// next step, not to the bottom: its frames are judged in turn). A step is left only downwards
+/// next step, not to the bottom: its frames are judged in turn). One frame that holds it
+/// ``farTooSlow`` times as long, or one given up half-written (the terminal took too little of it
+/// in time), steps down at once: every second spent on the way down is a second keys wait. A step is left only downwards
 /// on slow frames and upwards when the link would carry the step above with room to spare: its
 /// frames (their size remembered from when it was drawn) would take at most half of
 /// ``slowFrame``, after the step was held for ``hold`` (5 s at first; doubled, up to 80 s,
@@ -43,6 +45,8 @@ struct DetailLadder: Sendable, Equatable {
     static let slowFramesInARow = 2
     /// The same when the rate is the local pacer's guess from a full pty (``LinkPacer``).
     static let guessedSlowFramesInARow = 5
+    /// A frame over this many times ``slowFrame`` steps down alone.
+    static let farTooSlow = 4.0
     /// The step above is taken back when its frames would hold the link for at most this share of
     /// ``slowFrame``.
     static let headroom = 0.5
@@ -103,8 +107,18 @@ struct DetailLadder: Sendable, Equatable {
             return false
         }
         slowFrames += 1
-        guard slowFrames >= (measuredEndToEnd ? Self.slowFramesInARow : Self.guessedSlowFramesInARow),
-              index < steps.count - 1 else { return false }
+        let farTooSlow = measuredEndToEnd && Double(bytes) / rate > Self.slowFrame * Self.farTooSlow
+        guard farTooSlow || slowFrames >= (measuredEndToEnd ? Self.slowFramesInARow : Self.guessedSlowFramesInARow)
+        else { return false }
+        return stepDown(now: now)
+    }
+
+    /// A frame was given up half-written: the terminal did not take it within the writer's budget
+    /// (half a second). Steps down at once; returns true when the step changed.
+    mutating func abandoned(now: ContinuousClock.Instant) -> Bool { stepDown(now: now) }
+
+    private mutating func stepDown(now: ContinuousClock.Instant) -> Bool {
+        guard index < steps.count - 1 else { return false }
         // A step up that proved wrong within the longest hold makes the next hold longer; after a
         // long good spell the link changed, and the hold starts short again.
         if let up = steppedUpAt, now - up < Self.longestHold { hold = min(hold * 2, Self.longestHold) } else { hold = Self.firstHold }

@@ -73,7 +73,9 @@ struct EndToEndPacer: Sendable {
     static let shortestSample = 0.001
 
     private(set) var state = State.probing
-    /// Frames written whose reply has not come: their size and when their last byte was written.
+    /// Frames written whose reply has not come: their size and when their first byte was written
+    /// (a frame a full pty took slowly was on its way from then: timed from its last byte, a link
+    /// behind a slow pty measured two to ten times its rate).
     private(set) var inFlight: [(bytes: Int, sentAt: ContinuousClock.Instant)] = []
     /// The rate the link delivers to the terminal, bytes a second; nil before the first reply.
     private(set) var rate: Double?
@@ -137,10 +139,11 @@ struct EndToEndPacer: Sendable {
         inFlight.append((0, now))
     }
 
-    /// A frame of `bytes` (its ``request`` at the end) went to the terminal whole at `now`. Also
-    /// while the terminal does not answer: a late reply then knows what is still on its way.
-    mutating func sent(bytes: Int, now: ContinuousClock.Instant) {
-        inFlight.append((bytes, now))
+    /// A frame of `bytes` (its ``request`` at the end) went to the terminal whole at `now`, its
+    /// first byte at `startedAt` (nil: the same moment). Also while the terminal does not answer:
+    /// a late reply then knows what is still on its way.
+    mutating func sent(bytes: Int, now: ContinuousClock.Instant, startedAt: ContinuousClock.Instant? = nil) {
+        inFlight.append((bytes, min(startedAt ?? now, now)))
         if inFlight.count > Self.unansweredLimit {
             inFlight.removeFirst()
             lost += 1

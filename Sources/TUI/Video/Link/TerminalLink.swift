@@ -18,9 +18,9 @@ final class TerminalLink {
     func asking() { hasAsked = true }
 
     /// A frame of `bytes`, its request at the end, went to the terminal whole.
-    func sent(bytes: Int, now: ContinuousClock.Instant) {
+    func sent(bytes: Int, now: ContinuousClock.Instant, startedAt: ContinuousClock.Instant? = nil) {
         hasAsked = true
-        pacer.sent(bytes: bytes, now: now)
+        pacer.sent(bytes: bytes, now: now, startedAt: startedAt)
     }
 
     /// A lone request went (it measures the round trip, ``EndToEndPacer/roundTrip``).
