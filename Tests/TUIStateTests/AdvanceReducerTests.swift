@@ -126,7 +126,7 @@ struct AdvanceReducerTests {
         var state = Fixtures.playingState()
         _ = state.reduce(.action(.toggleAutoAdvance), now: .now)
         _ = state.reduce(.action(.nextEvent), now: .now)   // evt-1 now
-        let old = PlaybackUpdate(PlaybackID(rawValue: 1), .finished(.ended))
+        let old = PlaybackUpdate(PlaybackID(rawValue: 1), .finished(.ended), session: .init(position: 10, duration: 10, finish: .ended))
         #expect(state.reduce(.playback(old), now: .now).isEmpty)
         #expect(state.playback?.event.id == "evt-1")
     }

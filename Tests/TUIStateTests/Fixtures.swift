@@ -37,8 +37,23 @@ enum Fixtures {
         return state
     }
 
-    /// An update of the state's current playback.
+    /// An update of the state's current playback, with the session's snapshot as a
+    /// ``PlaybackSession`` has it after publishing `kind` (PlaybackSessionTests check the session;
+    /// these tests check what the TUI makes of its updates).
     static func update(_ kind: PlaybackUpdate.Kind, _ state: AppState) -> AppInput {
-        .playback(PlaybackUpdate(PlaybackID(rawValue: state.lastPlaybackID), kind))
+        .playback(PlaybackUpdate(PlaybackID(rawValue: state.lastPlaybackID), kind, session: session(after: kind, state.playback?.session)))
+    }
+
+    static func session(after kind: PlaybackUpdate.Kind, _ before: PlaybackSession.Snapshot?) -> PlaybackSession.Snapshot {
+        var snapshot = before ?? PlaybackSession.Snapshot()
+        switch kind {
+        case .player(.progress(let progress)):
+            snapshot.position = progress.position
+            snapshot.duration = progress.duration
+        case .finished(let reason): snapshot.finish = reason
+        case .preparing, .resumed: snapshot.finish = nil
+        default: break
+        }
+        return snapshot
     }
 }

@@ -36,7 +36,7 @@ struct PlaybackReducerTests {
         let effects = state.reduce(.action(.play), now: .now)
         #expect(effects == [.startPlayback(Fixtures.event(1, camera: "Driveway"), id: PlaybackID(rawValue: 2), startAt: 0)])
         let first = PlaybackID(rawValue: 1)
-        _ = state.reduce(.playback(PlaybackUpdate(first, .finished(.error("late")))), now: .now)
+        _ = state.reduce(.playback(PlaybackUpdate(first, .finished(.error("late")), session: .init(finish: .error("late")))), now: .now)
         #expect(state.error == nil, "the replaced playback's last words are dropped")
         _ = state.reduce(Fixtures.update(.loaded, state), now: .now)
         #expect(state.screen().player?.subtitle.contains("evt-1") == true)

@@ -191,7 +191,8 @@ extension TUICoordinator {
             let url = try file.reserve(in: SnapshotFile.directory())
             return runner.perform(.screenshot(to: url.path)).map(AppInput.playback)
         } catch {
-            return [.playback(PlaybackUpdate(id, .player(.screenshot(path: "", error: error.description))))]
+            guard let session = runner.session, session.id == id else { return [] }
+            return [.playback(PlaybackUpdate(id, .player(.screenshot(path: "", error: error.description)), session: session.snapshot))]
         }
     }
 }

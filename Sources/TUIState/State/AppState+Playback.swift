@@ -60,10 +60,10 @@ extension AppState {
     /// An update of a playback; those of a playback that is no longer current are dropped.
     mutating func apply(_ update: PlaybackUpdate, now: ContinuousClock.Instant) -> [AppEffect] {
         guard var model = playback, model.id == update.id else { return [] }
+        model.session = update.session   // position, duration, finish: the session's alone
         switch update.kind {
         case .preparing:
             model.isPreparing = true
-            model.finish = nil
             Self.startPreparing(&model, now: now)
         case .loaded:
             model.isPreparing = false
@@ -77,7 +77,7 @@ extension AppState {
         case .timeline(let timeline):
             model.timeline = timeline
         case .resumed:
-            model.finish = nil   // the session took "ended" back: it plays again after the end
+            break   // the session took "ended" back (its snapshot says so): it plays again after the end
         case .downloadRate(let rate):
             Self.showDownloadRate(rate, in: &model, now: now)
         case .notice(let text):
@@ -86,7 +86,6 @@ extension AppState {
             if model.isPreparing { model.load = .unknown }
             model.isPreparing = false
             model.preparingSince = nil
-            model.finish = reason
             model.pendingSeekTarget = nil
             if case .error(let text) = reason { error = "Playback failed: \(text)" }
             playback = model
@@ -102,9 +101,7 @@ extension AppState {
             model.playback = state
             if !model.isSeeking { model.pendingSeekTarget = nil }
         case .load(let state): model.load = state
-        case .progress(let progress):
-            model.position = progress.position
-            model.duration = progress.duration
+        case .progress(let progress):   // position and duration came with the session's snapshot
             model.bufferedAhead = progress.bufferedAhead
             if let target = model.pendingSeekTarget, !model.isSeeking, abs(target - progress.position) < 0.75 {
                 model.pendingSeekTarget = nil
@@ -113,7 +110,6 @@ extension AppState {
             muted = isMuted
             volume = Int(level.rounded())
         case .firstFrame:
-            model.finish = nil
             message = nil   // "Opening …" / "Refreshing access…" are done
         default:
             break   // finishes and refusals reach us as the playback session's own updates

@@ -5,8 +5,9 @@ import Player
 
 /// What the interactive app shows about the current playback: the event, the playback's last
 /// reported state, and the knob while the user seeks with keys. Its ``id`` is the playback
-/// session's identity. It decides nothing about the playback: its finish is the session's
-/// `.finished`, taken back only by the session's `.resumed`.
+/// session's identity. It decides and keeps nothing of the playback itself: position, duration
+/// and finish are the session's (``session``, as its latest update carried them); the model's own
+/// are view state (the knob's pending target, the frame-step display, the download rate).
 struct PlaybackModel: Sendable {
     var event: Event
     var id: PlaybackID
@@ -17,9 +18,11 @@ struct PlaybackModel: Sendable {
     var preparingSince: ContinuousClock.Instant?
     var playback: PlaybackState = .stopped
     var load: LoadState = .unknown
-    var finish: FinishReason?
-    var position: Double = 0
-    var duration: Double?
+    /// The session's account: position, duration, finish (``AppCore/PlaybackSession/Snapshot``).
+    var session = PlaybackSession.Snapshot()
+    var position: Double { session.position }
+    var duration: Double? { session.duration }
+    var finish: FinishReason? { session.finish }
     var bufferedAhead: Double = 0
     /// Where the knob goes while key seeks are in flight.
     var pendingSeekTarget: Double?

@@ -269,8 +269,8 @@ public final class PlaybackRunner {
     }
 
     private func publish(_ kind: PlaybackUpdate.Kind) {
-        guard let id = session?.id else { return }
-        published.append(PlaybackUpdate(id, kind))
+        guard let session else { return }
+        published.append(PlaybackUpdate(session.id, kind, session: session.snapshot))
     }
 
     private func takePublished() -> [PlaybackUpdate] {

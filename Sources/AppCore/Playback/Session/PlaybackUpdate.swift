@@ -1,8 +1,9 @@
 import PlaybackStates
 import Player
 
-/// What a front end hears about a playback, tagged with its identity. The TUI turns these into
-/// its state; `play` prints them as lines.
+/// What a front end hears about a playback, tagged with its identity, with the session's account
+/// of it after the change (``session``: position, duration, finish; kept by the session alone).
+/// The TUI turns these into its state; `play` prints them as lines.
 ///
 /// ```swift
 /// for update in runner.drain() where update.id == current {
@@ -39,9 +40,12 @@ public struct PlaybackUpdate: Sendable, Equatable {
 
     public var id: PlaybackID
     public var kind: Kind
+    /// The session's position, duration and finish after this update.
+    public var session: PlaybackSession.Snapshot
 
-    public init(_ id: PlaybackID, _ kind: Kind) {
+    public init(_ id: PlaybackID, _ kind: Kind, session: PlaybackSession.Snapshot) {
         self.id = id
         self.kind = kind
+        self.session = session
     }
 }
