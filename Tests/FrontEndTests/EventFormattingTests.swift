@@ -18,12 +18,13 @@ struct EventFormattingTests {
     @Test(arguments: [
         ("2026-11-22T14:02:00Z", "Today 14:02"),
         ("2026-11-21T09:15:00Z", "Yesterday 09:15"),
-        ("2026-11-18T18:40:00Z", "Wed 18 Nov 18:40"),
-        ("2026-10-03T07:05:00Z", "2026-10-03 07:05"),
+        ("2026-11-18T18:40:00Z", "Wed 18:40"),
+        ("2026-10-03T07:05:00Z", "3 Oct 07:05"),
+        ("2025-10-03T07:05:00Z", "2025-10-03 07:05"),
     ])
     func startTimes(iso: String, expected: String) {
         let date = ISO8601DateFormatter().date(from: iso)!
-        #expect(EventFormatting.start(date, now: now, calendar: calendar) == expected)
+        #expect(WallTimeText.start(date, now: now, calendar: calendar) == expected, "the TUI's list writes the same")
     }
 
     @Test(arguments: [(0.0, "0:00"), (9.9, "0:09"), (125, "2:05"), (3725, "1:02:05"), (-3, "0:00"), (.nan, "0:00")])

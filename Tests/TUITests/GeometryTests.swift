@@ -62,12 +62,14 @@ import PlaybackStates
         var calendar = Calendar(identifier: .gregorian)
         calendar.timeZone = TimeZone(identifier: "Europe/Berlin")!
         let now = ISO8601DateFormatter().date(from: "2026-11-22T12:00:00Z")!   // Sunday 13:00 in Berlin
-        func at(_ iso: String) -> String { TimeText.startText(ISO8601DateFormatter().date(from: iso)!, now: now, calendar: calendar) }
+        func at(_ iso: String) -> String { WallTimeText.start(ISO8601DateFormatter().date(from: iso)!, now: now, calendar: calendar) }
         #expect(at("2026-11-22T13:02:00Z") == "Today 14:02")
         #expect(at("2026-11-21T08:10:00Z") == "Yesterday 09:10")
         #expect(at("2026-11-18T08:10:00Z") == "Wed 09:10")
         #expect(at("2026-11-12T13:02:00Z") == "12 Nov 14:02")
-        #expect(at("2025-11-12T13:02:00Z") == "12 Nov 2025")
+        #expect(at("2025-11-12T13:02:00Z") == "2025-11-12 14:02", "another year: the time too (one format per column)")
+        #expect(at("2026-12-24T13:02:00Z") == "2026-12-24 14:02", "a start in the future past tomorrow (a server's clock)")
+        #expect(DisplayWidth.of(at("2025-11-12T13:02:00Z")) <= WallTimeText.startWidth)
         #expect(at("2026-11-21T22:59:00Z") == "Yesterday 23:59", "a minute before the local midnight")
         #expect(at("2026-11-21T23:00:00Z") == "Today 00:00")
     }
@@ -78,7 +80,7 @@ import PlaybackStates
         var calendar = Calendar(identifier: .gregorian)
         calendar.timeZone = TimeZone(identifier: "Europe/Berlin")!
         let iso = ISO8601DateFormatter()
-        func at(_ date: String, now: String) -> String { TimeText.startText(iso.date(from: date)!, now: iso.date(from: now)!, calendar: calendar) }
+        func at(_ date: String, now: String) -> String { WallTimeText.start(iso.date(from: date)!, now: iso.date(from: now)!, calendar: calendar) }
         // 25 October, 00:30 (summer time) and 26 October, 00:30 (winter time): a 25-hour day between.
         #expect(at("2026-10-24T22:30:00Z", now: "2026-10-25T23:30:00Z") == "Yesterday 00:30")
         #expect(at("2026-10-24T22:30:00Z", now: "2026-10-25T22:30:00Z") == "Today 00:30", "23:30 on the long day")

@@ -1,3 +1,4 @@
+import PlaybackStates
 import AppCore
 import EventsAPI
 import Foundation
@@ -81,7 +82,7 @@ public enum EventsListing {
         guard !events.isEmpty else { return ["no events"] }
         let header = ["CAMERA", "START", "DURATION", "BUCKET", "STATE", "ID", "TITLE"]
         let rows = events.map { event in
-            [event.cameraName, EventFormatting.start(event.startTime, now: now), EventFormatting.duration(event, now: now),
+            [event.cameraName, WallTimeText.start(event.startTime, now: now, calendar: .current), EventFormatting.duration(event, now: now),
              event.bucket, EventFormatting.state(event, now: now), event.id, event.title ?? ""].map(TerminalText.printable)
         }
         let widths = header.indices.map { column in

@@ -8,7 +8,7 @@ public struct EventRow: Hashable, Sendable {
     public var id: String
     public var camera: String
     public var title: String
-    /// Local start time as shown, e.g. "Today 14:02" (see ``TimeText/startText(_:now:calendar:)``).
+    /// Local start time as shown, e.g. "Today 14:02" (see ``PlaybackStates/WallTimeText/start(_:now:calendar:)``).
     public var startText: String
     /// Duration as shown, e.g. "0:10"; empty for a live event.
     public var durationText: String

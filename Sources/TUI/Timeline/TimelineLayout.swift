@@ -1,3 +1,4 @@
+import PlaybackStates
 import Foundation
 
 /// One event on the timeline, as the layout needs it (a value at the module's edge: the app
@@ -223,8 +224,8 @@ public struct TimelineLayout: Sendable {
                       date >= start, date < end else { continue }
                 let c = calendar.dateComponents([.hour, .minute, .day, .weekday], from: date)
                 let text = zoom == .week
-                    ? "\(TimeText.weekday(c)) \(c.day ?? 1)"
-                    : "\(TimeText.two(c.hour ?? 0)):\(TimeText.two(c.minute ?? 0))"
+                    ? "\(WallTimeText.weekday(c)) \(c.day ?? 1)"
+                    : "\(WallTimeText.two(c.hour ?? 0)):\(WallTimeText.two(c.minute ?? 0))"
                 if labels.last?.0 != date { labels.append((date, text)) }
             }
             guard let next = calendar.date(byAdding: .day, value: 1, to: day) else { break }

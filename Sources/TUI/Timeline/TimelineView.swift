@@ -1,3 +1,4 @@
+import PlaybackStates
 import Foundation
 import SystemSupport
 
@@ -74,7 +75,7 @@ struct TimelineView: PaneView {
         let countsY = Self.rowsAbove + min(laneRows, layout.lanes.count)
         if countsY < canvas.height { drawCounts(layout, on: canvas, x: nameWidth, y: countsY) }
         if let cursorColumn, countsY + 1 < canvas.height {
-            let text = TimeText.timeOfDay(timeline.cursor, calendar: timeline.calendar)
+            let text = WallTimeText.timeOfDay(timeline.cursor, calendar: timeline.calendar)
             let x = nameWidth + cursorColumn
             if x + 2 + DisplayWidth.of(text) <= canvas.width {
                 canvas.put("▲ " + text, x: x, y: countsY + 1, style: .time)
@@ -167,14 +168,14 @@ struct TimelineView: PaneView {
     /// "Wed 25 Nov 2026", with the hour at hour zoom ("Wed 25 Nov 2026 14:00").
     static func rangeText(_ start: Date, zoom: TimelineZoom, calendar: Calendar) -> String {
         let c = calendar.dateComponents([.year, .month, .day, .hour, .weekday], from: start)
-        let day = "\(TimeText.weekday(c)) \(c.day ?? 1) \(TimeText.month(c)) \(c.year ?? 0)"
+        let day = "\(WallTimeText.weekday(c)) \(c.day ?? 1) \(WallTimeText.month(c)) \(c.year ?? 0)"
         switch zoom {
-        case .hour: return day + " " + TimeText.two(c.hour ?? 0) + ":00"
+        case .hour: return day + " " + WallTimeText.two(c.hour ?? 0) + ":00"
         case .day: return day
         case .week:
             let end = calendar.date(byAdding: .day, value: 6, to: start) ?? start
             let e = calendar.dateComponents([.month, .day], from: end)
-            return day + " – \(e.day ?? 1) \(TimeText.month(e))"
+            return day + " – \(e.day ?? 1) \(WallTimeText.month(e))"
         }
     }
 

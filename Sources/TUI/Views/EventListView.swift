@@ -1,3 +1,5 @@
+import PlaybackStates
+
 /// The event list: a heading line, then the visible rows (the selected one highlighted).
 /// Three marker columns lead each row: `▌` selection, `●` live, `✓` reviewed (a reviewed row is dimmed).
 struct EventListView: PaneView {
@@ -17,7 +19,7 @@ struct EventListView: PaneView {
         init(width: Int) {
             var rest = width - Self.marker.count
             if width >= 44 { camera = 12; rest -= camera + 1 }
-            start = 15; rest -= start + 1
+            start = Self.startWidth; rest -= start + 1
             if width >= 58 { duration = 7; rest -= duration + 1 }
             if width >= 72 { bucket = 8; rest -= bucket + 1 }
             title = max(1, rest)
@@ -25,6 +27,9 @@ struct EventListView: PaneView {
 
         /// Selection bar, live dot, reviewed mark.
         static let marker = "   "
+
+        /// Wide enough for every start ``WallTimeText`` writes ("Yesterday 09:10", "2025-11-12 14:02").
+        static let startWidth = WallTimeText.startWidth
 
         func line(marker: String, camera c: String, title t: String, start s: String, duration d: String, bucket b: String) -> String {
             var out = marker

@@ -1,3 +1,4 @@
+import PlaybackStates
 import EventsAPI
 import Foundation
 import SystemSupport
@@ -74,7 +75,7 @@ struct ListFilters: Sendable, Equatable {
         // Label and zone are the server's words: shown escaped.
         if let label { parts.append("label: \(TerminalText.printable(label))") }
         if let zone { parts.append("zone: \(TerminalText.printable(zone))") }
-        if let until { parts.append("until \(TimeText.startText(until, now: now, calendar: calendar))") }
+        if let until { parts.append("until \(WallTimeText.start(until, now: now, calendar: calendar))") }
         return parts.joined(separator: " · ")
     }
 }

@@ -129,7 +129,7 @@ extension AppState {
         let wall = snapshot?.wallTime ?? model.moment
         var tiles = model.pageCameras.enumerated().map { index, camera -> MontageScreen.Tile in
             guard let tile = snapshot?.tiles.indices.contains(index) == true ? snapshot?.tiles[index] : nil else {
-                return MontageScreen.Tile(index: index, title: "\(TerminalText.printable(camera)) · \(TimeText.timeOfDay(wall, calendar: calendar, seconds: true))",
+                return MontageScreen.Tile(index: index, title: "\(TerminalText.printable(camera)) · \(WallTimeText.timeOfDay(wall, calendar: calendar, seconds: true))",
                                           detail: "loading", showsVideo: false)
             }
             let shown = tile.eventStart.flatMap { start in tile.position.map { start.addingTimeInterval($0) } } ?? wall
@@ -138,18 +138,18 @@ extension AppState {
             case .playing, .paused, .ended: true
             default: false
             }
-            return MontageScreen.Tile(index: index, title: "\(TerminalText.printable(camera)) · \(TimeText.timeOfDay(shown, calendar: calendar, seconds: true))",
+            return MontageScreen.Tile(index: index, title: "\(TerminalText.printable(camera)) · \(WallTimeText.timeOfDay(shown, calendar: calendar, seconds: true))",
                                       detail: Self.tileText(tile.status, timeZone: calendar.timeZone),
                                       showsVideo: hasPicture && isTerminalVideo && isVideoOn, isFocused: tile.isFocused,
                                       isError: isError)
         }
         if model.isSolo, let focused = tiles.first(where: \.isFocused) ?? tiles.first { tiles = [focused] }
         let state = snapshot.map { $0.isPaused ? "❚❚ Paused" : $0.isHolding ? "… waiting for tiles" : "▶ Playing" } ?? "… opening"
-        var screen = MontageScreen(tiles: tiles, clockText: TimeText.timeOfDay(wall, calendar: calendar, seconds: true), stateText: state)
+        var screen = MontageScreen(tiles: tiles, clockText: WallTimeText.timeOfDay(wall, calendar: calendar, seconds: true), stateText: state)
         let span = model.range.upperBound.timeIntervalSince(model.range.lowerBound)
         screen.fraction = span > 0 ? wall.timeIntervalSince(model.range.lowerBound) / span : nil
-        screen.rangeStartText = TimeText.timeOfDay(model.range.lowerBound, calendar: calendar, seconds: true)
-        screen.rangeEndText = TimeText.timeOfDay(model.range.upperBound, calendar: calendar, seconds: true)
+        screen.rangeStartText = WallTimeText.timeOfDay(model.range.lowerBound, calendar: calendar, seconds: true)
+        screen.rangeEndText = WallTimeText.timeOfDay(model.range.upperBound, calendar: calendar, seconds: true)
         screen.isSolo = model.isSolo
         var segments: [String] = []
         if !model.speed.isNormal { segments.append(model.speed.text) }

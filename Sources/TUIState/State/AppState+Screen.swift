@@ -58,7 +58,7 @@ extension AppState {
         let live = event.isLive(at: now)
         // Server text: control characters shown escaped, as everywhere (TerminalText).
         return EventRow(id: event.id, camera: TerminalText.printable(event.cameraName), title: TerminalText.printable(event.title ?? event.id),
-                        startText: TimeText.startText(event.startTime, now: now, calendar: calendar),
+                        startText: WallTimeText.start(event.startTime, now: now, calendar: calendar),
                         durationText: event.duration.map(DurationText.clock) ?? "",
                         bucket: TerminalText.printable(event.bucket), isLive: live)
     }
@@ -67,7 +67,7 @@ extension AppState {
         let event = model.event
         var snapshot = PlayerPaneSnapshot(
             title: TerminalText.printable("\(event.cameraName) · \(event.title ?? event.id)"),
-            subtitle: TerminalText.printable("\(TimeText.startText(event.startTime, now: now, calendar: calendar)) · \(event.bucket) · \(event.id)"),
+            subtitle: TerminalText.printable("\(WallTimeText.start(event.startTime, now: now, calendar: calendar)) · \(event.bucket) · \(event.id)"),
             playback: model.playback, load: model.load, finish: model.finish, position: model.position,
             duration: model.duration, bufferedAhead: model.bufferedAhead, pendingSeekTarget: model.pendingSeekTarget,
             isMuted: muted, volume: volume,

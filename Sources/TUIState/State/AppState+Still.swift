@@ -1,3 +1,4 @@
+import PlaybackStates
 import EventsAPI
 import Foundation
 import SystemSupport
@@ -41,7 +42,7 @@ extension AppState {
         guard let id = still.shown, let event = selectedEvent, event.id == id else { return nil }
         return PlayerPaneSnapshot(
             title: TerminalText.printable("\(event.cameraName) · \(event.title ?? event.id)"),
-            subtitle: TerminalText.printable("\(TimeText.startText(event.startTime, now: now, calendar: calendar)) · \(event.bucket) · first frame"),
+            subtitle: TerminalText.printable("\(WallTimeText.start(event.startTime, now: now, calendar: calendar)) · \(event.bucket) · first frame"),
             playback: .stopped, duration: event.duration, isMuted: muted, volume: volume, videoModeText: videoModeText,
             networkText: networkText, isLive: event.isLive(at: now), showsVideo: true)
     }

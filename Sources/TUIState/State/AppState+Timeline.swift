@@ -264,9 +264,9 @@ extension AppState {
         snapshot.isLoading = !timeline.loading.isEmpty
         snapshot.coverage = timeline.coverage
         snapshot.errorText = timeline.failure
-        var segments = [TimeText.startText(timeline.cursor, now: now, calendar: calendar)]
+        var segments = [WallTimeText.start(timeline.cursor, now: now, calendar: calendar)]
         if let event = timelineEvent(date: rounded) {
-            var text = "\(Self.timelineText(event)) · \(TimeText.timeOfDay(event.startTime, calendar: calendar, seconds: true))"
+            var text = "\(Self.timelineText(event)) · \(WallTimeText.timeOfDay(event.startTime, calendar: calendar, seconds: true))"
             text += event.isLive(at: now) ? " · live" : event.duration.map { " · " + DurationText.clock($0) } ?? ""
             if reviewed.isReviewed(event.id) { text += " · reviewed" }
             segments.append(text)
