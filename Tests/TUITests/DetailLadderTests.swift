@@ -142,6 +142,36 @@ import Testing
         #expect(video.statistics.delivered > 10, "cells flow: \(video.statistics)")
     }
 
+    /// The first kitty image (~250 KB, inline as over SSH) through a 50 kB/s link that never fills
+    /// takes 5 s to reach the terminal. The lone request before it is answered at once; the image
+    /// must still be waited for, not taken for lost after 2 s (three such losses gave up on the
+    /// replies and flooded the link: the first key waited 24 s). Once its reply times the link,
+    /// the pane steps down and what waits on the link stays small.
+    @Test func theFirstImageOverASlowDeepLinkIsWaitedForNotLost() {
+        let sink = DeepLinkSink(rate: 50_000)
+        let video = TerminalVideo(sink: sink, glyphs: .half, depth: .truecolor)
+        video.group.link.isEnabled = true
+        video.clock = { sink.now }
+        video.use(.kitty, graphics: TerminalGraphics(kitty: true, cellPixels: PixelSize(width: 8, height: 16)))
+        video.place(rect: Rect(x: 0, y: 0, width: 40, height: 12), visible: true, ncursesDrewOver: false)
+        var largestQueueLater = 0
+        for tick in 0..<2000 {
+            if tick % 4 == 0 {
+                let geometry = video.geometry
+                LinkPacerTests.picture(tick / 4, width: geometry.pixelWidth, height: geometry.pixelHeight).with { _ = video.show($0) }
+            }
+            sink.advance(.milliseconds(10))
+            _ = video.group.link.received(sink.takeReplies(), now: sink.now)
+            video.flushPending()
+            if tick >= 1000 { largestQueueLater = max(largestQueueLater, sink.queued.count) }
+        }
+        let pacer = video.group.link.pacer
+        #expect(pacer.lost == 0, "no frame taken for lost")
+        #expect(pacer.state == .acknowledged)
+        #expect(video.pixelProtocol == nil, "\(video.ladder.name)")
+        #expect(largestQueueLater < 20_000, "at most about one small frame waits on the link: \(largestQueueLater) B")
+    }
+
     /// A link 200 ms away that carries 5 MB/s: every frame's reply takes the round trip, which
     /// says nothing of the rate. Measured apart (a lone request on an idle link), it is not
     /// counted, and the sixel picture keeps its detail.

@@ -162,14 +162,18 @@ struct EndToEndPacer: Sendable {
             return
         }
         let frame = inFlight.removeFirst()
-        state = .acknowledged
         timeoutsInARow = 0
         if frame.bytes == 0 {   // a lone request on an idle link: the round trip
             roundTrips.append(Self.seconds(now - frame.sentAt))
             if roundTrips.count > Self.roundTripSamples { roundTrips.removeFirst() }
             lastReplyAt = now
+            // The terminal answers, but no frame was timed yet: while probing, the first frame
+            // keeps the probe's patience (a 250 KB image at 50 kB/s takes 5 s, not the 2 s after
+            // which a later frame counts as lost: three such losses flooded the link).
+            if state == .unsupported { state = .acknowledged }
             return
         }
+        state = .acknowledged
         // The frame's bytes reached the terminal from when it was written or the frame before had
         // reached it (its reply less the way back), and its reply took the way back too.
         // A small frame on a fast link takes less than the clock's and the loop's noise: counted as
