@@ -253,9 +253,12 @@ final class DeepLinkSink: VideoSink {
         writer.link = link
         let t0 = ContinuousClock.now
         writer.clock = { t0 }
+        #expect(!link.isQuiet, "nothing answered yet: no lone request")
+        _ = link.received(Array("\u{1B}[0n".utf8), now: t0)   // the terminal answered all it was asked
+        #expect(link.isQuiet)
         LinkPacerTests.picture(1, width: 30, height: 24).with { _ = writer.offer($0, columns: 30, rows: 12, left: 0, top: 0) }
         #expect(writer.hasPending, "the frame is still being written")
-        #expect(pty.written.starts(with: EndToEndPacer.request), "a lone request goes first on an idle link")
+        #expect(pty.written.starts(with: EndToEndPacer.request), "a lone request goes first on a quiet link")
         #expect(link.hasAsked, "replies may come now: the loop must read them through the link")
         let keys = link.received(Array("\u{1B}[0nm".utf8), now: t0 + .milliseconds(40))
         #expect(keys == Array("m".utf8))

@@ -151,6 +151,10 @@ public final class UILoop {
         // In the background (continued by `bg`) the terminal is the shell's: nothing is drawn;
         // back in the foreground (`fg`) everything is drawn again.
         guard Terminal.isForeground else {
+            if !inBackground {   // frames would land on the shell's screen: none until fg
+                video.leaveTerminal()
+                tileVideos.forEach { $0.leaveTerminal() }
+            }
             inBackground = true
             return
         }
@@ -170,6 +174,7 @@ public final class UILoop {
         eraseVideoIfGone(screen)
         eraseTilesIfGone(screen)
         lastRedrawCount = terminal.screen.present(panes)
+        if lastRedrawCount > 0 { video.group.link.textWritten() }   // the round trip waits for a quiet link
         placeVideo(screen)
         placeTileVideos(screen)
     }

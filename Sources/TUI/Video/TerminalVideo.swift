@@ -238,6 +238,14 @@ public final class TerminalVideo {
         showWaiting()
     }
 
+    /// The terminal is not ours now (the program was continued in the background): no frame is
+    /// written until the next ``place(rect:visible:ncursesDrewOver:)`` (back in the foreground,
+    /// after ncurses drew the whole screen again; the picture is then drawn again in full).
+    func leaveTerminal() {
+        isVisible = false
+        waiting = nil
+    }
+
     /// Writes the frame that waited for another pane, if none is half way through one now.
     func showWaiting() {
         guard let frame = waiting, !group.panes.contains(where: { $0.hasPending }) else { return }

@@ -69,8 +69,9 @@ final class VideoPaneWriter {
         out.removeAll(keepingCapacity: true)
         encoder.encode(pixels, columns: columns, rows: rows, left: left, top: top, into: &out)
         lastFrameBytes = out.count
-        // Now and then, on an idle link, a lone request first: its reply measures the round trip.
-        let measuresRoundTrip = !out.isEmpty && link?.isEnabled == true && link?.pacer.wantsRoundTrip(now: clock()) == true
+        // Now and then, on a quiet link, a lone request first: its reply measures the round trip.
+        let measuresRoundTrip = !out.isEmpty && link?.isEnabled == true && link?.isQuiet == true
+            && link?.pacer.wantsRoundTrip(now: clock()) == true
         if measuresRoundTrip { out.insert(contentsOf: EndToEndPacer.request, at: 0) }
         send(request: true, roundTrip: measuresRoundTrip)
         statistics.delivered += 1

@@ -61,7 +61,8 @@ import Glibc
     }
 
     /// A TUI stopped from outside (`kill -STOP`: the shell takes the terminal back and reports the
-    /// job stopped) and then continued in the background (`bg`) draws nothing over the shell;
+    /// job stopped) and then continued in the background (`bg`) draws nothing over the shell, not
+    /// even the frames of the video it was playing (they came on, in blocks over bash's lines);
     /// `fg` brings it back. The same for Ctrl-Z then `bg` (the kernel stops it at its terminal
     /// modes, SIGTTOU).
     @Test(.enabled(if: Tmux.binary != nil && FileManager.default.isExecutableFile(atPath: "/bin/bash")),
@@ -72,11 +73,13 @@ import Glibc
             pane.kill()
             try? FileManager.default.removeItem(at: binary.home)
         }
-        let command = Self.launch(binary) + " & echo PID=$!; fg"
+        let command = Self.launch(binary, video: "terminal") + " & echo PID=$!; fg"
         try await Tmux.offPool {
             pane.type(command)
             pane.keys("Enter")
             try pane.waitFor(" loaded")
+            pane.keys("Enter")   // play the first event: terminal video in the pane
+            try pane.waitFor("▶ Playing")
             let pid = try #require(try Self.tuiPID(binary))
             for stop in ["kill", "C-z"] {
                 if stop == "kill" { kill(pid, SIGSTOP) } else { pane.keys("C-z") }
@@ -94,6 +97,7 @@ import Glibc
                 usleep(500_000)
                 let later = pane.capture()
                 #expect(!shell.contains(" loaded") && !later.contains(" loaded"), "nothing drawn over the shell (\(stop)):\n\(later)")
+                #expect(!later.contains("▀") && !later.contains("▄"), "no video frame over the shell (\(stop)):\n\(later)")
                 pane.type("fg")
                 pane.keys("Enter")
                 try pane.waitUntil("the TUI again after fg (\(stop))") { $0.contains(" loaded") }
@@ -113,9 +117,9 @@ import Glibc
     }
 
     /// The command line that starts the TUI against the embedded demo, its stderr in the home.
-    static func launch(_ binary: Binary) -> String {
+    static func launch(_ binary: Binary, video: String = "none") -> String {
         "unset EVENTPLAYER_SERVER DISPLAY WAYLAND_DISPLAY; PS1='$ '; "
-            + "'\(binary.url.path)' --video none --no-audio 2>\(binary.home.path)/stderr"
+            + "'\(binary.url.path)' --video \(video) --no-audio 2>\(binary.home.path)/stderr"
     }
 
     /// The TUI's PID, from the `PID=` line the shell printed (scrolled off by the TUI: read from

@@ -68,7 +68,7 @@ struct EndToEndPacer: Sendable {
     /// How often the round trip is measured again (a lone request on an idle link).
     static let roundTripInterval: Duration = .seconds(3)
     /// Round trips kept; the shortest is the link's (the others waited for something).
-    static let roundTripSamples = 5
+    static let roundTripSamples = 20
     /// The shortest time a frame counts as taking, seconds.
     static let shortestSample = 0.001
 
