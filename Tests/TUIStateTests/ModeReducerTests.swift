@@ -57,6 +57,52 @@ struct ModeReducerTests {
         }
     }
 
+    /// Every mode and each key that leaves it (as the key router sends them: Esc is `.cancel` in
+    /// the text prompts and pickers, `.back` elsewhere; `q` is `.quitOrBack`), and what the screen
+    /// is then: the scene the mode opened over, or the list and player the scene returns to. `q`
+    /// never quits from a mode: it goes back first.
+    @Test func eachModeAndEachKeyThatLeavesIt() {
+        let labels: [UserAction] = [.pickLabel]   // the picker opens when the values come (below)
+        let cases: [(enter: [UserAction], leave: UserAction, shown: [String], context: KeyContext)] = [
+            ([.startFilter], .cancel, [], .list),
+            ([.startFilter, .insertText("Drive")], .submit, [], .list),
+            ([.jumpToDate], .cancel, [], .list),
+            ([.jumpToDate, .insertText("-1h")], .submit, [], .list),
+            ([.pickCamera], .cancel, [], .list),
+            ([.pickCamera], .back, [], .list),
+            ([.pickCamera, .select(index: 1)], .submit, [], .list),
+            (labels, .cancel, [], .list),
+            (labels, .submit, [], .list),
+            ([.toggleFocus, .toggleFullPane], .toggleFullPane, [], .player),
+            ([.toggleFocus, .toggleFullPane], .back, [], .player),
+            ([.toggleFocus, .toggleFullPane], .quitOrBack, [], .player),
+            ([.toggleTimeline], .toggleTimeline, [], .list),
+            ([.toggleTimeline], .back, [], .list),
+            ([.toggleTimeline], .quitOrBack, [], .list),
+            ([.toggleTimeline, .jumpToDate], .cancel, ["timeline"], .timeline),
+            ([.toggleTimeline, .pickCamera], .cancel, ["timeline"], .timeline),
+            ([.startMontage], .back, [], .list),
+            ([.startMontage], .quitOrBack, [], .list),
+            ([.toggleTimeline, .startMontage], .back, ["timeline"], .timeline),
+            ([.toggleFocus], .toggleFocus, [], .list),
+        ]
+        for (enter, leave, shown, context) in cases {
+            var state = Self.state()
+            for action in enter {
+                Self.press(action, on: &state)
+                if action == .pickLabel {
+                    _ = state.reduce(.filterValuesLoaded(FilterValues(labels: ["car", "person"], zones: [])), now: .now)
+                }
+            }
+            let before = Self.shown(state.screen())
+            #expect(before != shown || enter == [.toggleFocus], "the mode opened: \(enter) \(before)")
+            let effects = state.reduce(.action(leave), now: .now)
+            #expect(!effects.contains(.quit), "\(leave) does not quit from \(enter)")
+            #expect(Self.shown(state.screen()).sorted() == shown.sorted(), "\(enter) then \(leave): \(Self.shown(state.screen()))")
+            #expect(state.screen().keyContext == context, "\(enter) then \(leave)")
+        }
+    }
+
     @Test func theTimelineOpenedFromFullPaneLeavesItAndClosesBackToThePlayerSideBySide() {
         var state = Self.state()
         Self.press(.play, .toggleFullPane, on: &state)

@@ -64,4 +64,30 @@ struct NVRFilterReducerTests {
         _ = state.reduce(.action(.select(index: 0)), now: .now)
         #expect(Self.filter(state.reduce(.action(.submit), now: .now))?.cameras == nil)
     }
+
+    /// The config file's `[camera-sets]` come first among the sets (before the server's groups; a
+    /// server group of the same name is the set's), and the one chosen is what the montage shows,
+    /// the camera of the selected event first.
+    @Test func theConfigsCameraSetsAreOfferedAndTheMontageShowsTheChosenOne() throws {
+        let sets = [CameraGroup(name: "outside", cameras: ["driveway", "garage"]), CameraGroup(name: "front", cameras: ["Front Door"])]
+        var state = AppState(server: "http://nvr:5000", isDemo: false, user: "admin", isTerminalVideo: true, cameraSets: sets)
+        _ = state.reduce(.action(.refresh), now: .now)
+        _ = state.reduce(.pageLoaded(Fixtures.page(0..<30, next: "c2"), generation: state.fetchGeneration), now: .now)
+        _ = state.reduce(.camerasLoaded(Self.cameras, groups: Self.groups), now: .now)
+        _ = state.reduce(.action(.pickCamera), now: .now)
+        let picker = try #require(state.screen().picker)
+        #expect(Array(picker.items.suffix(2)) == ["▸ outside (driveway, garage)", "▸ front (Front Door)"],
+                "the config's sets; the server's own `outside` is the set's: \(picker.items)")
+        _ = state.reduce(.action(.select(index: picker.items.count - 2)), now: .now)
+        let filter = try #require(Self.filter(state.reduce(.action(.submit), now: .now)))
+        #expect(filter.cameras == ["driveway", "garage"])
+        #expect(state.screen().header.filtersText == "group: outside")
+        // The server answers with the set's events; the montage shows the set's cameras, the
+        // selected event's first.
+        let page = EventsPage(events: [Fixtures.event(0, camera: "garage"), Fixtures.event(1, camera: "driveway")], nextCursor: nil)
+        _ = state.reduce(.pageLoaded(page, generation: state.fetchGeneration), now: .now)
+        let effects = state.reduce(.action(.startMontage), now: .now)
+        let cameras = try #require(effects.compactMap { if case .startMontage(let cameras, _, _, _, _) = $0 { cameras } else { nil } }.first)
+        #expect(cameras == ["garage", "driveway"])
+    }
 }

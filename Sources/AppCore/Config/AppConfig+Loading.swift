@@ -83,7 +83,7 @@ extension AppConfig {
     }
 
     /// The keys of the top level, for messages.
-    static let knownKeys = "server, backend, video, video-glyphs, video-protocol, network-mode, audio, log-level, speed, export-dir, ca-file, [network], [headers.<kind>], [mpv]"
+    static let knownKeys = "server, backend, video, video-glyphs, video-protocol, network-mode, audio, log-level, speed, export-dir, ca-file, [network], [headers.<kind>], [mpv], [camera-sets]"
 
     private mutating func read(_ key: String, _ value: any TOMLValueConvertible, file: String) throws {
         func fail(_ path: [String], _ message: String) -> ConfigError {
@@ -155,6 +155,8 @@ extension AppConfig {
             }
         case "mpv":
             mpvOptions = try pairs(value, [key], file: file)
+        case "camera-sets":
+            cameraSets = try readCameraSets(value, key: key, file: file)
         default:
             throw fail([key], "unknown key `\(key)` (known: \(Self.knownKeys); see Resources/config.example.toml)")
         }
@@ -235,6 +237,33 @@ extension AppConfig {
 /// mistake names its line.
 extension AppConfig {
     static let recordedHeadersKey = "recorded-headers"
+
+    /// `[camera-sets]`: each key a set's name, each value a non-empty list of camera names.
+    func readCameraSets(_ value: any TOMLValueConvertible, key: String, file: String) throws(ConfigError) -> [CameraGroup] {
+        let example = "e.g. outside = [\"Driveway\", \"Front Door\"]"
+        guard let table = value.table else {
+            throw ConfigError(file: file, line: lines.line(of: [key]), "[camera-sets] must be a table of names and camera lists, \(example) (got \(Self.show(value)))")
+        }
+        var sets: [CameraGroup] = []
+        for name in lines.inFileOrder(table.keys, under: [key]) {
+            let line = lines.line(of: [key, name])
+            guard let array = table[name]?.array else {
+                throw ConfigError(file: file, line: line, "[camera-sets] \(name) must be a list of camera names, \(example) (got \(table[name].map(Self.show) ?? "nothing"))")
+            }
+            var cameras: [String] = []
+            for item in array {
+                guard let camera = item.string, !camera.trimmingCharacters(in: .whitespaces).isEmpty else {
+                    throw ConfigError(file: file, line: line, "[camera-sets] \(name) must list camera names as strings (got \(Self.show(item)))")
+                }
+                if !cameras.contains(camera) { cameras.append(camera) }
+            }
+            guard !cameras.isEmpty else {
+                throw ConfigError(file: file, line: line, "[camera-sets] \(name) lists no camera, \(example)")
+            }
+            sets.append(CameraGroup(name: name, cameras: cameras))
+        }
+        return sets
+    }
 
     func readRecordedHeaders(_ value: (any TOMLValueConvertible)?, path: [String], file: String) throws -> [String] {
         let line = lines.line(of: path)

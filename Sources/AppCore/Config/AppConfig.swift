@@ -43,6 +43,10 @@ public struct AppConfig: Sendable, Equatable {
     public var headers: [String: [HeaderField]] = [:]
     /// `[mpv]`: options passed to libmpv after eventplayer's own.
     public var mpvOptions: [HeaderField] = []
+    /// `[camera-sets]`: named sets of cameras (as the list shows their names), offered by the TUI's
+    /// `c` picker beside the server's camera groups; the list, the timeline's lanes and the
+    /// montage then show those cameras. In the file's order.
+    public var cameraSets: [CameraGroup] = []
     /// Where it was read from (nil when there was no file).
     public var source: URL?
     /// The line of each key in the file, for messages about values used later.

@@ -17,10 +17,11 @@ public struct Camera: Sendable, Hashable, Codable {
     }
 }
 
-/// A named set of cameras the server defines (Frigate's `camera_groups`), in its order.
+/// A named set of cameras: one the server defines (Frigate's `camera_groups`), in its order, or
+/// one of the config file's `[camera-sets]`.
 public struct CameraGroup: Sendable, Hashable, Codable {
     public var name: String
-    /// Camera ids (``Camera/id``).
+    /// Camera ids (``Camera/id``), or for a config file's set the names the list shows.
     public var cameras: [String]
 
     public init(name: String, cameras: [String]) {

@@ -31,7 +31,7 @@ public enum InteractiveSession {
                              videoModeText: videoModeText(configuration.video, glyphs: glyphs), networkText: "net: \(options.network.rawValue)",
                              isTerminalVideo: configuration.video == .terminal, speed: configuration.speed,
                              home: services.paths.home.path, signInLabel: backend.userPrompt,
-                             severities: backend.severities)
+                             severities: backend.severities, cameraSets: services.config.cameraSets)
         initial.loadReviewed(ReviewedMarks.load(from: ReviewedMarks.fileURL(in: services.paths.state)))
         let state = initial
         let logPath = services.paths.logFile.path

@@ -20,7 +20,10 @@ extension AppState {
                 return []
             }
             let names = Dictionary(serverCameras.map { ($0.id, $0.name) }, uniquingKeysWith: { first, _ in first })
-            let groups = serverGroups.map { CameraPicker.Group(name: $0.name, cameras: $0.cameras.map { names[$0] ?? $0 }) }
+            // The config file's sets first; a server group of the same name is the set's.
+            let own = Set(cameraSets.map(\.name))
+            let groups = (cameraSets + serverGroups.filter { !own.contains($0.name) })
+                .map { CameraPicker.Group(name: $0.name, cameras: $0.cameras.map { names[$0] ?? $0 }) }
             mode = .cameraPicker(CameraPicker(cameras: cameras, groups: groups, current: listFilters.cameras), over: scene)
         case .cycleSeverity:
             guard !severities.isEmpty else {

@@ -1,7 +1,9 @@
 import TUI
 
 /// The `c` picker: "All cameras" first, then the cameras (in the server's order where it has one,
-/// else by name), then the server's camera groups ("▸ outside").
+/// else by name), then the camera sets: the config file's `[camera-sets]`, then the server's
+/// camera groups ("▸ outside"). The choice filters the list and is what the timeline's lanes and
+/// the montage (`M`) show.
 ///
 /// ```swift
 /// let picker = CameraPicker(cameras: ["Driveway", "Front Door"], groups: [], current: .camera("Front Door"))

@@ -68,6 +68,8 @@ public struct AppState: Sendable {
     /// empty for the events service.
     var serverCameras: [Camera] = []
     var serverGroups: [CameraGroup] = []
+    /// The config file's `[camera-sets]`: offered by the `c` picker before the server's groups.
+    let cameraSets: [CameraGroup]
     /// The severities the server files events under, in its order (Frigate: alert, detection); `s`
     /// cycles through them. Empty for the events service.
     let severities: [String]
@@ -101,8 +103,9 @@ public struct AppState: Sendable {
 
     public init(server: String, isDemo: Bool, user: String?, videoModeText: String = "", networkText: String = "",
                 isTerminalVideo: Bool = false, speed: Double = 1, home: String = "", signInLabel: String = "Email",
-                severities: [String] = []) {
+                severities: [String] = [], cameraSets: [CameraGroup] = []) {
         self.signInLabel = signInLabel
+        self.cameraSets = cameraSets
         self.severities = severities
         self.server = server
         self.isDemo = isDemo
