@@ -1,4 +1,5 @@
 import PlaybackStates
+import TestSupport
 import Testing
 @testable import TUI
 
@@ -82,19 +83,36 @@ import Testing
         #expect(ladder.pictureRect(in: Rect(x: 0, y: 0, width: 12, height: 4)) == Rect(x: 2, y: 0, width: 8, height: 3))
     }
 
-    /// A playing pane of sextants over a 20 kB/s link that never fills (SSH), paced end to end:
-    /// the pane steps down to half blocks, then to the smaller picture, and its frames follow (the
-    /// geometry shrinks); when the link is fast again the sextants come back by themselves.
-    @Test func aPaneOverASlowLinkLosesDetailAndGetsItBackWhenTheLinkDoes() {
-        let sink = DeepLinkSink(rate: 20_000)
-        let video = TerminalVideo(sink: sink, glyphs: .sextant, depth: .truecolor)
+    /// What a simulated pane did at the end of each phase: values, for the simulation runs on a
+    /// thread of its own (``Tmux/offPool(_:)``): seconds of encoding on the cooperative pool's two
+    /// threads starved the tests beside it.
+    struct Outcome: Sendable {
+        var name = "", width = 0, height = 0, moved = false, delivered = 0
+        var pixels: PixelProtocol?
+        var lost = 0
+        var state = EndToEndPacer.State.probing
+        var rate: Double?, roundTrip: Double?
+    }
+
+    /// Plays changing pictures into a pane of `pane` over `sink` (frames offered every 40 ms, the
+    /// terminal's replies read every 10 ms, in virtual time), one phase after another: each its
+    /// seconds and the link's rate; `render` gives the loop's render (which finishes a half-written
+    /// frame) once a second. Returns the ladder's names as they came, each phase's outcome and
+    /// the largest queue on the link after `queueFrom` seconds.
+    static func simulate(sink: DeepLinkSink, glyphs: VideoGlyphs = .half, pixels: PixelProtocol? = nil,
+                         pane: Rect, phases: [(seconds: Int, rate: Double)], render: Bool = false,
+                         queueFrom: Int? = nil) -> (names: [String], outcomes: [Outcome], largestQueue: Int) {
+        let video = TerminalVideo(sink: sink, glyphs: glyphs, depth: .truecolor)
         video.group.link.isEnabled = true
         video.clock = { sink.now }
-        video.place(rect: Rect(x: 0, y: 0, width: 60, height: 20), visible: true, ncursesDrewOver: false)
-        #expect(video.geometry.pixelWidth == 120 && video.geometry.pixelHeight == 60)
-        var names: [String] = []
-        func play(seconds: Int) {
-            for tick in 0..<(seconds * 100) {
+        if let pixels {
+            video.use(pixels, graphics: TerminalGraphics(kitty: pixels == .kitty, sixel: pixels == .sixel, cellPixels: PixelSize(width: 8, height: 16)))
+        }
+        video.place(rect: pane, visible: true, ncursesDrewOver: false)
+        var names: [String] = [], outcomes: [Outcome] = [], largestQueue = 0, elapsed = 0
+        for phase in phases {
+            sink.rate = phase.rate
+            for tick in 0..<(phase.seconds * 100) {
                 if tick % 4 == 0 {
                     let geometry = video.geometry
                     LinkPacerTests.picture(tick / 4, width: geometry.pixelWidth, height: geometry.pixelHeight).with { _ = video.show($0) }
@@ -103,97 +121,79 @@ import Testing
                 sink.advance(.milliseconds(10))
                 _ = video.group.link.received(sink.takeReplies(), now: sink.now)
                 video.flushPending()
+                if render, tick % 100 == 0 { video.finishPending() }
+                if let queueFrom, elapsed + tick >= queueFrom * 100 { largestQueue = max(largestQueue, sink.queued.count) }
             }
+            elapsed += phase.seconds * 100
+            let pacer = video.group.link.pacer
+            outcomes.append(Outcome(name: video.ladder.name, width: video.geometry.pixelWidth, height: video.geometry.pixelHeight,
+                                    moved: video.takePictureMoved(), delivered: video.statistics.delivered, pixels: video.pixelProtocol,
+                                    lost: pacer.lost, state: pacer.state, rate: pacer.rate, roundTrip: pacer.roundTrip))
         }
-        play(seconds: 20)
-        #expect(names == ["sextant", "half, link too slow for sextant", "half, small picture, link too slow for sextant"])
-        #expect(video.geometry.pixelWidth == 30 && video.geometry.pixelHeight == 20, "the small picture: 30×10 cells of half blocks")
-        #expect(video.takePictureMoved(), "the loop must draw the screen again where the bigger picture was")
-        sink.rate = 5_000_000
-        play(seconds: 30)
-        #expect(video.ladder.name == "sextant", "steps: \(names)")
-        #expect(video.geometry.pixelWidth == 120)
+        return (names, outcomes, largestQueue)
+    }
+
+    /// A playing pane of sextants over a 20 kB/s link that never fills (SSH), paced end to end:
+    /// the pane steps down to half blocks, then to the smaller picture, and its frames follow (the
+    /// geometry shrinks); when the link is fast again the sextants come back by themselves.
+    @Test func aPaneOverASlowLinkLosesDetailAndGetsItBackWhenTheLinkDoes() async throws {
+        #expect(VideoGeometry(columns: 60, rows: 20, glyphs: .sextant).pixelWidth == 120)
+        let (names, outcomes, _) = try await Tmux.offPool {
+            Self.simulate(sink: DeepLinkSink(rate: 20_000), glyphs: .sextant, pane: Rect(x: 0, y: 0, width: 60, height: 20),
+                          phases: [(20, 20_000), (30, 5_000_000)])
+        }
+        let slow = try #require(outcomes.first), fast = try #require(outcomes.last)
+        #expect(Array(names.prefix(3)) == ["sextant", "half, link too slow for sextant", "half, small picture, link too slow for sextant"])
+        #expect(slow.name == "half, small picture, link too slow for sextant")
+        #expect(slow.width == 30 && slow.height == 20, "the small picture: 30×10 cells of half blocks")
+        #expect(slow.moved, "the loop must draw the screen again where the bigger picture was")
+        #expect(fast.name == "sextant", "steps: \(names)")
+        #expect(fast.width == 120)
     }
 
     /// Kitty images (~250 KB each, sent inline) into a local pty that holds 18 KB and drains
     /// 100 kB/s: no frame ever goes whole before the loop's next render gives it up (it waits half
-    /// a second), so no reply ever times one, though the lone requests' replies say the terminal
-    /// answers. The local pty's rate judges them then, and each image given up steps down: the pane
-    /// draws cells. (It stayed on kitty images at 0.3 frames a second, every key waiting 0.8 s.)
-    @Test func imagesGivenUpHalfWrittenGiveWayToCells() {
-        let sink = DeepLinkSink(rate: 100_000, capacity: 18 * 1024)
-        let video = TerminalVideo(sink: sink, glyphs: .half, depth: .truecolor)
-        video.group.link.isEnabled = true
-        video.clock = { sink.now }
-        video.use(.kitty, graphics: TerminalGraphics(kitty: true, cellPixels: PixelSize(width: 8, height: 16)))
-        video.place(rect: Rect(x: 0, y: 0, width: 40, height: 12), visible: true, ncursesDrewOver: false)
-        #expect(video.pixelProtocol == .kitty)
-        for tick in 0..<600 {
-            if tick % 4 == 0 {
-                let geometry = video.geometry
-                LinkPacerTests.picture(tick / 4, width: geometry.pixelWidth, height: geometry.pixelHeight).with { _ = video.show($0) }
-            }
-            sink.advance(.milliseconds(10))
-            _ = video.group.link.received(sink.takeReplies(), now: sink.now)
-            video.flushPending()
-            if tick % 100 == 0 { video.finishPending() }   // the loop's render, once a second
+    /// a second), so no reply ever times one. The local pty's rate judges them then, and each image
+    /// given up steps down: the pane draws cells. (It stayed on kitty images at 0.3 frames a
+    /// second, every key waiting 0.8 s.)
+    @Test func imagesGivenUpHalfWrittenGiveWayToCells() async throws {
+        let (names, outcomes, _) = try await Tmux.offPool {
+            Self.simulate(sink: DeepLinkSink(rate: 100_000, capacity: 18 * 1024), pixels: .kitty,
+                          pane: Rect(x: 0, y: 0, width: 40, height: 12), phases: [(6, 100_000)], render: true)
         }
-        #expect(video.pixelProtocol == nil, "\(video.ladder.name)")
-        #expect(video.statistics.delivered > 10, "cells flow: \(video.statistics)")
+        let outcome = try #require(outcomes.last)
+        #expect(names.first == "kitty")
+        #expect(outcome.pixels == nil, "\(outcome.name)")
+        #expect(outcome.delivered > 10, "cells flow: \(outcome.delivered)")
     }
 
     /// The first kitty image (~250 KB, inline as over SSH) through a 50 kB/s link that never fills
-    /// takes 5 s to reach the terminal. The lone request before it is answered at once; the image
-    /// must still be waited for, not taken for lost after 2 s (three such losses gave up on the
-    /// replies and flooded the link: the first key waited 24 s). Once its reply times the link,
-    /// the pane steps down and what waits on the link stays small.
-    @Test func theFirstImageOverASlowDeepLinkIsWaitedForNotLost() {
-        let sink = DeepLinkSink(rate: 50_000)
-        let video = TerminalVideo(sink: sink, glyphs: .half, depth: .truecolor)
-        video.group.link.isEnabled = true
-        video.clock = { sink.now }
-        video.use(.kitty, graphics: TerminalGraphics(kitty: true, cellPixels: PixelSize(width: 8, height: 16)))
-        video.place(rect: Rect(x: 0, y: 0, width: 40, height: 12), visible: true, ncursesDrewOver: false)
-        var largestQueueLater = 0
-        for tick in 0..<2000 {
-            if tick % 4 == 0 {
-                let geometry = video.geometry
-                LinkPacerTests.picture(tick / 4, width: geometry.pixelWidth, height: geometry.pixelHeight).with { _ = video.show($0) }
-            }
-            sink.advance(.milliseconds(10))
-            _ = video.group.link.received(sink.takeReplies(), now: sink.now)
-            video.flushPending()
-            if tick >= 1000 { largestQueueLater = max(largestQueueLater, sink.queued.count) }
+    /// takes 5 s to reach the terminal. The image must be waited for, not taken for lost after 2 s
+    /// (three such losses gave up on the replies and flooded the link: the first key waited 24 s).
+    /// Once its reply times the link, the pane steps down and what waits on the link stays small.
+    @Test func theFirstImageOverASlowDeepLinkIsWaitedForNotLost() async throws {
+        let (_, outcomes, largestQueue) = try await Tmux.offPool {
+            Self.simulate(sink: DeepLinkSink(rate: 50_000), pixels: .kitty, pane: Rect(x: 0, y: 0, width: 40, height: 12),
+                          phases: [(20, 50_000)], queueFrom: 10)
         }
-        let pacer = video.group.link.pacer
-        #expect(pacer.lost == 0, "no frame taken for lost")
-        #expect(pacer.state == .acknowledged)
-        #expect(video.pixelProtocol == nil, "\(video.ladder.name)")
-        #expect(largestQueueLater < 20_000, "at most about one small frame waits on the link: \(largestQueueLater) B")
+        let outcome = try #require(outcomes.last)
+        #expect(outcome.lost == 0, "no frame taken for lost")
+        #expect(outcome.state == .acknowledged)
+        #expect(outcome.pixels == nil, "\(outcome.name)")
+        #expect(largestQueue < 20_000, "at most about one small frame waits on the link: \(largestQueue) B")
     }
 
     /// A link 200 ms away that carries 5 MB/s: every frame's reply takes the round trip, which
-    /// says nothing of the rate. Measured apart (a lone request on an idle link), it is not
+    /// says nothing of the rate. Measured apart (a lone request on a quiet link), it is not
     /// counted, and the sixel picture keeps its detail.
-    @Test func aFarButFastLinkKeepsThePixels() {
-        let sink = DeepLinkSink(rate: 5_000_000, latency: .milliseconds(200))
-        let video = TerminalVideo(sink: sink, glyphs: .half, depth: .truecolor)
-        video.group.link.isEnabled = true
-        video.clock = { sink.now }
-        video.use(.sixel, graphics: TerminalGraphics(sixel: true, cellPixels: PixelSize(width: 8, height: 16)))
-        video.place(rect: Rect(x: 0, y: 0, width: 40, height: 12), visible: true, ncursesDrewOver: false)
-        for tick in 0..<1000 {
-            if tick % 4 == 0 {
-                let geometry = video.geometry
-                LinkPacerTests.picture(tick / 4, width: geometry.pixelWidth, height: geometry.pixelHeight).with { _ = video.show($0) }
-            }
-            sink.advance(.milliseconds(10))
-            _ = video.group.link.received(sink.takeReplies(), now: sink.now)
-            video.flushPending()
+    @Test func aFarButFastLinkKeepsThePixels() async throws {
+        let (_, outcomes, _) = try await Tmux.offPool {
+            Self.simulate(sink: DeepLinkSink(rate: 5_000_000, latency: .milliseconds(200)), pixels: .sixel,
+                          pane: Rect(x: 0, y: 0, width: 40, height: 12), phases: [(10, 5_000_000)])
         }
-        let pacer = video.group.link.pacer
-        #expect(video.ladder.name == "sixel", "rate \(Int(pacer.rate ?? 0)) B/s, round trip \(pacer.roundTrip ?? -1) s")
-        #expect(abs((pacer.roundTrip ?? 0) - 0.2) < 0.02)
-        #expect(video.statistics.delivered > 20)
+        let outcome = try #require(outcomes.last)
+        #expect(outcome.name == "sixel", "rate \(Int(outcome.rate ?? 0)) B/s, round trip \(outcome.roundTrip ?? -1) s")
+        #expect(abs((outcome.roundTrip ?? 0) - 0.2) < 0.02)
+        #expect(outcome.delivered > 20)
     }
 }
