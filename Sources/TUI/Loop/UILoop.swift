@@ -101,10 +101,15 @@ public final class UILoop {
                 deliver(.action(.quit), to: delegate)
                 break
             }
+            var mayRead = true
             if !ready[1].isEmpty {
                 for signal in Signals.received(terminal.signals) where running { handle(signal: signal, delegate: delegate) }
+                // A signal may have stopped us (Ctrl-Z) until `bg` continued us in the background:
+                // stdin's readiness is from before, and a read now fails (EIO), which means a
+                // terminal gone: the program quit while the video's status replies waited.
+                mayRead = Terminal.isForeground
             }
-            if running, !ready[0].isEmpty {
+            if running, mayRead, !ready[0].isEmpty {
                 if graphicsProbe == nil, video.group.link.hasAsked {   // status replies to take out (UILoop+Video.swift)
                     if !readThroughLink(delegate: delegate) {
                         stdinOpen = false
@@ -159,7 +164,11 @@ public final class UILoop {
             return
         }
         if inBackground {
+            // Back in the foreground (`fg` of a running job sends no signal): the shell set its own
+            // terminal modes while it had the terminal (echo on: the video's status replies showed
+            // as `^[[0n` and scrolled the screen); ours again, and everything drawn again.
             inBackground = false
+            terminal.screen.resume()
             terminal.applyWindowSize()
         }
         let size = terminal.screen.size
@@ -202,6 +211,7 @@ public final class UILoop {
             // Continued (after a SIGSTOP, or Ctrl-Z): a full redraw in the foreground; in the
             // background (`bg`) nothing (``render(_:)`` draws only in the foreground).
             guard Terminal.isForeground else { break }
+            terminal.screen.resume()   // stopped from outside (SIGSTOP), the shell set its own modes
             terminal.applyWindowSize()
             Self.readCellShape(into: video)
         default:

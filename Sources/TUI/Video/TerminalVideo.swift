@@ -189,6 +189,12 @@ public final class TerminalVideo {
         let geometry = geometry
         guard isVisible, geometry.showsVideo, pixels.width == geometry.pixelWidth, pixels.height == geometry.pixelHeight,
               let writer else { return false }
+        // Continued in the background (`bg`), frames may come before the loop hears of it: the
+        // terminal is the shell's (one tcgetpgrp a frame).
+        guard Terminal.isForeground else {
+            leaveTerminal()
+            return false
+        }
         if group.panes.contains(where: { $0 !== self && $0.hasPending }) {
             group.panes.forEach { $0.flushPending() }
             if group.panes.contains(where: { $0 !== self && $0.hasPending }) {
