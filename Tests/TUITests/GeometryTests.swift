@@ -74,6 +74,17 @@ import PlaybackStates
         #expect(at("2026-11-21T23:00:00Z") == "Today 00:00")
     }
 
+    /// The list's start column keeps 15 cells (the titles' room) unless a row of another year is
+    /// shown, whose start (`2025-11-12 14:02`) it then shows whole.
+    @Test func theStartColumnWidensForAStartOfAnotherYearOnly() {
+        #expect(EventListView.Columns(width: 120, startWidth: DisplayWidth.of("Yesterday 09:10")).start == 15)
+        let wide = EventListView.Columns(width: 120, startWidth: DisplayWidth.of("2025-11-12 14:02"))
+        #expect(wide.start == 16)
+        #expect(wide.line(marker: "   ", camera: "Garage", title: "Motion", start: "2025-11-12 14:02", duration: "0:10", bucket: "7-days")
+            .contains("2025-11-12 14:02"))
+        #expect(EventListView.Columns(width: 120).title - wide.title == 1, "the title gives the cell")
+    }
+
     /// The days between two dates are counted in local midnights, also when a day had 23 or 25
     /// hours (Berlin: summer time from 29 March 2026, winter time from 25 October 2026).
     @Test func startTextAcrossDaylightSavingChanges() {

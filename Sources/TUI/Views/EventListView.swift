@@ -16,10 +16,12 @@ struct EventListView: PaneView {
     struct Columns: Equatable {
         var camera = 0, start = 0, duration = 0, bucket = 0, title = 0
 
-        init(width: Int) {
+        /// `startWidth`: the widest start the rows show (``usualStartWidth`` unless one of another
+        /// year needs ``WallTimeText/startWidth``), so titles keep their room.
+        init(width: Int, startWidth: Int = Self.usualStartWidth) {
             var rest = width - Self.marker.count
             if width >= 44 { camera = 12; rest -= camera + 1 }
-            start = Self.startWidth; rest -= start + 1
+            start = min(max(startWidth, Self.usualStartWidth), WallTimeText.startWidth); rest -= start + 1
             if width >= 58 { duration = 7; rest -= duration + 1 }
             if width >= 72 { bucket = 8; rest -= bucket + 1 }
             title = max(1, rest)
@@ -28,8 +30,9 @@ struct EventListView: PaneView {
         /// Selection bar, live dot, reviewed mark.
         static let marker = "   "
 
-        /// Wide enough for every start ``WallTimeText`` writes ("Yesterday 09:10", "2025-11-12 14:02").
-        static let startWidth = WallTimeText.startWidth
+        /// Wide enough for the starts of this year ("Yesterday 09:10"); a start of another year
+        /// ("2025-11-12 14:02") widens the column by one while such a row is shown.
+        static let usualStartWidth = 15
 
         func line(marker: String, camera c: String, title t: String, start s: String, duration d: String, bucket b: String) -> String {
             var out = marker
@@ -43,7 +46,7 @@ struct EventListView: PaneView {
 
     func draw(on canvas: any Canvas) {
         canvas.clear(.normal)
-        let columns = Columns(width: canvas.width)
+        let columns = Columns(width: canvas.width, startWidth: visibleRows.map { DisplayWidth.of($0.startText) }.max() ?? 0)
         canvas.fillRow(0, style: .heading)
         canvas.put(columns.line(marker: Columns.marker, camera: "Camera", title: "Title", start: "Start", duration: "Length", bucket: "Bucket"),
                    x: 0, y: 0, style: .heading)
