@@ -82,12 +82,20 @@ import Testing
                     && (["Carport"] + playing).allSatisfy { screen.contains("─ \($0) · ") || screen.contains("─ ♪ \($0) · ") }
             }
         }
-        _ = opened
+        // The camera it was opened from comes first (top left), then those with an event at the moment;
+        // Garage, which has none, is on the second page.
+        let titles = opened.split(separator: "\n").flatMap { line in
+            (["Carport", "Garage"] + playing).compactMap { camera -> (String, String.Index)? in
+                (line.range(of: "─ \(camera) · ") ?? line.range(of: "─ ♪ \(camera) · ")).map { (camera, $0.lowerBound) }
+            }.sorted { $0.1 < $1.1 }.map(\.0)
+        }
+        #expect(titles.first == "Front Door", "the opening event's camera first: \(titles)")
+        #expect(!titles.contains("Garage"), "no footage at the moment: the second page")
         // Carport's playlist answers 500 four times (the proxy retries) before its tile says so.
         _ = try await Tmux.offPool { try pane.waitFor("index.m3u8 failed: HTTP 500", seconds: 60) }
         let sliders = opened.split(separator: "\n").filter { $0.contains("●") && $0.contains("─") }
         #expect(sliders.count == 1, "one slider:\n\(opened)")
-        // Moving pictures: the top tiles (Carport's error, Backyard) and the bottom ones (Driveway, Front Door).
+        // Moving pictures in the top tiles and the bottom ones (one of the four is Carport's error).
         let top = 2...23, bottom = 25...46
         let (topMoves, bottomMoves) = try await Tmux.offPool { () throws -> (Bool, Bool) in
             (Self.moves(pane, rows: top), Self.moves(pane, rows: bottom))
