@@ -33,7 +33,7 @@ extension Player {
     }
 
     /// Stops: the playback ends as `.stopped`, its mpv handle is retired (destroyed in
-    /// the background), and the slider keeps the position (a later load can start there).
+    /// the background), and its progress stays where mpv last reported it (a later load can start there).
     /// Returns the stopped playback's last updates, in order: what was waiting for the next
     /// ``drain()`` and then the stop itself (`.stopped`, `.ended(.stopped)`), so the owner
     /// has them before anything it does next under the same identity (a restart).
@@ -50,7 +50,8 @@ extension Player {
     }
 
     /// Seeks to `seconds` from the start; the state shows the direction until mpv restarts
-    /// playback. While stopped it only moves the slider (``play()`` starts there).
+    /// playback. With nothing loaded (stopped, failed, still connecting) it does nothing: the
+    /// position a playback starts again at is its owner's (the app's `PlaybackSession`).
     public func seek(to seconds: Double) {
         if fragmented != nil, handle != nil, reducer.facts.loaded || reducer.facts.reloadTarget != nil, !reducer.facts.userStopped {
             let target = max(0, reducer.facts.duration.map { min(seconds, $0) } ?? seconds)
@@ -58,15 +59,15 @@ extension Player {
             // cache does not hold is reached by a new handle (see FragmentedPlaylist).
             if !reducer.isCached(target) { return reloadFragmented(at: target) }
         }
-        let (send, updates) = reducer.seek(to: seconds)
-        if send { handle?.command(["seek", MPVOptionPlan.number(reducer.storedPosition), "absolute"]) }
+        let (target, updates) = reducer.seek(to: seconds)
+        if let target { handle?.command(["seek", MPVOptionPlan.number(target), "absolute"]) }
         queue(updates)
     }
 
     /// Seeks by `delta` seconds from the current position (negative goes back); while a seek is
     /// still in flight, from its target, so repeated key presses add up.
     public func seek(by delta: Double) {
-        let base = reducer.facts.seekDirection != nil ? reducer.storedPosition : snapshot.progress.position
+        let base = reducer.facts.seek?.target ?? snapshot.progress.position
         seek(to: base + delta)
     }
 

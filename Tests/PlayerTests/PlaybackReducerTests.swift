@@ -69,7 +69,9 @@ import Testing
         started(&reducer)
         _ = reducer.apply(MPVEvent(id, .property(.timePos(3))))
         let forward = reducer.seek(to: 8)
-        #expect(forward.send)
+        #expect(forward.send == 8)
+        #expect(reducer.seek(to: 99).send == 10, "clamped to the duration")
+        _ = reducer.seek(to: 8)
         #expect(forward.updates.map(\.kind) == [.playback(.seekingForward)])
         _ = reducer.apply(MPVEvent(id, .seek))
         #expect(reducer.snapshot.playback == .seekingForward)
@@ -196,20 +198,39 @@ import Testing
         #expect(reducer.snapshot.progress.duration == nil)
     }
 
-    @Test func stopKeepsTheSliderPositionAndSeekWhileStoppedMovesIt() {
+    /// The player keeps no slider: stopped, it reports where mpv last was and ignores seeks (the
+    /// app's `PlaybackSession` owns the position a playback starts again at).
+    @Test func stopReportsTheLastPositionAndASeekWhileStoppedIsNotThePlayers() {
         var reducer = PlaybackReducer(configuration: .init())
         started(&reducer)
         _ = reducer.apply(MPVEvent(id, .property(.timePos(6.5))))
         let stopped = reducer.stop().map(\.kind)
         #expect(stopped.contains(.playback(.stopped)))
         #expect(stopped.contains(.ended(.stopped)))
-        #expect(reducer.storedPosition == 6.5)
+        #expect(reducer.snapshot.progress.position == 6.5)
         #expect(reducer.isUnloaded)
         // Late events of the stopped playback change nothing.
         #expect(reducer.apply(MPVEvent(id, .property(.timePos(9)))).isEmpty)
         let moved = reducer.seek(to: 3)
-        #expect(!moved.send)
-        #expect(reducer.storedPosition == 3)
+        #expect(moved.send == nil)
+        #expect(moved.updates.isEmpty)
+        #expect(reducer.snapshot.progress.position == 6.5)
+    }
+
+    /// Before mpv reports a position the progress is where the load asked to start; after an
+    /// error unloads the media, where mpv last was (its `time-pos` going away changes nothing).
+    @Test func positionIsTheStartUntilMpvSaysAndTheLastReportAfterAnError() {
+        var reducer = PlaybackReducer(configuration: .init())
+        _ = reducer.begin(id, source: MediaSource(url: URL(string: "http://h/e.m3u8")!), start: 4)
+        #expect(reducer.snapshot.progress.position == 4)
+        #expect(reducer.seek(to: 7).send == nil, "nothing loaded yet: mpv starts where the load said")
+        _ = reducer.apply(MPVEvent(id, .fileLoaded))
+        _ = reducer.apply(MPVEvent(id, .property(.timePos(5.5))))
+        #expect(reducer.snapshot.progress.position == 5.5)
+        _ = reducer.apply(MPVEvent(id, .endFile(.error("loading failed"))))
+        _ = reducer.apply(MPVEvent(id, .property(.timePos(nil))))
+        _ = reducer.settle()
+        #expect(reducer.snapshot.progress.position == 5.5)
     }
 
     @Test func loadStatesFromTheCache() {
@@ -258,6 +279,6 @@ import Testing
         guard case .error(let message)? = updates.last?.finish else { Issue.record("\(updates)"); return }
         #expect(message.hasPrefix("stalled for 30 s at 0:03 of 0:10: segment 2 failed (keepalive request failed"))
         #expect(reducer.isUnloaded)
-        #expect(reducer.storedPosition == 3.5)
+        #expect(reducer.snapshot.progress.position == 3.5)
     }
 }

@@ -7,7 +7,8 @@ import PlaybackStates
 /// slider.draw(fraction: p.fraction ?? 0, label: "\(p.positionText) / \(p.durationText)")
 /// ```
 public struct PlaybackProgress: Sendable, Equatable, CustomStringConvertible {
-    /// Seconds from the start (`time-pos`; after a stop, the slider's stored position).
+    /// Seconds from the start: mpv's `time-pos` (a reload's target while it is on its way; once
+    /// unloaded, the last position mpv reported).
     public var position: Double
     /// Total seconds (`duration`), nil until known (and while a live playlist has no end).
     public var duration: Double?

@@ -2,6 +2,12 @@
 /// A new playback starts from `PlaybackFacts()`: nothing is inherited.
 struct PlaybackFacts: Sendable, Equatable {
     enum SeekDirection: Sendable, Equatable { case forward, backward }
+    /// A seek in flight: which way (the state shown) and where to (repeated seeks add up from
+    /// there, not from the old position).
+    struct Seek: Sendable, Equatable {
+        var direction: SeekDirection
+        var target: Double
+    }
     enum PendingEnd: Sendable, Equatable {
         case atEnd
         case openFailure(String)
@@ -31,13 +37,18 @@ struct PlaybackFacts: Sendable, Equatable {
     var steadyTimePos: Double?
     /// The position in the event: mpv's `time-pos` plus the restarts before it.
     var timePos: Double? { mpvTimePos.map { $0 + restartOffset } }
+    /// Where this handle was asked to start (the load's start, a reload's target).
+    var start: Double = 0
+    /// The last position mpv reported while the media was loaded and no reload was on its way
+    /// (kept after the media unloads: where the playback stood when it stopped or failed).
+    var lastReported: Double?
     var duration: Double?
     var pausedForCache = false
     var bufferingPercent: Int?
     var cache: DemuxerCacheState?
     var eofReached = false
-    /// Set by our seek command until PLAYBACK_RESTART.
-    var seekDirection: SeekDirection?
+    /// Our seek command, from when it is sent until PLAYBACK_RESTART.
+    var seek: Seek?
     /// `stop` was asked for.
     var userStopped = false
     /// The owner interrupted playback (terminal suspended).

@@ -17,39 +17,35 @@ extension PlaybackReducer {
         snapshot = fresh
         facts = PlaybackFacts()
         facts.host = host
-        storedPosition = max(start, 0)
+        facts.start = max(start, 0)
         publishedProgress = nil
         published = nil  // the first publish reports every state
         return updates + publish([.progress(progressNow)])
     }
 
-    /// `stop`: the playback is over (`.stopped`); the slider keeps its position.
+    /// `stop`: the playback is over (`.stopped`); its progress stays where mpv last said it was.
     mutating func stop() -> [PlayerUpdate] {
         guard snapshot.playbackID != nil, !facts.userStopped else { return [] }
-        if facts.loaded, let position = facts.timePos { storedPosition = position }
         facts.userStopped = true
         facts.loaded = false
-        facts.seekDirection = nil
+        facts.seek = nil
         facts.reloadTarget = nil
         facts.interrupted = false
         if snapshot.end == nil { snapshot.end = .stopped }
         return publish([.progress(progressNow)])
     }
 
-    /// A seek to `target` seconds was sent (loaded) or only moves the slider (stopped, or ended
-    /// with an error). Returns whether mpv should be told.
-    mutating func seek(to target: Double) -> (send: Bool, updates: [PlayerUpdate]) {
-        guard snapshot.playbackID != nil else { return (false, []) }
+    /// A seek to `target` seconds, clamped to the media: returns the position to send mpv, or
+    /// nil when nothing is loaded (stopped, ended with an error, still connecting). A seek while
+    /// nothing plays is the owner's: the app's `PlaybackSession` keeps that position and starts
+    /// there; the player keeps no slider of its own.
+    mutating func seek(to target: Double) -> (send: Double?, updates: [PlayerUpdate]) {
+        guard snapshot.playbackID != nil, facts.loaded, !facts.userStopped else { return (nil, []) }
         let clamped = max(0, facts.duration.map { min(target, $0) } ?? target)
-        guard facts.loaded, !facts.userStopped else {
-            storedPosition = clamped
-            return (false, publish([.progress(progressNow)]))
-        }
-        let from = facts.timePos ?? storedPosition
-        facts.seekDirection = clamped >= from ? .forward : .backward
+        let from = facts.timePos ?? position
+        facts.seek = PlaybackFacts.Seek(direction: clamped >= from ? .forward : .backward, target: clamped)
         seekResetsRestarts()
-        storedPosition = clamped
-        return (true, publish())
+        return (clamped, publish())
     }
 
     /// The owner suspended (true) or resumed (false) playback; `unpausing` says the player just
@@ -102,7 +98,7 @@ extension PlaybackReducer {
         guard snapshot.playbackID != nil else { return [] }
         facts.loaded = false
         facts.reloadTarget = nil
-        facts.seekDirection = nil
+        facts.seek = nil
         if snapshot.end == nil { snapshot.end = end }
         return publish()
     }

@@ -7,14 +7,14 @@ extension PlaybackReducer {
         if facts.interrupted { return .interrupted }
         if facts.reloadTarget != nil, !facts.userStopped {
             // A new handle is on its way to the target: the owner sees the seek (or the start).
-            switch facts.seekDirection {
+            switch facts.seek?.direction {
             case .forward: return .seekingForward
             case .backward: return .seekingBackward
             case nil: return facts.loaded ? (facts.resumeAfterReload ? .playing : .paused) : .stopped
             }
         }
         if facts.userStopped || !facts.loaded || facts.idleActive { return .stopped }
-        switch facts.seekDirection {
+        switch facts.seek?.direction {
         case .forward: return .seekingForward
         case .backward: return .seekingBackward
         case nil: break
@@ -42,11 +42,21 @@ extension PlaybackReducer {
             && (!facts.opened || facts.reloadTarget != nil && !facts.loaded)
     }
 
-    /// Position (the slider's when nothing plays), duration, buffered ahead.
+    /// Where the media is, from mpv's facts: a reload's target while its handle is on the way;
+    /// mpv's position while loaded; once unloaded, the last position mpv reported (or where the
+    /// handle was asked to start, if it never said). The player keeps no position of its own:
+    /// the app's `PlaybackSession` owns the one the front ends show.
+    var position: Double {
+        if let target = facts.reloadTarget, !facts.userStopped { return target }
+        if facts.loaded, !facts.userStopped, let value = facts.timePos { return value }
+        return facts.lastReported ?? facts.start
+    }
+
+    /// Position, duration, buffered ahead.
     var progressNow: PlaybackProgress {
         let playing = facts.loaded && !facts.userStopped
         return PlaybackProgress(
-            position: playing && facts.reloadTarget == nil ? (facts.timePos ?? storedPosition) : storedPosition,
+            position: position,
             duration: facts.duration,
             bufferedAhead: playing ? max(facts.cache?.cacheDuration ?? 0, 0) : 0
         )
@@ -105,7 +115,7 @@ extension PlaybackReducer {
     /// restart reports the position): a frame step moves `time-pos` without playing, and the
     /// slider shows it at once instead of at the next tick. `publish` drops an unchanged one.
     var pausedProgress: [PlayerUpdate.Kind] {
-        guard facts.pause, facts.loaded, !facts.userStopped, facts.reloadTarget == nil, facts.seekDirection == nil else { return [] }
+        guard facts.pause, facts.loaded, !facts.userStopped, facts.reloadTarget == nil, facts.seek == nil else { return [] }
         return [.progress(progressNow)]
     }
 }

@@ -20,7 +20,7 @@ extension PlaybackReducer {
     /// Notes a new `time-pos` from mpv (before it is stored).
     mutating func noteTimestamps(_ value: Double?) {
         guard let value else { return }
-        let steady = facts.loaded && facts.seekDirection == nil && facts.reloadTarget == nil
+        let steady = facts.loaded && facts.seek == nil && facts.reloadTarget == nil
         if steady, let last = facts.steadyTimePos, value < last - Self.restartThreshold {
             facts.restartOffset += last - value
         }

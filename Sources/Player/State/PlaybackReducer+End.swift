@@ -15,7 +15,7 @@ extension PlaybackReducer {
             return []
         }
         facts.loaded = false
-        facts.seekDirection = nil
+        facts.seek = nil
         facts.reloadTarget = nil
         facts.pausedForCache = false
         return []
@@ -38,7 +38,7 @@ extension PlaybackReducer {
 
     /// At `eof-reached` (or END_FILE EOF): where playback stood, the duration and what the log says.
     mutating func endOfFile() -> [PlayerUpdate.Kind] {
-        let position = facts.timePos ?? storedPosition
+        let position = facts.timePos ?? self.position
         var updates = accessDeniedFromLog()
         let end = PlaybackEnd.endOfFile(EndOfFile(position: position, duration: facts.duration,
                                                   frameLimit: configuration.frameLimit, log: findings))
@@ -56,10 +56,10 @@ extension PlaybackReducer {
 
     /// The stall watchdog fired after `seconds` with nothing arriving: the playback ends as a stall.
     mutating func failStalled(after seconds: Double) -> [PlayerUpdate] {
-        let position = facts.timePos ?? storedPosition
+        let position = facts.timePos ?? self.position
         let stall = Stall(seconds: seconds, connecting: isConnecting, host: facts.host, position: position,
                           duration: facts.duration, log: findings)
-        storedPosition = position
+        facts.lastReported = position
         return end(.stalled(stall))
     }
 
@@ -74,6 +74,6 @@ extension PlaybackReducer {
     mutating func accessDeniedFromLog() -> [PlayerUpdate.Kind] {
         guard !facts.accessDeniedReported, let denied = LogAnalysis(facts.log).accessDenied else { return [] }
         facts.accessDeniedReported = true
-        return [.accessDenied(AccessDenied(status: denied.status, position: storedPosition, message: denied.message))]
+        return [.accessDenied(AccessDenied(status: denied.status, position: position, message: denied.message))]
     }
 }

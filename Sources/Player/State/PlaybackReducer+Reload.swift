@@ -17,10 +17,10 @@ extension PlaybackReducer {
         facts.pause = !resume
         facts.timeOffset = offset
         facts.reloadTarget = target
-        facts.seekDirection = direction
+        facts.seek = direction.map { PlaybackFacts.Seek(direction: $0, target: target) }
         facts.resumeAfterReload = resume
         if kept.endedAtEOF { snapshot.end = nil }
-        storedPosition = max(target, 0)
+        facts.start = max(target, 0)
         return publish([.progress(progressNow)])
     }
 
@@ -32,7 +32,7 @@ extension PlaybackReducer {
         facts.reloadTarget = nil
         facts.reloadRestarted = false
         // The seek's PLAYBACK_RESTART ends the "seeking" state; a start position shows none.
-        facts.seekDirection = facts.seekDirection ?? (target >= (facts.timePos ?? 0) ? .forward : .backward)
+        facts.seek = facts.seek ?? PlaybackFacts.Seek(direction: target >= (facts.timePos ?? 0) ? .forward : .backward, target: target)
         if facts.resumeAfterReload { facts.pause = false }
         return (target, facts.resumeAfterReload)
     }

@@ -15,8 +15,6 @@ struct PlaybackReducer: Sendable {
     var snapshot = PlayerSnapshot()
     /// Facts of the current playback.
     var facts = PlaybackFacts()
-    /// The slider: the last position played or sought to (reported while nothing plays).
-    var storedPosition: Double = 0
     /// The progress last returned in a `.progress` update.
     var publishedProgress: PlaybackProgress?
     /// What updates have told the owner so far.
@@ -44,7 +42,7 @@ struct PlaybackReducer: Sendable {
         case .seek:
             break
         case .playbackRestart:
-            if facts.reloadTarget != nil { facts.reloadRestarted = true } else { facts.seekDirection = nil }
+            if facts.reloadTarget != nil { facts.reloadRestarted = true } else { facts.seek = nil }
             if !facts.started {
                 facts.started = true
                 extra.append(.firstFrame)
@@ -55,7 +53,7 @@ struct PlaybackReducer: Sendable {
         case .log(let message):
             extra += keep(message)
         case .reply(let error):
-            if error != nil { facts.seekDirection = nil }
+            if error != nil { facts.seek = nil }
         case .taggedReply:
             break   // the player's own requests (screenshots), answered by the player
         case .shutdown:
@@ -76,7 +74,7 @@ struct PlaybackReducer: Sendable {
         case .timePos(let value):
             noteTimestamps(value)
             facts.mpvTimePos = value
-            if let value = facts.timePos, facts.loaded, facts.reloadTarget == nil { storedPosition = value }
+            if let value = facts.timePos, facts.loaded, facts.reloadTarget == nil { facts.lastReported = value }
             return pausedProgress
         case .duration(let value): facts.duration = value.map { $0 + facts.timeOffset }
         case .seeking: break
@@ -86,7 +84,7 @@ struct PlaybackReducer: Sendable {
         case .eofReached(let value):
             facts.eofReached = value
             if value {
-                facts.seekDirection = nil
+                facts.seek = nil
                 if facts.loaded, snapshot.end == nil { facts.pendingEnd = .atEnd }
             } else if facts.loaded, facts.endedAtEOF || facts.pendingEnd == .atEnd {
                 // Seeking back from the end (keep-open); an unloaded file's eof-reached going
@@ -107,7 +105,7 @@ struct PlaybackReducer: Sendable {
         guard !facts.accessDeniedReported, let denied = LogAnalysis([message]).accessDenied else { return [] }
         facts.accessDeniedReported = true
         let redacted = Redactor.shared.redact(denied.message)
-        return [.accessDenied(AccessDenied(status: denied.status, position: storedPosition, message: redacted))]
+        return [.accessDenied(AccessDenied(status: denied.status, position: position, message: redacted))]
     }
 
     /// Recent warn/error log lines of the current playback.
