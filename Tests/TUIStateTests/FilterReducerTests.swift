@@ -115,4 +115,29 @@ struct FilterReducerTests {
         #expect(state.screen().picker == nil)
         #expect(state.screen().message?.text == "No cameras known yet: no events loaded")
     }
+
+    /// The pickers' one reducer (``Picking``) and the prompt's, without the rest of the program.
+    @Test func thePickersAndThePromptReduceTheirOwnKeys() throws {
+        var picker = CameraPicker(cameras: ["Driveway", "Front Door"], current: .all)
+        #expect(picker.reduce(.select(index: 9)) == .stays)
+        #expect(picker.selectedIndex == 2, "clamped to the last row")
+        #expect(picker.reduce(.insertText("x")) == .stays)
+        #expect(picker.reduce(.submit) == .chose(.camera("Front Door")))
+        #expect(picker.reduce(.quitOrBack) == .closed)
+        var labels = ValuePicker(.label, values: ["car", "person"], current: nil)
+        #expect(labels.reduce(.select(index: 1)) == .stays)
+        #expect(labels.reduce(.submit) == .chose("car"))
+
+        let now = Date(timeIntervalSince1970: 1_800_000_000)
+        var prompt = DatePrompt(text: "")
+        #expect(prompt.reduce(.submit, now: now, calendar: .current) == .cleared)
+        for character in "soon" { _ = prompt.reduce(.insertText(String(character)), now: now, calendar: .current) }
+        #expect(prompt.reduce(.submit, now: now, calendar: .current) == .stays)
+        #expect(prompt.errorText != nil && prompt.text == "soon", "a refused date keeps the text, with the reason")
+        _ = prompt.reduce(.clearField, now: now, calendar: .current)
+        #expect(prompt.errorText == nil, "typing takes the reason away")
+        for character in "-2h" { _ = prompt.reduce(.insertText(String(character)), now: now, calendar: .current) }
+        #expect(prompt.reduce(.submit, now: now, calendar: .current) == .chose(now.addingTimeInterval(-7200), text: "-2h"))
+        #expect(prompt.reduce(.back, now: now, calendar: .current) == .closed)
+    }
 }

@@ -173,4 +173,27 @@ struct MontageReducerTests {
         let start = try #require(Self.started(effects))
         #expect(start.moment == Fixtures.event(0).startTime.addingTimeInterval(2))
     }
+
+    /// The montage's own reducer, without the rest of the program: its page, one tile alone and
+    /// its speed change here; a page change asks for new tiles at the clock's moment, Esc on the
+    /// grid asks to close, and help or quit are not its keys.
+    @Test func theMontagesOwnReducer() {
+        let moment = Fixtures.event(0).startTime
+        var model = MontageModel(cameras: ["A", "B", "C", "D", "E"], origin: .list, moment: moment, events: [], now: moment)
+        guard case .message("First cameras") = model.reduce(.montagePage(-1)) else { Issue.record("no first-page note"); return }
+        guard case .newPage(let at, let paused) = model.reduce(.montagePage(1)) else { Issue.record("no new page"); return }
+        #expect(at == moment && !paused)
+        #expect(model.page == 1 && model.pageCameras == ["E"])
+        guard case .commands(let none) = model.reduce(.play), none.isEmpty else { Issue.record("Enter"); return }
+        #expect(!model.isSolo, "one camera on the page: nothing to show alone")
+        _ = model.reduce(.montagePage(-1))
+        _ = model.reduce(.play)
+        #expect(model.isSolo)
+        guard case .commands = model.reduce(.back) else { Issue.record("Esc leaves the tile first"); return }
+        #expect(!model.isSolo)
+        guard case .close = model.reduce(.back) else { Issue.record("Esc on the grid closes"); return }
+        guard case .commands(let faster) = model.reduce(.multiplySpeed(by: 2)) else { Issue.record("speed"); return }
+        #expect(faster == [.setSpeed(2)] && model.speed == PlaybackSpeed(2))
+        guard case .notMine = model.reduce(.toggleHelp), case .notMine = model.reduce(.quit) else { Issue.record("help and quit"); return }
+    }
 }

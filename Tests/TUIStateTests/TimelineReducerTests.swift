@@ -196,4 +196,25 @@ struct TimelineReducerTests {
         // T again: the same place, nothing fetched twice.
         #expect(Self.windows(state.reduce(.action(.toggleTimeline), now: .now)).isEmpty)
     }
+
+    /// The timeline's navigation as its own reducer: lanes stay within the cameras, zoom stops at
+    /// its ends with a reason, and keys that are not navigation are not its.
+    @Test func theTimelinesOwnReducerMovesTheCursorLaneAndZoom() {
+        let start = Date(timeIntervalSince1970: 1_800_000_000)
+        var timeline = TimelineState(cursor: start, calendar: Self.calendar)
+        let lanes = ["Driveway", "Front Door"]
+        #expect(timeline.reduce(.timelineLane(5), lanes: lanes, now: start, calendar: Self.calendar) == .moved)
+        #expect(timeline.lane == 1)
+        #expect(timeline.reduce(.timelineStep(2), lanes: lanes, now: start, calendar: Self.calendar) == .moved)
+        #expect(timeline.cursor == start.addingTimeInterval(2 * timeline.zoom.step))
+        var zoomedIn = false
+        for _ in 0..<10 where timeline.reduce(.timelineZoom(in: true), lanes: lanes, now: start, calendar: Self.calendar) != .moved {
+            zoomedIn = true
+        }
+        #expect(zoomedIn)
+        #expect(timeline.reduce(.timelineZoom(in: true), lanes: lanes, now: start, calendar: Self.calendar)
+            == .message("Zoomed in as far as it goes (an hour)"))
+        #expect(timeline.reduce(.timelineEdge(last: true), lanes: lanes, now: start, calendar: Self.calendar) == .message("No events in this range"))
+        #expect(timeline.reduce(.play, lanes: lanes, now: start, calendar: Self.calendar) == .notMine)
+    }
 }

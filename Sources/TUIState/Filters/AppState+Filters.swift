@@ -45,57 +45,46 @@ extension AppState {
         return []
     }
 
-    /// Typing in the `t` prompt. Enter with a date the list can use reloads; a bad one keeps the
-    /// prompt and the text, with the reason in place of the hint; Enter on nothing clears the time.
+    /// The `t` prompt's keys (``DatePrompt/reduce(_:now:calendar:)``): a date moves the timeline's
+    /// cursor when the timeline is shown, else sets the list's time and reloads; Enter on nothing
+    /// clears it (the timeline goes to now).
     mutating func applyToDatePrompt(_ action: UserAction, now: ContinuousClock.Instant, date: Date = Date(),
                                     calendar: Calendar = .current) -> [AppEffect] {
         guard var prompt = datePrompt else { return [] }
-        switch action {
-        case .insertText(let text): prompt.text += text; prompt.errorText = nil
-        case .deleteBackward: _ = prompt.text.popLast(); prompt.errorText = nil
-        case .clearField: prompt.text = ""; prompt.errorText = nil
-        case .cancel, .back, .quitOrBack: closeToScene(); return []
-        case .submit:
-            let text = prompt.text.trimmingCharacters(in: .whitespaces)
-            if text.isEmpty {
-                closeToScene()
-                if isTimelineShown { return moveTimelineCursor(to: date, calendar: calendar) }
-                return changeFilters { $0.until = nil; $0.untilText = nil }
-            }
-            do {
-                let query = try DateQuery(text)
-                let until = query.resolve(now: date, calendar: calendar)
-                closeToScene()
-                if isTimelineShown { return moveTimelineCursor(to: until, calendar: calendar) }
-                return changeFilters { $0.until = until; $0.untilText = query.text }
-            } catch {
-                prompt.errorText = UserFacing.sentence(error.description)
-            }
-        default:
+        let outcome = prompt.reduce(action, now: date, calendar: calendar)
+        switch outcome {
+        case .stays:
+            mode = .datePrompt(prompt, over: scene)
             return []
+        case .closed:
+            closeToScene()
+            return []
+        case .cleared:
+            closeToScene()
+            if isTimelineShown { return moveTimelineCursor(to: date, calendar: calendar) }
+            return changeFilters { $0.until = nil; $0.untilText = nil }
+        case .chose(let until, let text):
+            closeToScene()
+            if isTimelineShown { return moveTimelineCursor(to: until, calendar: calendar) }
+            return changeFilters { $0.until = until; $0.untilText = text }
         }
-        mode = .datePrompt(prompt, over: scene)
-        return []
     }
 
-    /// The `c` picker: Up/Down (as `select`), Enter picks and reloads, Esc or q closes.
+    /// The `c` picker's keys (``Picking``): a new choice reloads the list.
     mutating func applyToCameraPicker(_ action: UserAction) -> [AppEffect] {
         guard var picker = cameraPicker else { return [] }
-        switch action {
-        case .select(let index):
-            picker.selectedIndex = max(0, min(picker.count - 1, index))
+        switch picker.reduce(action) {
+        case .stays:
             mode = .cameraPicker(picker, over: scene)
-        case .submit:
+            return []
+        case .closed:
             closeToScene()
-            let choice = picker.choice
+            return []
+        case .chose(let choice):
+            closeToScene()
             guard choice != listFilters.cameras else { return [] }
             return changeFilters { $0.cameras = choice }
-        case .cancel, .back, .quitOrBack:
-            closeToScene()
-        default:
-            break
         }
-        return []
     }
 
     /// The server's labels and zones came: the picker `o` or `z` asked for opens on them (with the
@@ -131,16 +120,18 @@ extension AppState {
             : "This server has no zones to filter by (Frigate's zones of its cameras)"
     }
 
-    /// The `o` or `z` picker: Up/Down (as `select`), Enter picks and reloads, Esc or q closes.
+    /// The `o` or `z` picker's keys (``Picking``): a new choice reloads the list.
     mutating func applyToValuePicker(_ action: UserAction) -> [AppEffect] {
         guard var picker = valuePicker else { return [] }
-        switch action {
-        case .select(let index):
-            picker.selectedIndex = max(0, min(picker.count - 1, index))
+        switch picker.reduce(action) {
+        case .stays:
             mode = .valuePicker(picker, over: scene)
-        case .submit:
+            return []
+        case .closed:
             closeToScene()
-            let choice = picker.choice
+            return []
+        case .chose(let choice):
+            closeToScene()
             guard choice != picker.current else { return [] }
             return changeFilters { filters in
                 switch picker.kind {
@@ -148,12 +139,7 @@ extension AppState {
                 case .zone: filters.zone = choice
                 }
             }
-        case .cancel, .back, .quitOrBack:
-            closeToScene()
-        default:
-            break
         }
-        return []
     }
 
     /// The picker's cameras: the server's in its order (then any other seen), else those seen by name,

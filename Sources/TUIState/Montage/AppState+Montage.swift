@@ -61,56 +61,26 @@ extension AppState {
         return Array(byID.values)
     }
 
-    /// Keys while the montage is shown (the overlay layer took its own before); nil for those it
-    /// leaves to the rest.
+    /// Keys while the montage is shown (the overlay layer took its own before): the montage's
+    /// own reducer (``MontageModel/reduce(_:)``) decides, this carries out what it asks of the
+    /// rest. Nil for the keys it leaves to the rest.
     mutating func applyToMontage(_ action: UserAction, now: ContinuousClock.Instant, date: Date = Date()) -> [AppEffect]? {
         guard case .montage(var model, let under) = mode else { return nil }
-        defer { if case .montage = mode { mode = .montage(model, over: under) } }
-        switch action {
-        case .togglePause: return [.montage(.togglePause)]
-        case .seekBy(let seconds): return [.montage(.seek(by: seconds))]
-        case .multiplySpeed(let factor): return changeMontageSpeed(&model, to: model.speed.value * factor, now: now)
-        case .resetSpeed: return changeMontageSpeed(&model, to: 1, now: now)
-        case .frameStep(let forward): return [.montage(.frameStep(forward: forward))]
-        case .toggleMute: return [.montage(.setMuted(!(model.snapshot?.isMuted ?? false)))]
-        case .montageFocusNext: return [.montage(.focusNext)]
-        case .play:
-            guard model.pageCameras.count > 1 else { return [] }
-            model.isSolo = true
+        let outcome = model.reduce(action)
+        mode = .montage(model, over: under)
+        switch outcome {
+        case .commands(let commands): return commands.map(AppEffect.montage)
+        case .message(let text):
+            show(text, now: now)
             return []
-        case .montagePage(let delta):
-            let page = model.page + delta
-            guard page >= 0, page < model.pageCount else {
-                show(model.pageCount == 1 ? "Every camera is on this page" : delta < 0 ? "First cameras" : "Last cameras", now: now)
-                return []
-            }
-            model.page = page
-            model.isSolo = false
-            let moment = model.snapshot?.wallTime ?? model.moment
-            let paused = model.snapshot?.isPaused ?? false
-            model.snapshot = nil
+        case .newPage(let moment, let paused):
             return [.startMontage(cameras: model.pageCameras, at: moment, events: montageEvents(around: moment, date: date),
                                   speed: model.speed.value, paused: paused)]
-        case .back, .quitOrBack:
-            if model.isSolo {
-                model.isSolo = false
-                return []
-            }
+        case .close:
             closeToScene()
             return [.stopMontage]
-        case .toggleHelp, .toggleRequestLog, .quit, .suspend, .resume: return nil
-        default: return []
+        case .notMine: return nil
         }
-    }
-
-    private mutating func changeMontageSpeed(_ model: inout MontageModel, to value: Double, now: ContinuousClock.Instant) -> [AppEffect] {
-        let changed = PlaybackSpeed(value)
-        if changed == model.speed {
-            show(value < model.speed.value ? "Slowest speed: \(changed.text)" : "Fastest speed: \(changed.text)", now: now)
-            return []
-        }
-        model.speed = changed
-        return [.montage(.setSpeed(changed.value))]
     }
 
     /// A tile's words: a failure without the player's own detail in parentheses ("index.m3u8

@@ -176,45 +176,6 @@ extension AppState {
         }
         return []
     }
-
-    mutating func select(_ index: Int) -> [AppEffect] {
-        let count = visibleEvents.count
-        guard count > 0 else { return [] }
-        selectedIndex = max(0, min(count - 1, index))
-        releaseKeptReviewed()
-        return fetchMoreIfNear()
-    }
-
-    /// The next page when the selection nears the end of what is loaded.
-    mutating func fetchMoreIfNear() -> [AppEffect] {
-        guard let cursor = nextCursor, !isLoading,
-              selectedIndex >= visibleEvents.count - Self.prefetchDistance else { return [] }
-        isLoading = true
-        return [.fetchPage(cursor: cursor, generation: fetchGeneration, filter: listFilters.eventFilter)]
-    }
-
-    private mutating func applyToForm(_ action: UserAction) -> [AppEffect] {
-        guard var current = form else { return [] }
-        if action == .quitOrBack || action == .back { return [] }
-        let credentials = current.apply(action)
-        mode = .signIn(current)
-        return credentials.map { [.signIn(email: $0.email, password: $0.password)] } ?? []
-    }
-
-    private mutating func applyToFilter(_ action: UserAction) -> [AppEffect] {
-        let selected = selectedEvent?.id
-        switch action {
-        case .insertText(let text): filterText += text
-        case .deleteBackward: _ = filterText.popLast()
-        case .clearField: filterText = ""
-        case .submit: closeToScene()
-        case .cancel, .back: filterText = ""; closeToScene()
-        default: return []
-        }
-        let visible = visibleEvents
-        selectedIndex = visible.firstIndex { $0.id == selected } ?? 0
-        return []
-    }
 }
 
 // MARK: - Completions
@@ -223,49 +184,10 @@ extension AppState {
     /// Results of async work; those of an older fetch or playback generation are dropped.
     mutating func applyCompletion(_ input: AppInput, now: ContinuousClock.Instant) -> [AppEffect] {
         switch input {
-        case .signedIn(let name):
-            mode = .scene(.browse(Browse()))
-            user = name
-            return beginRefresh()
-        case .signInFailed(let text):
-            guard var form else { return [] }
-            form.isBusy = false
-            form.errorText = text
-            mode = .signIn(form)
-        case .pageLoaded(let page, let generation):
-            guard generation == fetchGeneration else { return [] }
-            let known = Set(events.map(\.id))
-            events += page.events.filter { !known.contains($0.id) }
-            noteCameras(page.events)
-            adoptServerReviewed(page.events)
-            isLoading = false
-            switch pageCursors.follow(page.nextCursor) {
-            case .next(let cursor): nextCursor = cursor
-            case .end: nextCursor = nil
-            case .repeated(let cursor):
-                // The list keeps what it has; paging stops until a refresh.
-                nextCursor = nil
-                show("Paging stopped: " + EventsAPIError.repeatedCursor(cursor, afterEvents: events.count).message, now: now)
-            }
-            if page.skipped > 0 { show("\(page.skipped) malformed event(s) skipped", now: now) }
-            if let advanced = resolvePendingAdvance(now: now) { return advanced }
-            return filterText.isEmpty ? fetchMoreIfNear() : []
-        case .pageFailed(let text, let needsSignIn, let generation):
-            guard generation == fetchGeneration else { return [] }
-            isLoading = false
-            if needsSignIn {
-                // The form takes the screen; a montage open meanwhile stops.
-                var signIn = SignInForm(userLabel: signInLabel)
-                signIn.errorText = UserFacing.sentence(text)
-                let stops: [AppEffect] = montage == nil ? [] : [.stopMontage]
-                mode = .signIn(signIn)
-                overlay = nil
-                pendingAdvanceFailed(text)
-                return stops
-            } else {
-                error = "Cannot load events: \(text)"
-            }
-            pendingAdvanceFailed(text)
+        case .signedIn(let name): return signedIn(as: name)
+        case .signInFailed(let text): signInFailed(text)
+        case .pageLoaded(let page, let generation): return pageLoaded(page, generation: generation, now: now)
+        case .pageFailed(let text, let needsSignIn, let generation): return pageFailed(text, needsSignIn: needsSignIn, generation: generation)
         case .reviewedSaveFailed(let text):
             error = "Reviewed marks not saved: \(text)"
         default:

@@ -123,38 +123,9 @@ public struct AppState: Sendable {
         form == nil ? beginRefresh() : []
     }
 
-    /// The events the list shows: all loaded ones, or those whose camera, title or id contains the filter.
-    var visibleEvents: [Event] {
-        let needle = filterText.trimmingCharacters(in: .whitespaces)
-        let shown = isUnreviewedOnly ? events.filter(isShownWhenUnreviewedOnly) : events
-        guard !needle.isEmpty else { return shown }
-        return shown.filter {
-            $0.cameraName.localizedCaseInsensitiveContains(needle)
-                || ($0.title ?? "").localizedCaseInsensitiveContains(needle)
-                || $0.id.localizedCaseInsensitiveContains(needle)
-        }
-    }
-
-    var selectedEvent: Event? {
-        let visible = visibleEvents
-        return visible.indices.contains(selectedIndex) ? visible[selectedIndex] : nil
-    }
-
     /// When ``reduce(_:now:)`` wants a `.tick`: the message's expiry, or when a still is due.
     public var nextDeadline: ContinuousClock.Instant? {
         [message?.expires, still.nextDeadline, playback?.downloadRateUntil, preparingDeadline].compactMap { $0 }.min()
-    }
-
-    /// Drops everything loaded and fetches the first page again.
-    mutating func beginRefresh() -> [AppEffect] {
-        fetchGeneration += 1
-        events = []
-        nextCursor = nil
-        pageCursors = PageCursors()
-        selectedIndex = 0
-        keptReviewedID = nil
-        isLoading = true
-        return [.fetchPage(cursor: nil, generation: fetchGeneration, filter: listFilters.eventFilter)]
     }
 
     mutating func show(_ text: String, now: ContinuousClock.Instant) {

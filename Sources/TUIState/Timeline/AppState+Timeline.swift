@@ -42,23 +42,6 @@ extension AppState {
         switch action {
         case .toggleTimeline: return toggleTimeline()
         case .toggleFocus: return []   // nothing to focus but the cursor
-        case .timelineStep(let steps): timeline.move(by: Double(steps) * timeline.zoom.step, calendar: calendar)
-        case .timelinePage(let pages): timeline.move(by: Double(pages) * timeline.zoom.span, calendar: calendar)
-        case .timelineLane(let delta):
-            timeline.lane = max(0, min(timelineCameras.count - 1, timeline.lane + delta))
-        case .timelineZoom(let zoomIn):
-            if !timeline.zoom(in: zoomIn, calendar: calendar) {
-                show(zoomIn ? "Zoomed in as far as it goes (an hour)" : "Zoomed out as far as it goes (a week)", now: now)
-            }
-        case .timelineEdge(let last):
-            let range = timeline.range
-            let shown = timeline.items.items.filter { $0.held(in: range, now: date) != nil }
-            guard let item = last ? shown.max(by: { $0.start < $1.start }) : shown.min(by: { $0.start < $1.start }) else {
-                show("No events in this range", now: now)
-                return []
-            }
-            timeline.moveCursor(to: max(item.start, range.lowerBound), calendar: calendar)
-            if let lane = timelineCameras.firstIndex(of: item.camera) { timeline.lane = lane }
         case .play: return playFromTimeline(date: date, now: now)
         case .toggleReviewed:
             guard let event = timelineEvent(date: date) else {
@@ -72,10 +55,18 @@ extension AppState {
             timeline.reset()
             self.timeline = timeline
             return beginRefresh() + loadTimelineWindows()
-        default: return nil
+        default:
+            // Navigation is the timeline's own (``TimelineState/reduce(_:lanes:now:calendar:)``).
+            switch timeline.reduce(action, lanes: timelineCameras, now: date, calendar: calendar) {
+            case .notMine: return nil
+            case .message(let text):
+                show(text, now: now)
+                return []
+            case .moved:
+                self.timeline = timeline
+                return loadTimelineWindows()
+            }
         }
-        self.timeline = timeline
-        return loadTimelineWindows()
     }
 
     /// Enter: plays the event under the cursor from the cursor's moment in it (its start when the
