@@ -130,7 +130,7 @@ import Testing
                     for tile in cameras.indices {
                         _ = montage.frames(tile: tile).latestFrame(width: Self.pane.width, height: Self.pane.height, pixelAspect: 1)
                     }
-                    for tile in montage.snapshot.tiles where tile.status == .playing { tile.eventID.map { shown.insert($0) } }
+                    for tile in montage.snapshot.tiles where tile.status == .playing { if let id = tile.eventID { shown.insert(id) } }
                 }
             }
             var readings = Readings()
