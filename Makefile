@@ -11,7 +11,7 @@ RELEASE_FLAGS := $(shell scripts/release-flags)
 ## the binary finds it: <bin>/../libexec/eventplayer/swift-backtrace (Sources/CEarlyStart).
 BACKTRACE_HELPER := $(shell scripts/release-flags --backtrace-helper $(SWIFT))
 
-.PHONY: run test deps build release docs install install-files uninstall manual-tool bench-network bench-sixel bench-rewrite bench-play bench-tui bench-timeline bench-proxy bench-video bench-slow-link bench-startup bench-montage
+.PHONY: run test test-zoneminder deps build release docs install install-files uninstall manual-tool bench-network bench-sixel bench-rewrite bench-play bench-tui bench-timeline bench-proxy bench-video bench-slow-link bench-startup bench-montage
 
 ## make run: install what is missing, build in release, start eventplayer against the embedded demo backend.
 run: deps release
@@ -35,7 +35,12 @@ GRAPHICAL_TERMINALS := TUISixelXtermTests|TUIKittyGraphicsTests
 ## own after the main one: beside its 180 suites they added the load under which a TUI test's first
 ## screen took over its 20 s (a clean-clone run).
 NVR := FrigateDemoTests|FrigateClientTests|FrigateCommandTests|TUIFrigateTests|TLSTrustTests
-ALONE := $(IN_PROCESS_MPV)|HostileBodyTests|$(GRAPHICAL_TERMINALS)|$(NVR)
+## The suites against a real ZoneMinder (every suite whose name contains ZoneMinder) run in a stage
+## of their own: the test process starts MariaDB, Apache and the zm daemons once
+## (scripts/zoneminder/start; as root, installing Debian's packages the first time) and stops them
+## when it exits. There is one ZoneMinder per machine, so no other process may start one meanwhile.
+ZONEMINDER := ZoneMinder
+ALONE := $(IN_PROCESS_MPV)|HostileBodyTests|$(GRAPHICAL_TERMINALS)|$(NVR)|$(ZONEMINDER)
 ## The demo's generated media (ffmpeg, about 5 s) is made once before the suites that play it start
 ## together; otherwise the first of them makes it while the others wait for it.
 test: deps
@@ -46,11 +51,17 @@ test: deps
 	Fuzz/run --seconds 20
 	$(SWIFT) test --skip-build --skip '$(ALONE)'
 	$(SWIFT) test --skip-build --filter '$(NVR)'
+	$(SWIFT) test --skip-build --filter '$(ZONEMINDER)'
 	$(SWIFT) test --skip-build --filter HostileBodyTests
 	$(SWIFT) test --skip-build --filter PlayerTests
 	$(SWIFT) test --skip-build --filter PlaybackProxyTests
 	$(SWIFT) test --skip-build --filter FrontEndTests
 	$(SWIFT) test --skip-build --filter '$(GRAPHICAL_TERMINALS)'
+
+## make test-zoneminder: only the stage of the suites against a real ZoneMinder (see ZONEMINDER above).
+test-zoneminder: deps
+	$(SWIFT) build --build-tests
+	$(SWIFT) test --skip-build --filter '$(ZONEMINDER)'
 
 deps:
 	@scripts/install-deps

@@ -328,7 +328,8 @@ let package = Package(
         ),
         .testTarget(
             name: "EndToEndTests",
-            dependencies: ["DemoBackend", "SystemSupport", "TestSupport"],
+            dependencies: ["DemoBackend", "SystemSupport", "TestSupport", "PlaybackProxy", "Playlist", "Networking",
+                           .product(name: "Crypto", package: "swift-crypto")],
             swiftSettings: strict
         ),
     ]

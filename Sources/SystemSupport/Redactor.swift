@@ -44,7 +44,7 @@ public final class Redactor: Sendable {
         // Header form "Authorization: [Bearer ]value" (to the end of the value).
         (#"(?i)\b((?:proxy-)?authorization\s*:\s*)[^\r\n,;]+"#, "$1\(placeholder)"),
         // Query/form "Authorization=value", "token=value", "access_token=...", "sig=..."...
-        (#"(?i)([?&;\s]|^)((?:authorization|access_token|refresh_token|token|media_token|frigate_token|key|sig|signature|password)=)[^&\s#"']*"#,
+        (#"(?i)([?&;\s]|^)((?:authorization|access_token|refresh_token|token|media_token|frigate_token|key|sig|signature|password|pass)=)[^&\s#"']*"#,
          "$1$2\(placeholder)"),
         // JSON "accessToken": "...", "refreshToken", "token", "password".
         (#"(?i)("(?:access_?token|refresh_?token|token|password|authorization)"\s*:\s*")[^"]*""#,
@@ -61,7 +61,7 @@ public final class Redactor: Sendable {
     /// as it is without running (or, for the first line logged at start, compiling) the
     /// expressions. Text with any other character always runs them (their case-insensitive
     /// matching folds some non-ASCII letters to these words, such as the Kelvin sign to k).
-    private static let ruleWords = ["authorization", "token", "key", "sig", "password", "bearer", "@", "eyj"]
+    private static let ruleWords = ["authorization", "token", "key", "sig", "pass", "bearer", "@", "eyj"]
 
     /// True when `text` holds one of ``ruleWords``, in any ASCII case, or any non-ASCII character.
     static func mightMatchRules(_ text: String) -> Bool {

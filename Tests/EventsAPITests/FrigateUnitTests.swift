@@ -26,13 +26,13 @@ import Testing
         }
         for limit in [1, 2, 3, 4, 5, 7] {
             var listed: [String] = []
-            var cursor: FrigateCursor?
+            var cursor: StartCursor?
             var pages = 0
             repeat {
                 let asked = limit + (cursor?.seen.count ?? 0)
                 let page = server(before: cursor?.before, limit: asked)
                 listed += page.filter { !(cursor?.seen.contains($0.id) ?? false) }.map(\.id)
-                cursor = FrigateCursor.after(page: page, asked: asked)
+                cursor = StartCursor.after(page: page, asked: asked)
                 pages += 1
             } while cursor != nil && pages < 100
             #expect(listed == all.map(\.id), "limit \(limit)")
@@ -40,11 +40,11 @@ import Testing
     }
 
     @Test func cursorTextRoundTrips() throws {
-        let cursor = FrigateCursor(before: 1732790000.125, seen: ["b", "a"])
-        let read = try #require(FrigateCursor(cursor.text))
+        let cursor = StartCursor(before: 1732790000.125, seen: ["b", "a"])
+        let read = try #require(StartCursor(cursor.text))
         #expect(read == cursor)
-        #expect(FrigateCursor("nonsense") == nil)
-        #expect(FrigateCursor("inf|a") == nil)
+        #expect(StartCursor("nonsense") == nil)
+        #expect(StartCursor("inf|a") == nil)
     }
 
     @Test func tokenFromSetCookieReadsClaims() throws {

@@ -65,4 +65,21 @@ struct PlaybackURLTests {
                                     startTime: now.addingTimeInterval(-3600), endTime: nil)
         #expect(policy.isComplete(source))
     }
+
+    /// ZoneMinder's placement: the token as the `token` query item, replacing any, kept whole
+    /// (`+` stays a plus), and taken away again; a web page is its refusal.
+    @Test func aQueryItemPlacementAuthorisesStripsAndReadsARefusal() {
+        let placement = CredentialPlacement.queryItem("token")
+        let url = URL(string: "http://nvr/zm/index.php?view=view_video&eid=7&token=old")!
+        let authorised = placement.authorizing(url, token: "a+b/c=")
+        #expect(authorised.absoluteString == "http://nvr/zm/index.php?view=view_video&eid=7&token=a%2Bb/c%3D"
+            || authorised.absoluteString == "http://nvr/zm/index.php?view=view_video&eid=7&token=a%2Bb/c=", "\(authorised)")
+        #expect(URLComponents(url: authorised, resolvingAgainstBaseURL: false)?.queryItems?.last?.value == "a+b/c=")
+        #expect(placement.withoutToken(authorised).absoluteString == "http://nvr/zm/index.php?view=view_video&eid=7")
+        #expect(placement.headerValue("t") == nil)
+        #expect(placement.isRefusal(contentType: "text/html; charset=UTF-8"))
+        #expect(!placement.isRefusal(contentType: "video/mp4"))
+        #expect(!CredentialPlacement.bearerHeader.isRefusal(contentType: "text/html"), "a bearer server refuses with 401")
+        #expect(CredentialPlacement.bearerHeader.authorizing(url, token: "t") == url)
+    }
 }

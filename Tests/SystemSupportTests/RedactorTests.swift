@@ -17,6 +17,8 @@ struct RedactorTests {
         ("proxy at http://bob:hunter2@proxy.test:8080/x refused", "proxy at http://<redacted>@proxy.test:8080/x refused"),
         ("Cannot reach https://alice@cam.test (refused)", "Cannot reach https://<redacted>@cam.test (refused)"),
         ("mail demo@eventplayer.dev at http://h/x", "mail demo@eventplayer.dev at http://h/x"),
+        ("POST /zm/api/host/login.json user=viewer&pass=hunter2", "POST /zm/api/host/login.json user=viewer&pass=<redacted>"),
+        ("GET /zm/index.php?view=view_video&eid=7&token=eyJ0eXAi.x.y", "GET /zm/index.php?view=view_video&eid=7&token=<redacted>"),
     ])
     func knownShapes(input: String, output: String) {
         #expect(Redactor().redact(input) == output)

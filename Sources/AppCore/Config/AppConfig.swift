@@ -13,7 +13,7 @@ import Player
 public struct AppConfig: Sendable, Equatable {
     /// `server`: base URL of the events service.
     public var server: URL?
-    /// `backend`: auto (detected at `login`), events or frigate.
+    /// `backend`: auto (detected at `login`), events, frigate or zoneminder.
     public var backend: BackendChoice?
     /// `video`: auto, window, terminal or none.
     public var video: VideoModeChoice?

@@ -5,7 +5,7 @@ import Foundation
 public struct GlobalOptions: Sendable {
     /// `--server URL`.
     public var server: String?
-    /// `--backend auto|events|frigate` (default: `backend` in the config file, else auto).
+    /// `--backend auto|events|frigate|zoneminder` (default: `backend` in the config file, else auto).
     public var backend: BackendChoice?
     /// `--demo events|frigate`: the embedded demo backend's flavour when it starts (no server configured).
     public var demo: BackendKind?

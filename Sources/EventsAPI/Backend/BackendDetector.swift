@@ -1,9 +1,11 @@
 import Foundation
 import Networking
 
-/// Finds which API a server speaks (`--backend auto`), with one unauthenticated request:
-/// `GET /api/version` answers Frigate's version as plain text on its unauthenticated port and
-/// 401 on its authenticated one; anything else is the events service.
+/// Finds which API a server speaks (`--backend auto`), with unauthenticated requests: ZoneMinder
+/// answers `GET <zm>/api/host/getVersion.json` with its version (authentication off) or its JSON
+/// 401 (``ZoneMinderClient/probe(server:pipeline:)``); else `GET /api/version` answers Frigate's
+/// version as plain text on its unauthenticated port and 401 on its authenticated one; anything
+/// else is the events service.
 ///
 /// ```swift
 /// let found = try await BackendDetector.detect(server: url, pipeline: pipeline)
@@ -14,18 +16,20 @@ public enum BackendDetector {
     public enum Found: Sendable, Equatable {
         case events
         case frigate(requiresSignIn: Bool, version: String?)
+        case zoneminder(requiresSignIn: Bool, version: String?)
 
         public var kind: BackendKind {
             switch self {
             case .events: .events
             case .frigate: .frigate
+            case .zoneminder: .zoneminder
             }
         }
 
         public var requiresSignIn: Bool {
             switch self {
             case .events: true
-            case .frigate(let requires, _): requires
+            case .frigate(let requires, _), .zoneminder(let requires, _): requires
             }
         }
     }
@@ -33,6 +37,7 @@ public enum BackendDetector {
     /// Probes `server`. An unreachable server (or a TLS failure) is thrown as the events API's
     /// error would be: the user learns why before any sign-in.
     public static func detect(server: URL, pipeline: NetworkPipeline) async throws -> Found {
+        if let zoneminder = try await ZoneMinderClient.probe(server: server, pipeline: pipeline) { return zoneminder }
         let request = HTTPRequest(kind: .apiAuth, url: server.appending(path: "api/version"), headers: [("Accept", "text/plain")])
         do {
             let response = try await pipeline.send(request)

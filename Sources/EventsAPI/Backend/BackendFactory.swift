@@ -22,6 +22,9 @@ public enum BackendFactory {
         case .frigate:
             FrigateClient(server: server, pipeline: pipeline, session: session, requiresSignIn: requiresSignIn,
                           logger: Logger(label: "eventplayer.frigate"), sessionDidChange: sessionDidChange)
+        case .zoneminder:
+            ZoneMinderClient(server: server, pipeline: pipeline, session: session, requiresSignIn: requiresSignIn,
+                             logger: Logger(label: "eventplayer.zoneminder"), sessionDidChange: sessionDidChange)
         }
     }
 }

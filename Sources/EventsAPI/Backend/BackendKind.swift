@@ -6,12 +6,15 @@ public enum BackendKind: String, Sendable, Codable, CaseIterable {
     case events
     /// Frigate NVR (`/api/review`, `/vod/…`).
     case frigate
+    /// ZoneMinder NVR (`/zm/api/…`, each event's MP4).
+    case zoneminder
 
     /// As a person reads it.
     public var displayName: String {
         switch self {
         case .events: "events service"
         case .frigate: "Frigate"
+        case .zoneminder: "ZoneMinder"
         }
     }
 }
@@ -21,7 +24,7 @@ public enum BackendChoice: Sendable, Hashable {
     case auto
     case kind(BackendKind)
 
-    /// `auto`, `events` or `frigate`; nil for anything else.
+    /// `auto`, `events`, `frigate` or `zoneminder`; nil for anything else.
     public init?(rawValue: String) {
         if rawValue == "auto" { self = .auto; return }
         guard let kind = BackendKind(rawValue: rawValue) else { return nil }

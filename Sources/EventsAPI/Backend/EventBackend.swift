@@ -4,7 +4,7 @@ import Foundation
 /// cameras; pages of events with filters; reviewed marks; an event's media credential; recorded
 /// coverage. The TUI, `play`, `events`, `export`, the timeline and the montage see only this.
 ///
-/// Each backend lives in one folder of this module (`EventsService/`, `Frigate/`) and is made by
+/// Each backend lives in one folder of this module (`EventsService/`, `Frigate/`, `ZoneMinder/`) and is made by
 /// ``BackendFactory``; a new one is a new folder, a ``BackendKind`` case and its line there.
 ///
 /// ```swift

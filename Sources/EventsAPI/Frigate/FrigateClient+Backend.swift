@@ -13,12 +13,12 @@ extension FrigateClient: EventBackend {
     var mediaAuthorization: MediaAuthorization { requiresSignIn ? .bearer : .none }
 
     /// A page of review items (`GET /api/review`), newest first, paged by `before`
-    /// (``FrigateCursor``). The first page skips nginx's cache (a load or a refresh).
+    /// (``StartCursor``). The first page skips nginx's cache (a load or a refresh).
     public func events(cursor: String?, limit: Int, filter: EventFilter) async throws -> EventsPage {
         let limit = max(1, limit)
-        var position: FrigateCursor?
+        var position: StartCursor?
         if let cursor {
-            guard let parsed = FrigateCursor(cursor) else {
+            guard let parsed = StartCursor(cursor) else {
                 throw EventsAPIError(.rejected, "not a page cursor of this Frigate listing: \(cursor.prefix(40))")
             }
             position = parsed
@@ -52,7 +52,7 @@ extension FrigateClient: EventBackend {
             if let since = filter.since, item.start_time < since.timeIntervalSince1970 { reachedSince = true; continue }
             events.append(item.event(server: server, names: names, authorization: authorization, now: now))
         }
-        let next = reachedSince ? nil : FrigateCursor.after(page: items.values.map { ($0.id, $0.start_time) }, asked: asked)
+        let next = reachedSince ? nil : StartCursor.after(page: items.values.map { ($0.id, $0.start_time) }, asked: asked)
         return EventsPage(events: events, nextCursor: next?.text, skipped: items.skipped)
     }
 

@@ -18,7 +18,8 @@ public struct Event: Sendable, Codable, Hashable, Identifiable {
     /// The list's class column: the retention bucket on the events service (it also selects which
     /// media token authorises the video), the severity (`alert`, `detection`) on Frigate.
     public var bucket: String
-    /// The HLS playlist. May carry a stale `Authorization` query item.
+    /// The video: an HLS playlist (it may carry a stale `Authorization` query item), or one file
+    /// (``videoFormat``).
     public var videoUrl: URL
     public var thumbnailUrl: URL?
     /// The camera's name in the backend's API when it differs from ``cameraName`` (Frigate's
@@ -35,6 +36,8 @@ public struct Event: Sendable, Codable, Hashable, Identifiable {
     public var authorization: MediaAuthorization = .bucketToken
     /// How the video behaves while the event is in progress; not part of the JSON (the backend sets it).
     public var inProgressMedia: InProgressMedia = .growingPlaylist
+    /// What ``videoUrl`` is; not part of the JSON (the backend sets it).
+    public var videoFormat: VideoFormat = .hls
 
     enum CodingKeys: String, CodingKey {
         case id, cameraName, title, startTime, endTime, bucket, videoUrl, thumbnailUrl, cameraID, labels, zones, serverReviewed

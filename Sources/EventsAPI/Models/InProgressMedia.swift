@@ -14,4 +14,7 @@ public enum InProgressMedia: String, Sendable, Hashable {
     /// playlist): at its end, ask the backend for the event again (``EventBackend/refreshed(_:)``)
     /// and play on from there.
     case clipUntilAsked
+    /// Nothing to play until the event ends: the server writes the video when the event closes
+    /// (ZoneMinder 1.36's MP4 is a 36-byte header until then). Playing it says so.
+    case writtenAtEnd
 }

@@ -9,6 +9,9 @@ public enum MediaAuthorization: String, Sendable, Codable, Hashable {
     /// The session's token as `Authorization: Bearer <token>`, never in a URL (Frigate's JWT: its
     /// nginx ignores a query token).
     case bearer
+    /// The session's token as the `token` query item of each video request (ZoneMinder: it takes
+    /// no `Authorization` header, and answers a refused token with its error page, `200 text/html`).
+    case queryToken
     /// Nothing: the server needs no credential (Frigate's unauthenticated port).
     case none
 }

@@ -19,11 +19,21 @@ public struct DemoBackendStarter: DemoStarting {
             configuration.flavor = .events
         case .frigate:
             configuration.flavor = .frigate
+        case .zoneminder:
+            throw NoDemoFlavor(kind: flavor)
         }
         let server = try await DemoServer.start(configuration)
         let (user, password) = flavor == .frigate ? (DemoAccount.frigateUser, DemoAccount.frigatePassword)
             : (DemoAccount.email, DemoAccount.password)
         return EmbeddedDemo(baseURL: server.baseURL, backend: flavor, email: user, password: password,
                             stop: { await server.stop() })
+    }
+}
+
+/// `--demo zoneminder`: the demo has no such flavour (ZoneMinder runs for real: docs/zoneminder.md).
+struct NoDemoFlavor: Error, CustomStringConvertible {
+    let kind: BackendKind
+    var description: String {
+        "the demo backend has no \(kind.displayName) flavour (it has: events, frigate); point eventplayer at a real \(kind.displayName) with --server (docs/zoneminder.md)"
     }
 }

@@ -38,7 +38,8 @@ public enum LoginFlow {
             let open = Session(server: url, accessToken: "", refreshToken: "", expiresAt: .distantFuture,
                                user: User(id: "anonymous", email: "anonymous", name: "anonymous"), backend: kind)
             try services.sessions.save(open)
-            return "\(kind.displayName) at \(url.absoluteString) needs no sign-in (its unauthenticated port): every request is answered as admin; saved to \(services.sessions.fileURL.path)"
+            let why = kind == .zoneminder ? "its authentication is off (OPT_USE_AUTH)" : "its unauthenticated port: every request is answered as admin"
+            return "\(kind.displayName) at \(url.absoluteString) needs no sign-in (\(why)); saved to \(services.sessions.fileURL.path)"
         }
         let backend = BackendFactory.make(kind, server: url, pipeline: services.pipeline)
         let address = try email ?? prompt("\(backend.userPrompt): ")

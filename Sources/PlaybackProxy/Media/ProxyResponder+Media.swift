@@ -31,7 +31,12 @@ extension ProxyResponder {
         let streamed: StreamedResponse
         do {
             streamed = try await withToken(uri) { token in
-                try await state.pipeline.stream(try upstreamRequest(uri, token: token, method: method, headers: forwarded))
+                let streamed = try await state.pipeline.stream(try upstreamRequest(uri, token: token, method: method, headers: forwarded))
+                if uri.carriesToken, state.credential.isRefusal(contentType: streamed.head.headers["Content-Type"]) {
+                    streamed.body.close()
+                    throw MediaRefusedError(target: streamed.head.request.loggableTarget)
+                }
+                return streamed
             }
         } catch {
             state.upstream.withLock { $0 -= 1 }

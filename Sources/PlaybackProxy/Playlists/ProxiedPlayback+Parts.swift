@@ -14,7 +14,7 @@ extension ProxiedPlayback {
     /// A failure is reported as the player's own would be, and the player's first request for the
     /// playlist gets the same answer (no second round of retries before the error shows).
     public func parts() async -> [PreparedPlayback.Part] {
-        guard isComplete else { return [] }
+        guard isComplete, !state.configuration.source.isFile else { return [] }
         let entry = state.entry
         let body: Data
         switch await ProxyResponder(state: state).playlistBody(entry, head: false) {

@@ -41,6 +41,9 @@ struct ProxyResponder {
     func upstreamRequest(_ uri: ProxiedURI, token: String, method: String = "GET",
                          headers: HTTPHeaderFields = []) throws -> Networking.HTTPRequest {
         let placement = state.credential
+        if uri.carriesToken, case .queryItem = placement {
+            return Networking.HTTPRequest(kind: uri.kind, method: method, url: placement.authorizing(uri.upstream, token: token), headers: headers)
+        }
         guard uri.carriesToken, let value = placement.headerValue(token) else {
             return Networking.HTTPRequest(kind: uri.kind, method: method, url: uri.upstream, headers: headers)
         }
@@ -50,7 +53,8 @@ struct ProxyResponder {
         return Networking.HTTPRequest(kind: uri.kind, method: method, url: url, headers: fields)
     }
 
-    /// Runs `body` with the current token; after a 401/403 once more with a fresh one.
+    /// Runs `body` with the current token; after a 401/403 (or a web page where the video should
+    /// be, ``MediaRefusedError``) once more with a fresh one.
     /// A URI without the token runs once, with none (a refusal there is not about our token).
     func withToken<T>(_ uri: ProxiedURI, _ body: (String) async throws -> T) async throws -> T {
         guard uri.carriesToken, state.credential != .none else { return try await body("") }
@@ -58,15 +62,22 @@ struct ProxyResponder {
         do {
             return try await body(token)
         } catch let error as NetworkError where error.status == 401 || error.status == 403 {
-            let fresh = try await state.tokens.refresh(rejected: token)
-            state.listeners.publish(.tokenRefreshed)
-            return try await body(fresh)
+            return try await retry(body, rejected: token)
+        } catch is MediaRefusedError {
+            return try await retry(body, rejected: token)
         }
+    }
+
+    private func retry<T>(_ body: (String) async throws -> T, rejected token: String) async throws -> T {
+        let fresh = try await state.tokens.refresh(rejected: token)
+        state.listeners.publish(.tokenRefreshed)
+        return try await body(fresh)
     }
 
     /// The status the player gets when the pipeline gave up: the origin's 4xx as it was,
     /// 504 for a timeout, 502 for anything else.
     static func status(for error: any Error) -> HTTPTypes.HTTPResponse.Status {
+        if error is MediaRefusedError { return .forbidden }
         guard let error = error as? NetworkError else { return .badGateway }
         if let status = error.status, (400...499).contains(status) { return .init(code: status) }
         return error.isTimeout ? .gatewayTimeout : .badGateway

@@ -30,7 +30,10 @@ final class ProxyState: Sendable {
         self.configuration = configuration
         self.prefix = prefix
         self.base = base
-        self.entry = ProxiedURI(kind: .manifestHlsMaster, upstream: Self.withoutToken(configuration.source.videoURL))
+        // The entry is the playlist, or the video itself when it is one file (ZoneMinder's MP4).
+        let source = configuration.source
+        self.entry = ProxiedURI(kind: source.isFile ? .mediaSegment : .manifestHlsMaster,
+                                upstream: source.credential.withoutToken(Self.withoutToken(source.videoURL)))
         self.origins = Locked(OriginPolicy(allowed: [configuration.source.videoURL] + configuration.extraOrigins))
         self.tokens = TokenKeeper(source: configuration.tokens)
         self.requestLog = RequestLog(capacity: configuration.pipeline.configuration.requestLogCapacity)

@@ -13,6 +13,7 @@ public struct PlaylistLoadError: Error, Sendable, CustomStringConvertible {
         case tokens = "getting media tokens failed"
         case url = "the event's video URL is unusable"
         case fetch = "fetching the event's playlist failed"
+        case fetchFile = "fetching the event's video failed"
         case fetchVariant = "fetching a variant playlist failed"
         case rewrite = "the event's playlist is invalid"
         case write = "writing the private playlist failed"
@@ -38,7 +39,7 @@ public struct PlaylistLoadError: Error, Sendable, CustomStringConvertible {
     /// The HTTP status, when a playlist request failed with one.
     public var status: Int? { (underlying as? NetworkError)?.status }
     /// True when the server refused the token (401/403) even after fresh tokens.
-    public var isUnauthorized: Bool { status == 401 || status == 403 }
+    public var isUnauthorized: Bool { status == 401 || status == 403 || underlying is MediaRefusedError }
 
     /// The step and its cause, without the event: the front end says which event it was playing
     /// ("Cannot play evt-1: …"), so the id is not said twice.

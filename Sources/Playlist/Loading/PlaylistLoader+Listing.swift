@@ -33,6 +33,7 @@ extension PlaylistLoader {
     }
 
     func listing(_ source: PlaybackSource, token: String) async throws -> MediaListing {
+        if source.isFile { return try await fileListing(source, token: token) }
         let id = source.eventID
         // The events service's token goes in the URIs; a bearer token only in the header, which
         // the listing names for the playlist's own origin (``MediaListing/header``).

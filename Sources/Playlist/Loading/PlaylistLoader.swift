@@ -48,6 +48,7 @@ public final class PlaylistLoader: Sendable {
             }
             timings.tokensMilliseconds += (ContinuousClock.now - start).milliseconds
             do {
+                if source.isFile { return try await attemptFile(source, token: token, complete: complete, playbackID: playbackID, timings: timings) }
                 return try await attempt(source, token: token, complete: complete, playbackID: playbackID, timings: &timings)
             } catch let error as PlaylistLoadError where error.isUnauthorized && !refresh {
                 store.remove(playback: playbackID)

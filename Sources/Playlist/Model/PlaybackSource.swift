@@ -25,6 +25,9 @@ public struct PlaybackSource: Sendable, Equatable {
     /// an item in progress ends with `#EXT-X-ENDLIST`): it plays as complete (``EndListPolicy``),
     /// and the playback asks for a new clip at its end while the event goes on.
     public var isClipCutWhenAsked = false
+    /// The video is one file read with range requests (ZoneMinder's MP4), not an HLS playlist:
+    /// nothing to fetch or rewrite before playing, and the player opens it as it is.
+    public var isFile = false
 
     public init(eventID: String, videoURL: URL, bucket: String, startTime: Date, endTime: Date?) {
         self.eventID = eventID

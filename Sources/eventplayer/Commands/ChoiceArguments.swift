@@ -20,9 +20,15 @@ extension NetworkMode: ExpressibleByArgument {}
 extension LogLevel: ExpressibleByArgument {}
 /// `--format ts|mp4`, case-insensitive (``ExportFormat/init(argument:)``).
 extension ExportFormat: ExpressibleByArgument {}
-/// `--demo events|frigate`.
-extension BackendKind: ExpressibleByArgument {}
-/// `--backend auto|events|frigate`.
+/// `--demo events|frigate` (the demo has no ZoneMinder flavour: ZoneMinder runs for real).
+extension BackendKind: ExpressibleByArgument {
+    public init?(argument: String) {
+        guard let kind = BackendKind(rawValue: argument), kind != .zoneminder else { return nil }
+        self = kind
+    }
+    public static var allValueStrings: [String] { allCases.filter { $0 != .zoneminder }.map(\.rawValue) }
+}
+/// `--backend auto|events|frigate|zoneminder`.
 extension BackendChoice: ExpressibleByArgument {
     public init?(argument: String) { self.init(rawValue: argument) }
     public static var allValueStrings: [String] { names }

@@ -7,10 +7,10 @@ import SystemSupport
 
 /// Flags every command that talks to a server takes.
 struct GlobalFlags: ParsableArguments {
-    @Option(help: "Server base URL: an events service or a Frigate NVR (default: EVENTPLAYER_SERVER, then the config file, then the embedded demo backend).")
+    @Option(help: "Server base URL: an events service, a Frigate NVR or a ZoneMinder (default: EVENTPLAYER_SERVER, then the config file, then the embedded demo backend).")
     var server: String?
 
-    @Option(help: "The server's API: auto (detected at `login`, kept with the session), events or frigate (default: `backend` in the config file, else auto).")
+    @Option(help: "The server's API: auto (detected at `login`, kept with the session), events, frigate or zoneminder (default: `backend` in the config file, else auto).")
     var backend: BackendChoice?
 
     @Option(help: "The embedded demo backend's flavour when no server is configured: events or frigate.")

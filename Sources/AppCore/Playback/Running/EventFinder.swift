@@ -48,14 +48,23 @@ extension Event {
         source.credential = switch authorization {
         case .bucketToken: .queryAndHeader
         case .bearer: .bearerHeader
+        case .queryToken: .queryItem("token")
         case .none: .none
         }
         source.isClipCutWhenAsked = inProgressMedia == .clipUntilAsked
+        source.isFile = videoFormat == .file
         return source
+    }
+
+    /// Throws when there is nothing to play yet: an event whose server writes its video when it
+    /// closes (``InProgressMedia/writtenAtEnd``, ZoneMinder) while it is still recording.
+    func checkPlayable() throws {
+        guard endTime == nil, inProgressMedia == .writtenAtEnd else { return }
+        throw StillRecordingError()
     }
 
     /// The bucket whose token authorises the video (nil: none is needed).
     var credentialBucket: String {
-        authorization == .bearer ? MediaToken.sessionBucket : bucket
+        authorization == .bearer || authorization == .queryToken ? MediaToken.sessionBucket : bucket
     }
 }

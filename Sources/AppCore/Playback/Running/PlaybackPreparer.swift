@@ -30,6 +30,7 @@ public final class PlaybackPreparer: PlaybackPreparing {
     /// - Throws: ``DirectModeTrustError`` before any request when the event's media is on a server
     ///   with a pinned certificate, or after the playlist was read when it was redirected to one.
     public func prepare(_ event: Event, refreshTokens: Bool) async throws -> PreparedPlayback {
+        try event.checkPlayable()
         let source = event.playbackSource
         try DirectModeTrustError.check([source.videoURL], trust: trust)
         if refreshTokens { _ = try await tokens.tokens(refresh: true) }

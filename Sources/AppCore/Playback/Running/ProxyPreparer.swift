@@ -106,6 +106,7 @@ public final class ProxyPreparer: PlaybackPreparing {
     }
 
     public func prepare(_ event: Event, refreshTokens: Bool) async throws -> PreparedPlayback {
+        try event.checkPlayable()
         let started = ContinuousClock.now
         // The token first: no token for the event's bucket is an error now, not a player failure later.
         if event.authorization != .none {

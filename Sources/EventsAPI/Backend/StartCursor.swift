@@ -1,13 +1,15 @@
 import Foundation
 
-/// Paging through `GET /api/review`, which has no cursor: newest first, `before` is exclusive
-/// (`start_time < before`). The next page asks for `before` just past the oldest start of the
-/// last page and leaves out the items it already listed there, so items sharing a start time are
-/// neither lost nor repeated; its limit grows by as many.
+/// Paging through a listing that has no cursor, newest first, by start time (Frigate's
+/// `GET /api/review` with `before`, exclusive; ZoneMinder's events with `StartDateTime <=`, to the
+/// second). The next page asks for `before` just past the oldest start of the last page and
+/// leaves out the items it already listed there, so items sharing a start time are neither lost
+/// nor repeated; its limit grows by as many.
 ///
 /// The cursor is text (``EventsPage/nextCursor``): `<before>|<id>,<id>…`.
-struct FrigateCursor: Equatable {
-    /// How far past the oldest start the next page reaches (Frigate's times are float seconds).
+struct StartCursor: Equatable {
+    /// How far past the oldest start the next page reaches (Frigate's times are float seconds;
+    /// ZoneMinder's whole seconds, so its `<=` of the second rounded down is the same page).
     static let overlap: Double = 0.001
 
     /// Epoch seconds: ask for items that started before this.
@@ -33,9 +35,9 @@ struct FrigateCursor: Equatable {
 
     /// The cursor after a page whose items (newest first, as the server sent them) are `starts`
     /// with their ids; nil when the page had fewer than it asked for (the last one).
-    static func after(page items: [(id: String, start: Double)], asked limit: Int) -> FrigateCursor? {
+    static func after(page items: [(id: String, start: Double)], asked limit: Int) -> StartCursor? {
         guard items.count >= limit, let oldest = items.map(\.start).min() else { return nil }
         let before = oldest + overlap
-        return FrigateCursor(before: before, seen: Set(items.filter { $0.start < before }.map(\.id)))
+        return StartCursor(before: before, seen: Set(items.filter { $0.start < before }.map(\.id)))
     }
 }

@@ -1,0 +1,122 @@
+import Foundation
+
+/// What ZoneMinder's API answers, as far as eventplayer reads it. Numbers come as JSON numbers in
+/// 1.36 and as strings in older versions (`"Id": "1"`, `"Length": "14.98"`): ``LooseNumber`` takes both.
+enum ZoneMinderBody {
+    /// `POST /api/host/login.json`: a sign-in (both tokens) or a refresh (the access token only).
+    struct Login: Decodable {
+        var access_token: String
+        var access_token_expires: LooseNumber?
+        var refresh_token: String?
+        var refresh_token_expires: LooseNumber?
+        var version: String?
+    }
+
+    /// `GET /api/host/getVersion.json`.
+    struct Version: Decodable {
+        var version: String
+        var apiversion: String?
+    }
+
+    /// `GET /api/host/getTimeZone.json`.
+    struct TimeZoneBody: Decodable {
+        var tz: String
+    }
+
+    /// `GET /api/monitors.json`.
+    struct Monitors: Decodable {
+        var monitors: [Lossy<MonitorItem>]
+    }
+
+    struct MonitorItem: Decodable {
+        var Monitor: Monitor
+    }
+
+    struct Monitor: Decodable {
+        var Id: LooseNumber
+        var Name: String
+        /// None, Monitor, Modect, Record, Mocord, Nodect (1.36).
+        var Function: String?
+        var Enabled: LooseNumber?
+    }
+
+    /// `GET /api/events/index/….json`.
+    struct Events: Decodable {
+        var events: [Lossy<EventItem>]
+        var pagination: Pagination?
+    }
+
+    struct Pagination: Decodable {
+        var page: LooseNumber?
+        var pageCount: LooseNumber?
+        var nextPage: Bool?
+    }
+
+    struct EventItem: Decodable {
+        var Event: Event
+    }
+
+    /// `GET /api/events/<id>.json`.
+    struct OneEvent: Decodable {
+        var event: EventItem
+    }
+
+    struct Event: Decodable {
+        var Id: LooseNumber
+        var MonitorId: LooseNumber
+        var Name: String?
+        var Cause: String?
+        var Notes: String?
+        var StartDateTime: String?
+        /// 1.34 and before.
+        var StartTime: String?
+        /// Null while the event is recording.
+        var EndDateTime: String?
+        var EndTime: String?
+        var Length: LooseNumber?
+        var MaxScore: LooseNumber?
+        var Archived: LooseNumber?
+        var DefaultVideo: String?
+    }
+
+    /// An error body: `{"success": false, "data": {"name": …, "exception": {"message": …}}}`.
+    struct Failure: Decodable {
+        struct Data: Decodable {
+            struct Exception: Decodable { var message: String? }
+            var name: String?
+            var exception: Exception?
+        }
+        var data: Data?
+
+        /// The message, HTML entities decoded (`name` has them; `exception.message` does not).
+        var message: String? {
+            if let text = data?.exception?.message, !text.isEmpty { return text }
+            return data?.name.map { $0.replacingOccurrences(of: "&quot;", with: "\"").replacingOccurrences(of: "&amp;", with: "&") }
+        }
+    }
+}
+
+/// A number ZoneMinder may send as a number or as a string.
+struct LooseNumber: Decodable, Sendable {
+    var value: Double
+
+    init(from decoder: any Decoder) throws {
+        let container = try decoder.singleValueContainer()
+        if let number = try? container.decode(Double.self) {
+            value = number
+        } else if let bool = try? container.decode(Bool.self) {
+            value = bool ? 1 : 0
+        } else {
+            let text = try container.decode(String.self)
+            guard let number = Double(text.trimmingCharacters(in: .whitespaces)), number.isFinite else {
+                throw DecodingError.dataCorruptedError(in: container, debugDescription: "not a number: \(text.prefix(40))")
+            }
+            value = number
+        }
+    }
+
+    /// As an integer (ids), when it is one.
+    var int: Int? {
+        value.rounded() == value && abs(value) < 1e15 ? Int(value) : nil
+    }
+}

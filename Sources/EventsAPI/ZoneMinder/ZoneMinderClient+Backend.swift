@@ -1,0 +1,162 @@
+import Foundation
+import Networking
+
+/// What eventplayer asks of ZoneMinder, as an ``EventBackend``.
+extension ZoneMinderClient: EventBackend {
+    public nonisolated var kind: BackendKind { .zoneminder }
+    public nonisolated var userPrompt: String { "User" }
+    /// ZoneMinder has no per-user "reviewed": the marks stay in the local file.
+    public nonisolated var reviewedOnServer: Bool { false }
+    public nonisolated var severities: [String] { [] }
+
+    /// A page of events, newest first (`GET /api/events/index/<filters>.json`, sorted by
+    /// `StartDateTime` descending), paged by start time (``StartCursor``; ZoneMinder's own page
+    /// numbers shift as events are recorded). One camera is a `MonitorId` filter; a set of cameras
+    /// is filtered here (ZoneMinder 1.36 has no `IN`). The dates are the server's local time.
+    public func events(cursor: String?, limit: Int, filter: EventFilter) async throws -> EventsPage {
+        let limit = max(1, limit)
+        var position: StartCursor?
+        if let cursor {
+            guard let parsed = StartCursor(cursor) else {
+                throw EventsAPIError(.rejected, "not a page cursor of this ZoneMinder listing: \(cursor.prefix(40))")
+            }
+            position = parsed
+        }
+        let monitors = try await monitorList(again: false)
+        let time = try await timeZone()
+        var filters: [(field: String, value: String)] = []
+        var shown: Set<String>?
+        if let camera = filter.camera {
+            filters.append(("MonitorId", try resolve(camera: camera, monitors: monitors)))
+        } else if let cameras = filter.cameras, !cameras.isEmpty {
+            shown = Set(try cameras.map { try resolve(camera: $0, monitors: monitors) })
+        }
+        if let since = filter.since { filters.append(("StartDateTime >=", time.text(since))) }
+        if let before = position.map({ Date(timeIntervalSince1970: $0.before) }) ?? filter.until {
+            filters.append(("StartDateTime <=", time.text(before)))
+        }
+        let asked = limit + (position?.seen.count ?? 0)
+        let query = [URLQueryItem(name: "sort", value: "StartDateTime"), URLQueryItem(name: "direction", value: "desc"),
+                     URLQueryItem(name: "limit", value: String(asked)), URLQueryItem(name: "page", value: "1")]
+        let response = try await get(ZoneMinderPaths.events(base, filters: filters, query: query))
+        let body = try APIDecoding.decode(ZoneMinderBody.Events.self, from: response.body, what: "ZoneMinder events")
+        let names = Self.names(monitors)
+        var events: [Event] = []
+        var listed: [(id: String, start: Double)] = []
+        var skipped = 0
+        for item in body.events {
+            guard case .success(let value) = item.result, let event = map(value.Event, names: names, time: time) else {
+                skipped += 1
+                continue
+            }
+            listed.append((event.id, event.startTime.timeIntervalSince1970))
+            if position?.seen.contains(event.id) == true { continue }
+            if let shown, !shown.contains(event.camera) { continue }
+            events.append(event)
+        }
+        let next = StartCursor.after(page: listed, asked: asked - skipped)
+        return EventsPage(events: events, nextCursor: next?.text, skipped: skipped)
+    }
+
+    /// The event as ZoneMinder has it now (`GET /api/events/<id>.json`).
+    public func refreshed(_ event: Event) async throws -> Event {
+        let response = try await get("events/\(event.id)")
+        let body = try APIDecoding.decode(ZoneMinderBody.OneEvent.self, from: response.body, what: "ZoneMinder event")
+        guard let mapped = map(body.event.Event, names: Self.names(try await monitorList(again: false)), time: try await timeZone()) else {
+            throw EventsAPIError.notUnderstood("ZoneMinder event", field: "StartDateTime")
+        }
+        return mapped
+    }
+
+    /// The session's access token for the video's `token` query item (refreshed when near its
+    /// end, or because the server refused the last one); none with authentication off.
+    public func mediaTokens(refresh: Bool) async throws -> [MediaToken] {
+        guard let token = try await currentToken(refresh: refresh), let session else { return [] }
+        return [MediaToken(bucket: MediaToken.sessionBucket, token: token, expiresAt: session.expiresAt)]
+    }
+
+    /// The monitors in ZoneMinder's order (by `Sequence`, as its console lists them).
+    public func cameras() async throws -> [Camera] {
+        try await monitorList(again: true).compactMap { monitor in
+            guard let id = monitor.Id.int else { return nil }
+            let function = monitor.Function ?? "Record"
+            return Camera(id: String(id), name: monitor.Name, isEnabled: (monitor.Enabled?.value ?? 1) != 0 && function != "None",
+                          isRecording: function == "Record" || function == "Mocord")
+        }
+    }
+
+    /// ZoneMinder's groups are not read yet: the config file's camera sets serve instead.
+    public func cameraGroups() async throws -> [CameraGroup] { [] }
+
+    /// Never called (``reviewedOnServer`` is false).
+    public func setReviewed(_ ids: [String], reviewed: Bool) async throws {}
+
+    /// ZoneMinder's recordings are its events: the timeline's lanes show them as events.
+    public func coverage(camera: String, in range: Range<Date>) async throws -> [RecordedSpan]? { nil }
+
+    public func recording(camera: String, in range: Range<Date>) async throws -> Event? { nil }
+
+    public func filterValues(cameras: [String]?) async throws -> FilterValues { .none }
+
+    // MARK: - Helpers
+
+    /// `GET /api/monitors.json` (cached; again when asked).
+    func monitorList(again: Bool) async throws -> [ZoneMinderBody.Monitor] {
+        if !again, let monitors { return monitors }
+        let response = try await get("monitors")
+        let body = try APIDecoding.decode(ZoneMinderBody.Monitors.self, from: response.body, what: "ZoneMinder monitors")
+        let list = body.monitors.compactMap { try? $0.result.get().Monitor }
+        monitors = list
+        return list
+    }
+
+    /// `GET /api/host/getTimeZone.json` (once): the zone of every time the server writes.
+    func timeZone() async throws -> ZoneMinderTime {
+        if let serverTime { return serverTime }
+        let response = try await get("host/getTimeZone")
+        let body = try APIDecoding.decode(ZoneMinderBody.TimeZoneBody.self, from: response.body, what: "ZoneMinder time zone")
+        guard let zone = TimeZone(identifier: body.tz) else {
+            throw EventsAPIError(.notUnderstood, "ZoneMinder's time zone \"\(body.tz.prefix(60))\" is not one this machine knows (Options › System › TIMEZONE)")
+        }
+        let time = ZoneMinderTime(zone: zone)
+        serverTime = time
+        return time
+    }
+
+    /// Monitor id -> name.
+    static func names(_ monitors: [ZoneMinderBody.Monitor]) -> [String: String] {
+        Dictionary(monitors.compactMap { monitor in monitor.Id.int.map { (String($0), monitor.Name) } }, uniquingKeysWith: { a, _ in a })
+    }
+
+    /// A monitor as the user named it (its id, or its name in any case) -> its id.
+    func resolve(camera: String, monitors: [ZoneMinderBody.Monitor]) throws -> String {
+        let names = Self.names(monitors)
+        if names[camera] != nil { return camera }
+        if let match = names.first(where: { $0.value.lowercased() == camera.lowercased() }) { return match.key }
+        let known = names.values.sorted().joined(separator: ", ")
+        throw EventsAPIError(.rejected, "ZoneMinder has no monitor \"\(camera.prefix(60))\" (it has: \(known))")
+    }
+
+    /// An event of the API as eventplayer's; nil without an id or a start it can read.
+    func map(_ body: ZoneMinderBody.Event, names: [String: String], time: ZoneMinderTime) -> Event? {
+        guard let id = body.Id.int, let monitor = body.MonitorId.int,
+              let start = (body.StartDateTime ?? body.StartTime).flatMap(time.date) else { return nil }
+        let end = (body.EndDateTime ?? body.EndTime).flatMap(time.date)
+        let eventID = String(id)
+        var title = body.Cause?.trimmingCharacters(in: .whitespaces) ?? ""
+        if let notes = body.Notes?.trimmingCharacters(in: .whitespacesAndNewlines), !notes.isEmpty, notes != title {
+            title = title.isEmpty ? notes : "\(title): \(notes)"
+        }
+        if let score = body.MaxScore?.int, score > 0 { title += " (score \(score))" }
+        let archived = (body.Archived?.value ?? 0) != 0
+        var event = Event(id: eventID, cameraName: names[String(monitor)] ?? "Monitor \(monitor)",
+                          title: title.isEmpty ? body.Name : title, startTime: start, endTime: end.map { max($0, start) },
+                          bucket: archived ? "archived" : "event", videoUrl: ZoneMinderPaths.video(base, event: eventID),
+                          thumbnailUrl: ZoneMinderPaths.snapshot(base, event: eventID))
+        event.cameraID = String(monitor)
+        event.authorization = requiresSignIn ? .queryToken : .none
+        event.videoFormat = .file
+        event.inProgressMedia = .writtenAtEnd
+        return event
+    }
+}
