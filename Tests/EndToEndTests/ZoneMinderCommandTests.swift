@@ -63,6 +63,18 @@ struct ZoneMinderCommandTests {
         let starts = events.compactMap { ($0["startTime"] as? String).flatMap { format.date(from: $0) ?? plain.date(from: $0) } }
         #expect(starts.count == events.count)
         #expect(starts.allSatisfy { abs($0.timeIntervalSinceNow) < 600 }, "\(starts)")
+        // …which the server keeps in its own zone, hours from this machine's UTC: read as they are,
+        // they would be hours off.
+        let token = try await zm.signIn()
+        let zone = String(decoding: try await Self.download(zm.url.appending(path: "api/host/getTimeZone.json")
+            .appending(queryItems: [URLQueryItem(name: "token", value: token)])), as: UTF8.self)
+        #expect(zone.replacingOccurrences(of: "\\/", with: "/").contains(ZoneMinderServer.timeZone), "\(zone)")
+        let raw = try #require(try JSONSerialization.jsonObject(with: try await Self.download(zm.url.appending(path: "api/events/index.json")
+            .appending(queryItems: [URLQueryItem(name: "sort", value: "StartDateTime"), URLQueryItem(name: "direction", value: "desc"),
+                                    URLQueryItem(name: "limit", value: "1"), URLQueryItem(name: "token", value: token)]))) as? [String: Any])
+        let newest = try #require(((raw["events"] as? [[String: Any]])?.first?["Event"] as? [String: Any])?["StartDateTime"] as? String)
+        let asIfUTC = try #require(ISO8601DateFormatter().date(from: newest.replacingOccurrences(of: " ", with: "T") + "Z"))
+        #expect(abs(asIfUTC.timeIntervalSinceNow) > 3 * 3600, "the server's own text (\(newest)) is New York's time, not UTC")
         #expect(zip(starts, starts.dropFirst()).allSatisfy { $0 >= $1 }, "newest first")
         for event in events {
             guard let end = (event["endTime"] as? String).flatMap({ format.date(from: $0) ?? plain.date(from: $0) }),
@@ -169,6 +181,30 @@ struct ZoneMinderCommandTests {
         #expect(saved["accessToken"] as? String != session["accessToken"] as? String, "the fresh token is kept")
     }
 
+    /// A session whose access token is near its end (within 10 minutes and a little): the next
+    /// command takes a fresh one with the refresh token before using it, and keeps it.
+    @Test func aTokenNearItsEndIsRefreshedBeforeItIsUsed() async throws {
+        let zm = try await ZoneMinderServer.shared()
+        let (binary, _) = try await signedIn(zm)
+        let sessionFile = binary.home.appending(path: "state/eventplayer/session.json")
+        var session = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: sessionFile)) as? [String: Any])
+        let old = try #require(session["accessToken"] as? String)
+        session["expiresAt"] = ISO8601DateFormatter().string(from: Date().addingTimeInterval(300))
+        let handle = try FileHandle(forWritingTo: sessionFile)
+        try handle.truncate(atOffset: 0)
+        try handle.write(contentsOf: JSONSerialization.data(withJSONObject: session))
+        try handle.close()
+        try await Task.sleep(for: .seconds(1.1))   // ZoneMinder's tokens are the same within a second
+        let run = try await binary.run(["events", "--server", zm.server, "--limit", "3", "--json"])
+        #expect(run.status == 0, "\(run.stderr)")
+        let saved = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: sessionFile)) as? [String: Any])
+        #expect(saved["accessToken"] as? String != old, "a fresh token")
+        let until = try #require((saved["expiresAt"] as? String).flatMap { ISO8601DateFormatter().date(from: $0)
+            ?? { let f = ISO8601DateFormatter(); f.formatOptions = [.withInternetDateTime, .withFractionalSeconds]; return f.date(from: $0) }($0) })
+        #expect(until.timeIntervalSinceNow > 3000, "good for ZoneMinder's two hours again: \(until)")
+        #expect(leaks(binary, [run.stdout, run.stderr]).isEmpty)
+    }
+
     /// The proxy with a token the server refuses: ZoneMinder answers the video request with its
     /// error page (200 or 206 `text/html`), which the proxy takes for a refusal: it asks for a
     /// fresh token once and the player gets the video (206 `video/mp4`), never the page.
@@ -193,6 +229,7 @@ struct ZoneMinderCommandTests {
         let again = try await Self.fetch(playback.url, range: "1000-1099")
         #expect(again.status == 206 && again.contentType == "video/mp4")
         #expect(await playback.tokenRefreshes == 1)
+        #expect(tokens.asked.value == [false, true, false], "asked for the current token again: the fresh one")
         server.unregister(playback)
         await server.stop()
     }
@@ -266,11 +303,13 @@ struct ZoneMinderCommandTests {
     }
 }
 
-/// The refused token first, a good one once refreshed; records what it was asked.
+/// The refused token first, a good one once refreshed (and from then on, as the app's token
+/// cache answers); records what it was asked.
 final class TwoTokens: MediaTokenSource {
     let first: String
     let fresh: String
     let asked = Locked<[Bool]>([])
+    let refreshed = Locked(false)
 
     init(first: String, fresh: String) {
         self.first = first
@@ -279,6 +318,7 @@ final class TwoTokens: MediaTokenSource {
 
     func token(refresh: Bool) async throws -> String {
         asked.withLock { $0.append(refresh) }
-        return refresh ? fresh : first
+        if refresh { refreshed.value = true }
+        return refreshed.value ? fresh : first
     }
 }

@@ -78,6 +78,9 @@ public struct ZoneMinderServer: Sendable, Decodable {
     /// Where start records the state directory that runs (one ZoneMinder per machine).
     static let ownerFile = "/run/eventplayer-zoneminder.state_dir"
 
+    /// The server's time zone (``start(stateDir:)`` starts it in this one; CI machines run in UTC).
+    public static let timeZone = "America/New_York"
+
     static func start(stateDir: String) async throws -> ZoneMinderServer {
         guard getuid() == 0 else {
             throw Failure(step: "the ZoneMinder tests need root: they install Debian's zoneminder packages and start MariaDB and Apache",
@@ -95,6 +98,9 @@ public struct ZoneMinderServer: Sendable, Decodable {
             } catch {
                 throw Failure(step: "creating the state directory \(stateDir)", details: "\(error)")
             }
+            // The server keeps its times in New York's local time (MariaDB's and ZoneMinder's zone),
+            // not this machine's: a client that read them as its own would be hours off.
+            setenv("ZM_SERVER_TZ", Self.timeZone, 1)
             // From here on something may run: stop it when the process exits.
             exitStop.withLock { $0 = ExitStop(stop: stopScript, stateDir: stateDir) }
             atexit { ZoneMinderServer.stopAtExit() }

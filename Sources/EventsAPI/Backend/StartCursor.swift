@@ -29,6 +29,16 @@ struct StartCursor: Equatable {
         self.seen = Set(parts[1].split(separator: ",").map(String.init))
     }
 
+    /// The position `cursor` names (nil: the first page); throws for text that is not a cursor of
+    /// this `listing` ("Frigate", "ZoneMinder").
+    static func position(_ cursor: String?, of listing: String) throws -> StartCursor? {
+        guard let cursor else { return nil }
+        guard let parsed = StartCursor(cursor) else {
+            throw EventsAPIError(.rejected, "not a page cursor of this \(listing) listing: \(cursor.prefix(40))")
+        }
+        return parsed
+    }
+
     var text: String {
         "\(before)|" + seen.sorted().joined(separator: ",")
     }

@@ -16,13 +16,7 @@ extension FrigateClient: EventBackend {
     /// (``StartCursor``). The first page skips nginx's cache (a load or a refresh).
     public func events(cursor: String?, limit: Int, filter: EventFilter) async throws -> EventsPage {
         let limit = max(1, limit)
-        var position: StartCursor?
-        if let cursor {
-            guard let parsed = StartCursor(cursor) else {
-                throw EventsAPIError(.rejected, "not a page cursor of this Frigate listing: \(cursor.prefix(40))")
-            }
-            position = parsed
-        }
+        let position = try StartCursor.position(cursor, of: "Frigate")
         let names = try await cameraNames()
         var query: [URLQueryItem] = []
         let asked = limit + (position?.seen.count ?? 0)

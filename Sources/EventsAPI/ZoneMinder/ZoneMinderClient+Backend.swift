@@ -15,13 +15,7 @@ extension ZoneMinderClient: EventBackend {
     /// is filtered here (ZoneMinder 1.36 has no `IN`). The dates are the server's local time.
     public func events(cursor: String?, limit: Int, filter: EventFilter) async throws -> EventsPage {
         let limit = max(1, limit)
-        var position: StartCursor?
-        if let cursor {
-            guard let parsed = StartCursor(cursor) else {
-                throw EventsAPIError(.rejected, "not a page cursor of this ZoneMinder listing: \(cursor.prefix(40))")
-            }
-            position = parsed
-        }
+        let position = try StartCursor.position(cursor, of: "ZoneMinder")
         let monitors = try await monitorList(again: false)
         let time = try await timeZone()
         var filters: [(field: String, value: String)] = []
@@ -69,10 +63,12 @@ extension ZoneMinderClient: EventBackend {
     }
 
     /// The session's access token for the video's `token` query item (refreshed when near its
-    /// end, or because the server refused the last one); none with authentication off.
+    /// end, or because the server refused the last one); none with authentication off. It is
+    /// given out as expiring ``refreshMargin`` before it does, so that a cache of it renews it in
+    /// time and a URL made with it (direct mode) is good for at least that long.
     public func mediaTokens(refresh: Bool) async throws -> [MediaToken] {
         guard let token = try await currentToken(refresh: refresh), let session else { return [] }
-        return [MediaToken(bucket: MediaToken.sessionBucket, token: token, expiresAt: session.expiresAt)]
+        return [MediaToken(bucket: MediaToken.sessionBucket, token: token, expiresAt: session.expiresAt.addingTimeInterval(-Self.refreshMargin))]
     }
 
     /// The monitors in ZoneMinder's order (by `Sequence`, as its console lists them).

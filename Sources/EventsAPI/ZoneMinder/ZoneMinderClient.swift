@@ -127,7 +127,9 @@ public actor ZoneMinderClient {
     func currentToken(refresh force: Bool = false) async throws -> String? {
         guard requiresSignIn else { return nil }
         guard let session else { throw EventsAPIError.signInRequired }
-        if force || session.needsRefresh(at: now(), margin: Self.refreshMargin) {
+        // A little more than the margin the media token is given out with (``mediaTokens(refresh:)``):
+        // a cache renewing that one a minute before its end gets a fresh token here.
+        if force || session.needsRefresh(at: now(), margin: Self.refreshMargin + 120) {
             return try await refresh().accessToken
         }
         return session.accessToken

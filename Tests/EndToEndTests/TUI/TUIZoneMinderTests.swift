@@ -70,8 +70,16 @@ struct TUIZoneMinderTests {
             }.sorted { $0.1 < $1.1 }.map(\.0)
         }
         #expect(titles.first == "Front door", "the selected event's monitor first: \(titles)")
+        // The request log (`d`) names ZoneMinder's requests by host and path: never the token.
+        let requests = try await Tmux.offPool { () throws -> String in
+            pane.keys("d")
+            return try pane.waitUntil("the request log with ZoneMinder's requests") { $0.contains("/zm/") }
+        }
+        screens.append(requests)
+        #expect(!requests.contains("token="), "\(requests)")
         try await Tmux.offPool {
-            for key in ["Escape", "Escape", "q"] {
+            // The log, the montage, the timeline, then q on the list quits.
+            for key in ["Escape", "Escape", "Escape", "q"] {
                 pane.keys(key)
                 usleep(400_000)
             }

@@ -3,6 +3,7 @@ import Foundation
 import Networking
 import PlaybackProxy
 import Playlist
+import SystemSupport
 
 /// The real demo backend in-process (port 0) as the proxy's origin: signed in, events listed,
 /// media tokens fetched from `/v1/events/tokens` (again on `refresh: true`, as the App does);
@@ -52,7 +53,8 @@ struct DemoOrigin: Sendable {
         return source
     }
 
-    /// The bucket tokens, as the App's token provider gives them.
+    /// The bucket tokens, as the App's token provider gives them (kept until a refresh: the proxy
+    /// asks for the current token for each request).
     var tokenProvider: DemoTokenProvider { DemoTokenProvider(baseURL: server.baseURL, accessToken: accessToken) }
 
     /// `eventID`'s playback registered on the proxy server, over `pipeline`.
@@ -84,11 +86,25 @@ struct DemoOrigin: Sendable {
 }
 
 /// `/v1/events/tokens` with the demo session's access token.
-struct DemoTokenProvider: PlaybackTokenProvider {
+final class DemoTokenProvider: PlaybackTokenProvider {
     let baseURL: URL
     let accessToken: String
+    /// The tokens fetched last, as the App's cache keeps them until a refresh.
+    private let kept = Locked<BucketTokens?>(nil)
+
+    init(baseURL: URL, accessToken: String) {
+        self.baseURL = baseURL
+        self.accessToken = accessToken
+    }
 
     func tokens(refresh: Bool) async throws -> BucketTokens {
+        if !refresh, let kept = kept.value { return kept }
+        let fresh = try await fetch()
+        kept.value = fresh
+        return fresh
+    }
+
+    private func fetch() async throws -> BucketTokens {
         let response = try await NetworkPipeline().send(HTTPRequest(
             kind: .apiTokens, url: baseURL.appending(path: "v1/events/tokens"), headers: [("Authorization", "Bearer \(accessToken)")]))
         let list = (try JSONSerialization.jsonObject(with: response.body) as? [String: Any])?["tokens"] as? [[String: Any]] ?? []
