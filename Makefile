@@ -1,6 +1,13 @@
 # The two commands (README): `make run` and `make test`. Everything else is a helper.
 SWIFT ?= swift
 RELEASE_BIN := .build/release/eventplayer
+## SwiftPM builds in one fixed environment: the dependencies' manifests read variables
+## (Hummingbird's ENABLE_HB_BENCHMARKS, swift-configuration's ENABLE_ALL_TRAITS, SWIFTCI_USE_LOCAL_DEPS,
+## …) and SwiftPM plans the build again for any change of the environment, so an unchanged tree
+## rebuilt for minutes from another shell (a tmux pane). Only PATH, HOME and the proxy settings
+## (fetching the dependencies) pass. The tests themselves (`swift test --skip-build`) keep the caller's.
+PASSED_ENV := PATH HOME http_proxy https_proxy no_proxy HTTP_PROXY HTTPS_PROXY NO_PROXY
+SWIFTPM := env -i $(foreach v,$(PASSED_ENV),$(if $(value $(v)),$(v)='$(value $(v))')) $(SWIFT)
 ## Release builds link the Swift runtime and Foundation statically: the dynamic loader's symbol
 ## lookups in the toolchain's libraries were half of every start-up (docs/benchmarks.md), and the
 ## installed binary no longer needs the toolchain's libraries. Every release build uses the same
@@ -11,7 +18,7 @@ RELEASE_FLAGS := $(shell scripts/release-flags)
 ## the binary finds it: <bin>/../libexec/eventplayer/swift-backtrace (Sources/CEarlyStart).
 BACKTRACE_HELPER := $(shell scripts/release-flags --backtrace-helper $(SWIFT))
 
-.PHONY: run test test-zoneminder deps build release docs install install-files uninstall manual-tool bench-network bench-sixel bench-rewrite bench-play bench-tui bench-timeline bench-proxy bench-video bench-slow-link bench-startup bench-montage
+.PHONY: run test test-zoneminder deps test-deps bench-deps build release docs install install-files uninstall manual-tool bench-network bench-sixel bench-rewrite bench-play bench-tui bench-timeline bench-proxy bench-video bench-slow-link bench-startup bench-montage
 
 ## make run: install what is missing, build in release, start eventplayer against the embedded demo backend.
 run: deps release
@@ -40,11 +47,12 @@ NVR := FrigateDemoTests|FrigateClientTests|FrigateCommandTests|TUIFrigateTests|T
 ## (scripts/zoneminder/start; as root, installing Debian's packages the first time) and stops them
 ## when it exits. There is one ZoneMinder per machine, so no other process may start one meanwhile.
 ZONEMINDER := ZoneMinder
-ALONE := $(IN_PROCESS_MPV)|HostileBodyTests|$(GRAPHICAL_TERMINALS)|$(NVR)|$(ZONEMINDER)
+## StableBuildTests runs `make build` twice (it must compile nothing): last, alone.
+ALONE := $(IN_PROCESS_MPV)|HostileBodyTests|$(GRAPHICAL_TERMINALS)|$(NVR)|StableBuildTests|$(ZONEMINDER)
 ## The demo's generated media (ffmpeg, about 5 s) is made once before the suites that play it start
 ## together; otherwise the first of them makes it while the others wait for it.
-test: deps
-	$(SWIFT) build --build-tests
+test: test-deps
+	$(SWIFTPM) build --build-tests
 	$(MAKE) manual-tool
 	.build/debug/eventplayer demo-server --make-media
 	.build/debug/eventplayer demo-server --make-media --flavor frigate
@@ -57,63 +65,72 @@ test: deps
 	$(SWIFT) test --skip-build --filter PlaybackProxyTests
 	$(SWIFT) test --skip-build --filter FrontEndTests
 	$(SWIFT) test --skip-build --filter '$(GRAPHICAL_TERMINALS)'
+	$(SWIFT) test --skip-build --filter StableBuildTests
 
 ## make test-zoneminder: only the stage of the suites against a real ZoneMinder (see ZONEMINDER above).
-test-zoneminder: deps
-	$(SWIFT) build --build-tests
+test-zoneminder: test-deps
+	$(SWIFTPM) build --build-tests
 	$(SWIFT) test --skip-build --filter '$(ZONEMINDER)'
 
+## The system packages by purpose (scripts/install-deps: each list once): running needs the fewest;
+## the tests add tmux, mpv and graphical terminals; the benchmarks add what they measure beside.
 deps:
-	@scripts/install-deps
+	@scripts/install-deps run
 
-build: deps
-	$(SWIFT) build
+test-deps:
+	@scripts/install-deps test
+
+bench-deps:
+	@scripts/install-deps bench
+
+build: test-deps
+	$(SWIFTPM) build
 
 release: deps
-	$(SWIFT) build $(RELEASE_FLAGS) --product eventplayer
+	$(SWIFTPM) build $(RELEASE_FLAGS) --product eventplayer
 	scripts/release-flags --place-helper $(RELEASE_BIN) "$(BACKTRACE_HELPER)"
 
-bench-network: deps
-	$(SWIFT) build $(RELEASE_FLAGS) --product bench-network
+bench-network: bench-deps
+	$(SWIFTPM) build $(RELEASE_FLAGS) --product bench-network
 	.build/release/bench-network
 
-bench-video: deps
+bench-video: bench-deps
 	scripts/bench-video
 
 ## make bench-montage: the montage (M) of four tiles of 1080p H.264 in a 160x50 terminal, and of one,
 ## beside four mpv --vo=tct in a quarter of the terminal each: fps per tile, CPU, drift; the issue's targets.
-bench-montage: deps
+bench-montage: bench-deps
 	scripts/bench-montage
 
-bench-slow-link: deps release
+bench-slow-link: bench-deps release
 	scripts/bench-slow-link
 
-bench-proxy: deps
-	$(SWIFT) build $(RELEASE_FLAGS) --product bench-proxy
+bench-proxy: bench-deps
+	$(SWIFTPM) build $(RELEASE_FLAGS) --product bench-proxy
 	.build/release/bench-proxy
 
 ## make bench-sixel: eventplayer's sixel encoder beside libsixel's on the same frames (ms, bytes, PSNR).
-bench-sixel: deps
-	$(SWIFT) build $(RELEASE_FLAGS) --product bench-sixel
+bench-sixel: bench-deps
+	$(SWIFTPM) build $(RELEASE_FLAGS) --product bench-sixel
 	.build/release/bench-sixel
 
-bench-rewrite: deps release
-	$(SWIFT) build $(RELEASE_FLAGS) --product bench-rewrite
+bench-rewrite: bench-deps release
+	$(SWIFTPM) build $(RELEASE_FLAGS) --product bench-rewrite
 	.build/release/bench-rewrite
 
-bench-play: deps release
+bench-play: bench-deps release
 	scripts/bench-first-frame
 
-bench-tui: deps release
+bench-tui: bench-deps release
 	scripts/bench-tui
 
 ## make bench-timeline: the timeline (T) with 100,000 events in its range: load, key-to-redraw, beside less.
-bench-timeline: deps release
+bench-timeline: bench-deps release
 	scripts/bench-timeline
 
 ## make bench-startup: eventplayer --version and --help beside mpv --version, and events --json of
 ## one page beside curl | jq, whole process each.
-bench-startup: deps release
+bench-startup: bench-deps release
 	scripts/bench-startup
 
 ## make install PREFIX=~/.local (default /usr/local; DESTDIR honoured): builds in release, then
@@ -142,12 +159,12 @@ uninstall:
 manual-tool: $(GENERATE_MANUAL)
 
 $(GENERATE_MANUAL): | $(ARGUMENT_PARSER)
-	$(SWIFT) build --package-path $(ARGUMENT_PARSER) --scratch-path .build/manual-tool --product generate-manual
+	$(SWIFTPM) build --package-path $(ARGUMENT_PARSER) --scratch-path .build/manual-tool --product generate-manual
 
 $(ARGUMENT_PARSER):
-	$(SWIFT) package resolve
+	$(SWIFTPM) package resolve
 
 ## make docs: writes the generated reference pages anew (docs/keys.md from the action table).
 docs: deps
-	$(SWIFT) build --build-tests
+	$(SWIFTPM) build --build-tests
 	EVENTPLAYER_WRITE_DOCS=1 $(SWIFT) test --skip-build --filter KeysReferenceTests
