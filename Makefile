@@ -47,8 +47,9 @@ NVR := FrigateDemoTests|FrigateClientTests|FrigateCommandTests|TUIFrigateTests|T
 ## (scripts/zoneminder/start; as root, installing Debian's packages the first time) and stops them
 ## when it exits. There is one ZoneMinder per machine, so no other process may start one meanwhile.
 ZONEMINDER := ZoneMinder
-## StableBuildTests runs `make build` twice (it must compile nothing): last, alone.
-ALONE := $(IN_PROCESS_MPV)|HostileBodyTests|$(GRAPHICAL_TERMINALS)|$(NVR)|StableBuildTests|$(ZONEMINDER)
+## Last, scripts/check-stable-build builds twice, the second time in another environment: nothing
+## may compile (the SWIFTPM line above).
+ALONE := $(IN_PROCESS_MPV)|HostileBodyTests|$(GRAPHICAL_TERMINALS)|$(NVR)|$(ZONEMINDER)
 ## The demo's generated media (ffmpeg, about 5 s) is made once before the suites that play it start
 ## together; otherwise the first of them makes it while the others wait for it.
 test: test-deps
@@ -65,7 +66,7 @@ test: test-deps
 	$(SWIFT) test --skip-build --filter PlaybackProxyTests
 	$(SWIFT) test --skip-build --filter FrontEndTests
 	$(SWIFT) test --skip-build --filter '$(GRAPHICAL_TERMINALS)'
-	$(SWIFT) test --skip-build --filter StableBuildTests
+	scripts/check-stable-build
 
 ## make test-zoneminder: only the stage of the suites against a real ZoneMinder (see ZONEMINDER above).
 test-zoneminder: test-deps
