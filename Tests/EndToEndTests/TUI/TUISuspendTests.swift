@@ -131,8 +131,13 @@ import Glibc
         let entries = try FileManager.default.contentsOfDirectory(atPath: "/proc")
         for entry in entries {
             guard let pid = pid_t(entry),
-                  let command = try? String(contentsOfFile: "/proc/\(entry)/cmdline", encoding: .utf8) else { continue }
-            if command.hasPrefix(binary.url.path + "\0--video") { return pid }
+                  let command = try? String(contentsOfFile: "/proc/\(entry)/cmdline", encoding: .utf8),
+                  command.hasPrefix(binary.url.path + "\0--video") else { continue }
+            // This test's TUI, not another suite's running the same binary at the same time (a
+            // SIGSTOP sent there froze that test's playback and left this one's job running):
+            // each Binary has a home of its own.
+            let environment = (try? String(contentsOfFile: "/proc/\(entry)/environ", encoding: .utf8)) ?? ""
+            if environment.split(separator: "\0").contains("HOME=\(binary.home.path)") { return pid }
         }
         return nil
     }
