@@ -32,7 +32,7 @@ struct PlaybackRunnerTests {
         }
     }
 
-    @Test func aPlaybackIsPreparedLoadedUnderItsIdentityAndCleanedUpWhenItEnds() async throws {
+    @Test func aPlaybackIsPreparedLoadedUnderItsIdentityAndCleanedUpWhenItStops() async throws {
         let preparer = FakePreparer()
         preparer.answer(.success(F.prepared("a")))
         let result = try await Self.onThread { () throws -> ([PlaybackUpdate.Kind], [Double], [PlaybackID?]) in
@@ -46,12 +46,15 @@ struct PlaybackRunnerTests {
             player.send(PlayerUpdate(id, .ended(.atTheEnd)))
             seen += Self.drain(runner) { $0.contains { if case .finished = $0.kind { true } else { false } } }
             #expect(seen.allSatisfy { $0.id == id })
+            // At its end the player keeps the file: a seek back still reads through them.
+            #expect(preparer.removed.isEmpty, "private files kept while the ended playback is loaded")
+            runner.stop()
             return (seen.map(\.kind), player.loads.map(\.at), player.loads.map(\.id))
         }
         #expect(result.0 == [.preparing, .loaded, .player(.playback(.playing)), .finished(.ended)])
         #expect(result.1 == [2])
         #expect(result.2 == [PlaybackID(rawValue: 4)])
-        #expect(preparer.removed == ["a"], "private files removed when it finished")
+        #expect(preparer.removed == ["a"], "private files removed with the stop")
     }
 
     @Test func startingAnotherEventStopsTheCurrentOneAndDropsItsLateResult() async throws {

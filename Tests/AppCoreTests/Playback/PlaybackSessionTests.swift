@@ -15,14 +15,18 @@ struct PlaybackSessionTests {
         return session
     }
 
-    @Test func prepareThenLoadThenEndRemovesThePrivateFiles() {
+    /// At the end the player keeps the file (keep-open), so its private files and proxy prefix stay
+    /// until the stop: a seek back past mpv's cache (a long event) still has them.
+    @Test func prepareThenLoadThenEndKeepsThePrivateFilesUntilTheStop() {
         var session = PlaybackSession(id: id, event: F.event)
         #expect(session.handle(.start(at: 3)).words == ["publish preparing", "prepare#1"])
         #expect(session.phase == .preparing)
         #expect(session.handle(.prepared(F.prepared("a"), attempt: 1)).words == ["load a@3", "publish loaded"])
         #expect(session.phase == .loaded)
-        #expect(session.handle(.player(.ended(.atTheEnd))).words == ["remove a", "publish finished(ended)"])
+        #expect(session.handle(.player(.ended(.atTheEnd))).words == ["publish finished(ended)"])
         #expect(session.finishReason == .ended)
+        #expect(session.handle(.stop).words == ["stopPlayer", "remove a"])
+        #expect(session.handle(.stop).words == ["stopPlayer"], "removed once")
     }
 
     @Test func aFailedPreparationFinishesWithItsMessage() {
@@ -119,14 +123,14 @@ struct PlaybackSessionTests {
     /// (the one owner of the finish) takes "ended" back; the next end is news again.
     @Test func playingOnAfterTheEndTakesTheFinishBackAndTheNextEndIsNews() {
         var session = loaded()
-        #expect(session.handle(.player(.ended(.atTheEnd))).words == ["remove a", "publish finished(ended)"])
+        #expect(session.handle(.player(.ended(.atTheEnd))).words == ["publish finished(ended)"])
         #expect(session.handle(.command(.seek(to: 3))).words == ["perform seek(to: 3.0)"], "the player still has the file")
         #expect(session.handle(.player(.resumedAfterEnd)).words == ["publish resumed"])
         #expect(session.phase == .loaded && session.finishReason == nil)
         #expect(session.handle(.player(.ended(.atTheEnd))).words == ["publish finished(ended)"])
         #expect(session.finishReason == .ended)
         #expect(session.handle(.player(.resumedAfterEnd)).words == ["publish resumed"])
-        _ = session.handle(.stop)
+        #expect(session.handle(.stop).words == ["stopPlayer", "remove a", "publish finished(user exited)"])
         #expect(session.handle(.player(.resumedAfterEnd)).isEmpty, "after a stop there is nothing to resume")
     }
 

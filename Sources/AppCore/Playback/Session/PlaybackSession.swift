@@ -13,7 +13,8 @@ import Playlist
 /// var session = PlaybackSession(id: PlaybackID(rawValue: 1), event: event)
 /// var effects = session.handle(.start(at: 0))     // [.publish(.preparing), .prepare(refreshTokens: false, attempt: 1)]
 /// effects = session.handle(.prepared(prepared, attempt: 1))   // [.load(prepared, startAt: 0), .publish(.loaded)]
-/// effects = session.handle(.player(.ended(.endOfFile(end))))  // [.remove(prepared), .publish(.finished(.ended))]
+/// effects = session.handle(.player(.ended(.endOfFile(end))))  // [.publish(.finished(.ended))]: the player keeps the file
+/// effects = session.handle(.stop)                             // [.stopPlayer, .remove(prepared)]
 /// ```
 ///
 /// The session alone decides how a playback finished: the player reports facts (``PlaybackEnd``)
@@ -89,9 +90,12 @@ public struct PlaybackSession: Sendable {
             notices.append(text)
             return [.publish(.notice(text))]
         case .stop:
-            // A finished playback may still show its last frame (ended, keep-open): stop that too.
+            // A finished playback may still show its last frame (ended, keep-open): stop that too,
+            // and only now remove what it kept in use.
             if case .idle = phase { return [] }
-            return isFinished ? [.stopPlayer] : finish(.userExited, stopPlayer: true)
+            guard isFinished else { return finish(.userExited, stopPlayer: true) }
+            defer { current = nil }
+            return [.stopPlayer] + (current.map { [.remove($0)] } ?? [])
         case .command(let command): return perform(command)
         }
     }
@@ -260,8 +264,13 @@ public struct PlaybackSession: Sendable {
         phase = .finished(reason)
         attempt += 1   // a preparation still running is stale now
         var effects: [Effect] = stopPlayer ? [.stopPlayer] : []
-        if let current { effects.append(.remove(current)) }
-        current = nil
+        // At its end the player keeps the file (keep-open): a seek back or Space plays it again and
+        // reads what its cache no longer holds (a long event) through the same proxy prefix or
+        // private playlist. They go with the stop (another event, quitting) or a reload.
+        if reason != .ended || stopPlayer, let current {
+            effects.append(.remove(current))
+            self.current = nil
+        }
         effects.append(.publish(.finished(reason)))
         return effects
     }
