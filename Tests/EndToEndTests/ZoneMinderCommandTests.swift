@@ -166,10 +166,7 @@ struct ZoneMinderCommandTests {
         let sessionFile = binary.home.appending(path: "state/eventplayer/session.json")
         var session = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: sessionFile)) as? [String: Any])
         session["accessToken"] = try Self.expiredToken(zm)
-        let handle = try FileHandle(forWritingTo: sessionFile)   // in place: the file keeps its 0600
-        try handle.truncate(atOffset: 0)
-        try handle.write(contentsOf: JSONSerialization.data(withJSONObject: session))
-        try handle.close()
+        try Self.store(session, in: sessionFile)
         let run = try await binary.run(["play", id, "--server", zm.server, "--network", "proxy", "--video", "none", "--no-audio",
                                         "--speed", "4", "--json", "--log-level", "debug"])
         #expect(run.status == 0, "\(run.stdout.suffix(600))\n\(run.stderr)")
@@ -190,10 +187,7 @@ struct ZoneMinderCommandTests {
         var session = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: sessionFile)) as? [String: Any])
         let old = try #require(session["accessToken"] as? String)
         session["expiresAt"] = ISO8601DateFormatter().string(from: Date().addingTimeInterval(300))
-        let handle = try FileHandle(forWritingTo: sessionFile)
-        try handle.truncate(atOffset: 0)
-        try handle.write(contentsOf: JSONSerialization.data(withJSONObject: session))
-        try handle.close()
+        try Self.store(session, in: sessionFile)
         try await Task.sleep(for: .seconds(1.1))   // ZoneMinder's tokens are the same within a second
         let run = try await binary.run(["events", "--server", zm.server, "--limit", "3", "--json"])
         #expect(run.status == 0, "\(run.stderr)")
@@ -250,6 +244,12 @@ struct ZoneMinderCommandTests {
 
     /// An access token for the test user signed with the server's secret, expired a minute ago.
     static func expiredToken(_ zm: ZoneMinderServer) throws -> String {
+        try forgedToken(zm, expiresIn: -60)
+    }
+
+    /// An access token for the test user signed with the server's secret (as ZoneMinder signs its
+    /// own), which the server takes until `expiresIn` seconds from now.
+    static func forgedToken(_ zm: ZoneMinderServer, expiresIn: Int) throws -> String {
         let secret = try String(contentsOfFile: zm.stateDir + "/secret", encoding: .utf8).trimmingCharacters(in: .whitespacesAndNewlines)
         func base64URL(_ data: Data) -> String {
             data.base64EncodedString().replacingOccurrences(of: "+", with: "-").replacingOccurrences(of: "/", with: "_")
@@ -257,9 +257,17 @@ struct ZoneMinderCommandTests {
         }
         let now = Int(Date().timeIntervalSince1970)
         let header = base64URL(Data(#"{"typ":"JWT","alg":"HS256"}"#.utf8))
-        let payload = base64URL(Data(#"{"iss":"ZoneMinder","iat":\#(now - 3600),"exp":\#(now - 60),"user":"\#(zm.user)","type":"access"}"#.utf8))
+        let payload = base64URL(Data(#"{"iss":"ZoneMinder","iat":\#(now - 3600),"exp":\#(now + expiresIn),"user":"\#(zm.user)","type":"access"}"#.utf8))
         let signature = HMAC<SHA256>.authenticationCode(for: Data("\(header).\(payload)".utf8), using: SymmetricKey(data: Data(secret.utf8)))
         return "\(header).\(payload).\(base64URL(Data(signature)))"
+    }
+
+    /// Writes `session` over the stored session in place: the file keeps its 0600.
+    static func store(_ session: [String: Any], in file: URL) throws {
+        let handle = try FileHandle(forWritingTo: file)
+        try handle.truncate(atOffset: 0)
+        try handle.write(contentsOf: JSONSerialization.data(withJSONObject: session))
+        try handle.close()
     }
 
     /// A status, content type and body size of a GET with `Range`, by curl off the cooperative pool.

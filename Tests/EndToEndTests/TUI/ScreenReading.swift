@@ -2,10 +2,15 @@ import Foundation
 
 /// Reads values off a captured screen.
 enum ScreenReading {
-    /// The slider's elapsed time in seconds: the first `m:ss` on the line with the knob (●).
+    /// The player's slider: `0:03 ━━●═══── 0:10` (or `0:03.50 …` after a frame step). Found by its
+    /// time and bar, not by the knob alone: a live event's row in the list has a ● too.
+    static func sliderLine(_ screen: String) -> Substring? {
+        screen.split(separator: "\n").first { $0.contains(/\d+:\d\d(\.\d\d)? [━═─]*●/) }
+    }
+
+    /// The slider's elapsed time in seconds: the first `m:ss` on the slider line.
     static func sliderSeconds(_ screen: String) -> Int? {
-        guard let line = screen.split(separator: "\n").first(where: { $0.contains("●") }) else { return nil }
-        guard let match = line.firstMatch(of: /(\d+):(\d\d)/) else { return nil }
+        guard let line = sliderLine(screen), let match = line.firstMatch(of: /(\d+):(\d\d)/) else { return nil }
         return Int(match.1)! * 60 + Int(match.2)!
     }
 }

@@ -10,8 +10,7 @@ import Testing
 @Suite(.serialized, .machineShare) struct TUISpeedStepSnapshotTests {
     /// `m:ss.cc` on the slider (after a frame step), in seconds.
     static func preciseSliderTime(_ screen: String) -> Double? {
-        guard let line = screen.split(separator: "\n").first(where: { $0.contains("●") }),
-              let match = line.firstMatch(of: /(\d+):(\d\d)\.(\d\d)/) else { return nil }
+        guard let line = ScreenReading.sliderLine(screen), let match = line.firstMatch(of: /(\d+):(\d\d)\.(\d\d)/) else { return nil }
         return Double(Int(match.1)! * 60 + Int(match.2)!) + Double(Int(match.3)!) / 100
     }
 
