@@ -4,10 +4,12 @@ import Glibc
 
 /// Configures Swift's crash backtracer for this program: never interactive (no "Press space to
 /// interact" while the terminal is ours), no colours, written to stderr, which the fatal handler
-/// points at the log (``Signals/installFatalHandler(crashLog:deadline:)``), and not symbolicated:
-/// symbolicating a debug build took 3–4 s here, longer than the fatal handler's 1 s deadline, while
-/// raw addresses with the images they fall in take under 0.1 s and can be symbolicated later
-/// (`addr2line -f -C -e <image> <address − image base>`).
+/// points at the log (``Signals/installFatalHandler(crashLog:deadline:)``), and symbolicated
+/// (function, file and line, inlined frames too): the installed binary is stripped and its debug
+/// information is a separate file (`lib/debug/.build-id/…`, the `eventplayer-dbgsym` package),
+/// which the backtracer finds by the binary's build id or debug link; about 2 s for a release
+/// build, within the fatal handler's 10 s. Without the debug file the frames in eventplayer are
+/// addresses with the image they fall in.
 ///
 /// The runtime reads `SWIFT_BACKTRACE` once, in its initialiser, before any Swift code runs, and
 /// offers no API to change it later. The eventplayer executable sets it before that initialiser,
@@ -27,7 +29,7 @@ import Glibc
 /// ```
 public enum Backtracer {
     /// `current` (a `SWIFT_BACKTRACE` value) with our settings added (interactive=no, color=no,
-    /// output-to=stderr, symbolicate=no, images=mentioned, registers=none; every `interactive` key
+    /// output-to=stderr, symbolicate=full, images=mentioned, registers=none; every `interactive` key
     /// becomes no); equal to `current` when nothing was missing. The C function CEarlyStart uses
     /// too (`eventplayer_backtrace_settings`), so both compute the same value.
     public static func settings(adding current: String?) -> String {
@@ -38,13 +40,6 @@ public enum Backtracer {
             if length < size { return buffer.withUnsafeBufferPointer { String(cString: $0.baseAddress!) } }
             size = length + 1
         }
-    }
-
-    /// True when `SWIFT_BACKTRACE` holds our settings, so the runtime read them at start
-    /// (CEarlyStart put them there, a re-exec did, or they were inherited).
-    public static var inPlace: Bool {
-        guard let current = getenv("SWIFT_BACKTRACE").map({ String(cString: $0) }) else { return false }
-        return settings(adding: current) == current
     }
 
     /// True when the backtracer's default (`interactive=tty`) would stop a crash at its "Press

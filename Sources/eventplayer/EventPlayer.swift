@@ -68,13 +68,13 @@ struct EventPlayer: AsyncParsableCommand {
         // them, for every command and without an exec. Only when it could not (no variable to
         // borrow a slot from, e.g. `env -i`) and a crash could stop at the backtracer's prompt
         // (stdin and stdout both a terminal, not help or the version) does this re-exec, about
-        // 20 ms (docs/benchmarks.md). Without the settings a crash's backtrace is symbolicated,
-        // which takes longer: the watchdog waits 10 s for it instead of 1.
+        // 20 ms (docs/benchmarks.md). The backtrace is symbolicated (about 2 s for a release build
+        // with its debug file): the watchdog waits up to 10 s for it.
         eventplayer_early_start_finish()
         let arguments = Array(CommandLine.arguments.dropFirst())
         if !printsOnlyHelpOrVersion(arguments) && Backtracer.promptPossible() { Backtracer.configureOrReexec() }
         StandardStreams.prepare()
-        Signals.installFatalHandler(crashLog: XDGPaths().logFile.path, deadline: Backtracer.inPlace ? 1 : 10)
+        Signals.installFatalHandler(crashLog: XDGPaths().logFile.path, deadline: 10)
         do {
             var command = try parseAsRoot(versionArguments(arguments))
             if var asyncCommand = command as? any AsyncParsableCommand {

@@ -47,8 +47,24 @@ struct InstallTests {
         let helper = try await Self.run(Self.repo.appending(path: "scripts/release-flags").path, ["--backtrace-helper", "swift"])
         let helperPath = helper.stdout.trimmingCharacters(in: .whitespacesAndNewlines)
         let helperFiles = helperPath.isEmpty ? [] : ["libexec/eventplayer/swift-backtrace"]
-        let installed = Set(Self.fixedFiles + demoFiles + helperFiles)
+        // The debug file, named by the binary's build id (and the link to it beside the binary).
+        let debugFiles = try await Self.run(Self.repo.appending(path: "scripts/install-files").path,
+                                            ["debug-files", root.appending(path: "bin/eventplayer").path])
+            .stdout.split(separator: "\n").map(String.init)
+        #expect(debugFiles.count == 2 && debugFiles[0].hasPrefix("lib/debug/.build-id/") && debugFiles[1].hasPrefix("bin/.debug/"), "\(debugFiles)")
+        let installed = Set(Self.fixedFiles + demoFiles + helperFiles + debugFiles.prefix(1))
         #expect(Set(try Self.files(under: root)) == installed.union(others))
+        // Stripped: the debug information is in the debug file only, which the binary names.
+        let sections = try await Self.run("/usr/bin/env", ["readelf", "-S", "-W", root.appending(path: "bin/eventplayer").path]).stdout
+        #expect(!sections.contains(".debug_info") && !sections.contains(".symtab") && sections.contains(".gnu_debuglink"))
+        let debugSections = try await Self.run("/usr/bin/env", ["readelf", "-S", "-W", root.appending(path: debugFiles[0]).path]).stdout
+        #expect(debugSections.contains(".debug_info"))
+        let link = try await Self.run("/usr/bin/env", ["readelf", "--string-dump=.gnu_debuglink", root.appending(path: "bin/eventplayer").path]).stdout
+        #expect(link.contains(URL(filePath: debugFiles[0]).lastPathComponent), "\(link)")
+        let sizes = try [binary.url.path, root.appending(path: "bin/eventplayer").path].map {
+            try FileManager.default.attributesOfItem(atPath: $0)[.size] as? Int ?? 0
+        }
+        #expect(sizes[1] < sizes[0], "stripped: \(sizes)")
         for file in demoFiles + ["share/doc/eventplayer/config.example.toml", "share/doc/eventplayer/keymap.conf"] {
             let source = file.hasPrefix("share/doc/") ? demo.appending(path: URL(filePath: file).lastPathComponent)
                 : demo.appending(path: String(file.dropFirst("share/eventplayer/".count)))
@@ -58,7 +74,12 @@ struct InstallTests {
         if !helperPath.isEmpty {
             let installedHelper = root.appending(path: "libexec/eventplayer/swift-backtrace").path
             #expect(FileManager.default.isExecutableFile(atPath: installedHelper))
-            #expect(FileManager.default.contentsEqual(atPath: installedHelper, andPath: helperPath))
+            // The toolchain's helper, stripped: the same build.
+            var ids: [Substring?] = []
+            for file in [installedHelper, helperPath] {
+                ids.append(try await Self.run("/usr/bin/env", ["readelf", "-n", file]).stdout.split(separator: "\n").first { $0.contains("Build ID") })
+            }
+            #expect(ids[0] != nil && ids[0] == ids[1], "\(ids)")
         }
 
         // The man page renders, without groff warnings, and carries the commands and the root discussion.
