@@ -18,7 +18,7 @@ RELEASE_FLAGS := $(shell scripts/release-flags)
 ## the binary finds it: <bin>/../libexec/eventplayer/swift-backtrace (Sources/CEarlyStart).
 BACKTRACE_HELPER := $(shell scripts/release-flags --backtrace-helper $(SWIFT))
 
-.PHONY: run test test-zoneminder deps test-deps bench-deps build release docs install install-files uninstall manual-tool bench-network bench-sixel bench-rewrite bench-play bench-tui bench-timeline bench-proxy bench-video bench-slow-link bench-startup bench-montage
+.PHONY: run test test-zoneminder deps package-deps test-deps bench-deps build release docs install install-files uninstall deb deb-files manual-tool bench-network bench-sixel bench-rewrite bench-play bench-tui bench-timeline bench-proxy bench-video bench-slow-link bench-startup bench-montage bench-size
 
 ## make run: install what is missing, build in release, start eventplayer against the embedded demo backend.
 run: deps release
@@ -49,7 +49,11 @@ NVR := FrigateDemoTests|FrigateClientTests|FrigateCommandTests|TUIFrigateTests|T
 ZONEMINDER := ZoneMinder
 ## Last, scripts/check-stable-build builds twice, the second time in another environment: nothing
 ## may compile (the SWIFTPM line above).
-ALONE := $(IN_PROCESS_MPV)|HostileBodyTests|$(GRAPHICAL_TERMINALS)|$(NVR)|$(ZONEMINDER)
+## The Debian package test builds the package (scripts/make-deb) from the debug build linked
+## statically (scripts/static-debug-binary: a release build would add ten minutes), checks it with
+## lintian, installs it with apt, runs it and removes it: the machine's /usr, so alone.
+PACKAGE := DebianPackageTests
+ALONE := $(IN_PROCESS_MPV)|HostileBodyTests|$(GRAPHICAL_TERMINALS)|$(NVR)|$(ZONEMINDER)|$(PACKAGE)
 ## The demo's generated media (ffmpeg, about 5 s) is made once before the suites that play it start
 ## together; otherwise the first of them makes it while the others wait for it.
 test: test-deps
@@ -61,6 +65,7 @@ test: test-deps
 	$(SWIFT) test --skip-build --skip '$(ALONE)'
 	$(SWIFT) test --skip-build --filter '$(NVR)'
 	$(SWIFT) test --skip-build --filter '$(ZONEMINDER)'
+	$(SWIFT) test --skip-build --filter '$(PACKAGE)'
 	$(SWIFT) test --skip-build --filter HostileBodyTests
 	$(SWIFT) test --skip-build --filter PlayerTests
 	$(SWIFT) test --skip-build --filter PlaybackProxyTests
@@ -77,6 +82,9 @@ test-zoneminder: test-deps
 ## the tests add tmux, mpv and graphical terminals; the benchmarks add what they measure beside.
 deps:
 	@scripts/install-deps run
+
+package-deps:
+	@scripts/install-deps package
 
 test-deps:
 	@scripts/install-deps test
@@ -129,15 +137,21 @@ bench-tui: bench-deps release
 bench-timeline: bench-deps release
 	scripts/bench-timeline
 
+## make bench-size: the release binary as built and as installed (stripped, its debug file apart),
+## what takes the room in it, beside mpv and libmpv.
+bench-size: bench-deps release manual-tool
+	scripts/bench-size $(RELEASE_BIN)
+
 ## make bench-startup: eventplayer --version and --help beside mpv --version, and events --json of
 ## one page beside curl | jq, whole process each.
 bench-startup: bench-deps release
 	scripts/bench-startup
 
 ## make install PREFIX=~/.local (default /usr/local; DESTDIR honoured): builds in release, then
-## installs bin/eventplayer, the man page (share/man/man1/eventplayer.1, generated from the
-## commands), the bash/zsh/fish completions, the example config and keymap (share/doc/eventplayer)
-## and the demo backend's media (share/eventplayer). make uninstall removes exactly those files.
+## installs bin/eventplayer (stripped; its debug information in lib/debug/.build-id/, linked from
+## bin/.debug/), the man page (share/man/man1/eventplayer.1, generated from the commands), the
+## bash/zsh/fish completions, the example config and keymap (share/doc/eventplayer) and the demo
+## backend's media (share/eventplayer). make uninstall removes exactly those files.
 PREFIX ?= /usr/local
 DESTDIR ?=
 BIN ?= $(RELEASE_BIN)
@@ -156,6 +170,18 @@ install-files: manual-tool
 
 uninstall:
 	scripts/install-files uninstall $(PREFIX) "$(DESTDIR)"
+
+## make deb: builds in release, then .build/deb/eventplayer_<version>_amd64.deb and
+## eventplayer-dbgsym_<version>_amd64.deb (scripts/make-deb: Debian's layout, Depends from
+## dpkg-shlibdeps, the debug file in -dbgsym). DEB_DIR=… puts them elsewhere.
+DEB_DIR ?= .build/deb
+deb: package-deps release manual-tool
+	scripts/make-deb $(abspath $(RELEASE_BIN)) $(abspath $(DEB_DIR)) $(abspath $(GENERATE_MANUAL)) "$(BACKTRACE_HELPER)"
+
+## make deb-files BIN=… DEB_DIR=…: the packaging step alone, for a statically linked binary that is
+## already built (the package test packages the debug build linked statically).
+deb-files: package-deps manual-tool
+	scripts/make-deb $(abspath $(BIN)) $(abspath $(DEB_DIR)) $(abspath $(GENERATE_MANUAL)) "$(BACKTRACE_HELPER)"
 
 manual-tool: $(GENERATE_MANUAL)
 
