@@ -99,6 +99,31 @@ struct ZoneMinderCommandTests {
         #expect(leaks(binary, [login.stdout, login.stderr, run.stdout, run.stderr]).isEmpty)
     }
 
+    /// `--since` and `--until` cut the list at an event's start: the StartDateTime filter goes to
+    /// the server in its own time zone (New York's here, the machine's UTC), to the second.
+    @Test func sinceAndUntilCutTheListAtAStartTime() async throws {
+        let zm = try await ZoneMinderServer.shared()
+        _ = try await zm.waitForFinishedEvents(3, monitor: 1, timeout: 90)
+        let (binary, login) = try await signedIn(zm)
+        try #require(login.status == 0, "\(login.stderr)")
+        let iso = ISO8601DateFormatter()
+        let fractional = ISO8601DateFormatter()
+        fractional.formatOptions = [.withInternetDateTime, .withFractionalSeconds]
+        func start(_ event: [String: Any]) -> Date? {
+            (event["startTime"] as? String).flatMap { iso.date(from: $0) ?? fractional.date(from: $0) }
+        }
+        let all = try json(try await binary.run(["events", "--server", zm.server, "--limit", "100", "--json"]).stdout)
+        let starts = Set(all.compactMap(start)).sorted()
+        try #require(starts.count >= 3, "\(all.count) events")
+        let cut = starts[starts.count / 2]
+        let since = try json(try await binary.run(["events", "--server", zm.server, "--since", iso.string(from: cut), "--limit", "100", "--json"]).stdout)
+        #expect(!since.isEmpty && since.allSatisfy { (start($0) ?? .distantPast) >= cut }, "since \(cut): \(since.compactMap(start))")
+        #expect(since.contains { start($0) == cut }, "the event starting at the cut is in")
+        let until = try json(try await binary.run(["events", "--server", zm.server, "--until", iso.string(from: cut), "--limit", "100", "--json"]).stdout)
+        #expect(!until.isEmpty && until.allSatisfy { (start($0) ?? .distantFuture) < cut }, "until \(cut): \(until.compactMap(start))")
+        #expect(Set(until.compactMap { $0["id"] as? String }).isDisjoint(with: since.compactMap { $0["id"] as? String }))
+    }
+
     @Test(arguments: ["proxy", "direct"])
     func aFinishedEventPlaysToEnded(network: String) async throws {
         let zm = try await ZoneMinderServer.shared()

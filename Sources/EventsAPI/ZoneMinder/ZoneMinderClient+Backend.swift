@@ -26,8 +26,11 @@ extension ZoneMinderClient: EventBackend {
             shown = Set(try cameras.map { try resolve(camera: $0, monitors: monitors) })
         }
         if let since = filter.since { filters.append(("StartDateTime >=", time.text(since))) }
-        if let before = position.map({ Date(timeIntervalSince1970: $0.before) }) ?? filter.until {
-            filters.append(("StartDateTime <=", time.text(before)))
+        if let position {
+            // The cursor's own second again: the events already listed there are in `seen`.
+            filters.append(("StartDateTime <=", time.text(Date(timeIntervalSince1970: position.before))))
+        } else if let until = filter.until {
+            filters.append(("StartDateTime <", time.text(until)))   // `--until`: started before it
         }
         let asked = limit + (position?.seen.count ?? 0)
         let query = [URLQueryItem(name: "sort", value: "StartDateTime"), URLQueryItem(name: "direction", value: "desc"),

@@ -15,15 +15,7 @@ extension TUIZoneMinderTests {
     /// refusal reaching the player. Then `>`, `<` and auto-advance (`a`) through ZoneMinder's list.
     @Test(.enabled(if: Tmux.binary != nil), .timeLimit(.minutes(4)))
     func reviewToolsAndATokenThatExpiresDuringPlayback() async throws {
-        let zm = try await ZoneMinderServer.shared()
-        _ = try await zm.waitForFinishedEvents(3, monitor: 1, timeout: 90)
-        _ = try await zm.waitForFinishedEvents(2, monitor: 2, timeout: 90)
-        let binary = try Binary()
-        let login = try await binary.run(["login", "--server", zm.server, "--user", zm.user, "--password-stdin"], input: zm.password + "\n")
-        try #require(login.status == 0, "\(login.stderr)")
-        let listed = try #require(try JSONSerialization.jsonObject(with: Data(
-            try await binary.run(["events", "--server", zm.server, "--limit", "100", "--json"]).stdout.utf8)) as? [[String: Any]])
-        let row = try #require(listed.firstIndex { $0["cameraName"] as? String == "Front door" && $0["endTime"] != nil })
+        let (zm, binary, listed, row) = try await Self.signedIn(finished: (frontDoor: 3, backYard: 2))
         try #require(listed.count > row + 2 && listed[(row + 1)...].prefix(2).allSatisfy { $0["endTime"] != nil },
                      "two finished events after it, for > and auto-advance")
 

@@ -10,16 +10,7 @@ import Testing
 struct TUIZoneMinderTests {
     @Test(.enabled(if: Tmux.binary != nil), .timeLimit(.minutes(4)))
     func listPlayTimelineAndMontageOfTwoMonitors() async throws {
-        let zm = try await ZoneMinderServer.shared()
-        _ = try await zm.waitForFinishedEvents(2, monitor: 1, timeout: 60)
-        _ = try await zm.waitForFinishedEvents(1, monitor: 2, timeout: 60)
-        let binary = try Binary()
-        let login = try await binary.run(["login", "--server", zm.server, "--user", zm.user, "--password-stdin"], input: zm.password + "\n")
-        try #require(login.status == 0, "\(login.stderr)")
-        let listed = try #require(try JSONSerialization.jsonObject(with: Data(
-            try await binary.run(["events", "--server", zm.server, "--limit", "100", "--json"]).stdout.utf8)) as? [[String: Any]])
-        // The list's rows are the same events in the same order: the first finished one of Front door.
-        let row = try #require(listed.firstIndex { $0["cameraName"] as? String == "Front door" && $0["endTime"] != nil })
+        let (zm, binary, _, row) = try await Self.signedIn(finished: (frontDoor: 2, backYard: 1))
 
         let pane = try Tmux(socket: "ep-e2e-zoneminder-\(getpid())")
         defer {
@@ -87,5 +78,22 @@ struct TUIZoneMinderTests {
         }
         let log = (try? String(contentsOf: binary.home.appending(path: "state/eventplayer/eventplayer.log"), encoding: .utf8)) ?? ""
         #expect((screens + [log]).allSatisfy { !$0.contains("eyJ") }, "no token on the screen or in the log")
+    }
+
+    /// The shared server once it has `finished` events of each monitor, a binary signed in to it,
+    /// the events as `events --json` lists them (the TUI's rows, in the same order) and the row of
+    /// the first finished Front door event.
+    static func signedIn(finished: (frontDoor: Int, backYard: Int)) async throws
+        -> (ZoneMinderServer, Binary, [[String: Any]], row: Int) {
+        let zm = try await ZoneMinderServer.shared()
+        _ = try await zm.waitForFinishedEvents(finished.frontDoor, monitor: 1, timeout: 90)
+        _ = try await zm.waitForFinishedEvents(finished.backYard, monitor: 2, timeout: 90)
+        let binary = try Binary()
+        let login = try await binary.run(["login", "--server", zm.server, "--user", zm.user, "--password-stdin"], input: zm.password + "\n")
+        try #require(login.status == 0, "\(login.stderr)")
+        let listed = try #require(try JSONSerialization.jsonObject(with: Data(
+            try await binary.run(["events", "--server", zm.server, "--limit", "100", "--json"]).stdout.utf8)) as? [[String: Any]])
+        let row = try #require(listed.firstIndex { $0["cameraName"] as? String == "Front door" && $0["endTime"] != nil })
+        return (zm, binary, listed, row)
     }
 }
