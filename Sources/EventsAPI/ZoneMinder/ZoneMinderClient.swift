@@ -38,6 +38,10 @@ public actor ZoneMinderClient {
     /// A token this close to its end is refreshed before it is used (a playback that starts then
     /// has at least this long before the server refuses it).
     static let refreshMargin: TimeInterval = 600
+    /// How long before the end the media token is given out with (``mediaTokens(refresh:)``, which
+    /// subtracts ``refreshMargin``) a cache of it renews it (`MediaTokenCache`: a minute); the
+    /// session's token is renewed within both, so the cache's renewal gets a fresh one.
+    static let cacheLead: TimeInterval = 120
 
     /// - Parameters:
     ///   - session: a stored session for this server, if any.
@@ -127,9 +131,7 @@ public actor ZoneMinderClient {
     func currentToken(refresh force: Bool = false) async throws -> String? {
         guard requiresSignIn else { return nil }
         guard let session else { throw EventsAPIError.signInRequired }
-        // A little more than the margin the media token is given out with (``mediaTokens(refresh:)``):
-        // a cache renewing that one a minute before its end gets a fresh token here.
-        if force || session.needsRefresh(at: now(), margin: Self.refreshMargin + 120) {
+        if force || session.needsRefresh(at: now(), margin: Self.refreshMargin + Self.cacheLead) {
             return try await refresh().accessToken
         }
         return session.accessToken

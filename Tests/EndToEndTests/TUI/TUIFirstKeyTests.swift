@@ -32,7 +32,7 @@ import Testing
         try await Tmux.offPool {
             try pane.waitFor(" loaded")
             pane.keys("j")
-            try pane.waitUntil("j moved the selection to the second row") { TUIRedrawTests.selectedRow($0) == 3 }
+            try pane.waitUntil("j moved the selection to the second row") { ScreenReading.selectedLine($0) == 3 }
             pane.keys("q")
             try pane.waitFor("EXIT=0")
         }

@@ -47,7 +47,7 @@ import Testing
         let screen = try await Tmux.offPool { () throws -> String in
             try pane.waitFor(" loaded")
             pane.keys("j")   // at once: the probe may still be reading the terminal
-            try pane.waitUntil("j moved the selection to the second row") { TUIRedrawTests.selectedRow($0) == 3 }
+            try pane.waitUntil("j moved the selection to the second row") { ScreenReading.selectedLine($0) == 3 }
             let screen = try pane.waitFor(mode)
             if !mode.hasSuffix("half") {
                 // The selected event's first frame, drawn as an image.

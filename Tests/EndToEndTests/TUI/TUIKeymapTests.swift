@@ -27,7 +27,7 @@ import Testing
                 $0.contains(" loaded") && $0.split(separator: "\n").last?.contains("✖ keymap") == true
             }
             pane.keys("J")                                        // bound by the file's valid line
-            try pane.waitUntil("J moved the selection") { TUIRedrawTests.selectedRow($0) == 3 }
+            try pane.waitUntil("J moved the selection") { ScreenReading.selectedLine($0) == 3 }
             pane.keys("d")
             try pane.waitUntil("the whole problem in the request log") {
                 $0.contains("Request log") && $0.contains("2: not valid UTF-8")
@@ -61,7 +61,7 @@ import Testing
                 $0.contains(" loaded") && $0.split(separator: "\n").last?.contains("✖ keymap.conf: 1 conflict (line 2: binds list J") == true
             }
             pane.keys("J")                                        // line 2 wins: move-down
-            try pane.waitUntil("J moved the selection down") { TUIRedrawTests.selectedRow($0) == 3 }
+            try pane.waitUntil("J moved the selection down") { ScreenReading.selectedLine($0) == 3 }
             pane.keys("q")
             try pane.waitFor("EXIT=0")
         }

@@ -22,21 +22,16 @@ import Testing
             try pane.waitUntil("the list, the opening message gone") { $0.contains(" loaded") && Self.intact($0, message: "") }
             pane.keys("j")
             try pane.waitUntil("j: the second event selected, the whole screen there") {
-                Self.selectedRow($0) == 3 && Self.intact($0, message: "")
+                ScreenReading.selectedLine($0) == 3 && Self.intact($0, message: "")
             }
             pane.keys("y")                                        // unbound: nothing may change
             pane.keys("j")
             try pane.waitUntil("y j: the third event selected, the whole screen there") {
-                Self.selectedRow($0) == 4 && Self.intact($0, message: "")
+                ScreenReading.selectedLine($0) == 4 && Self.intact($0, message: "")
             }
             pane.keys("q")
             try pane.waitFor("EXIT=0")
         }
-    }
-
-    /// The screen row of the list's selection marker.
-    static func selectedRow(_ screen: String) -> Int? {
-        screen.split(separator: "\n", omittingEmptySubsequences: false).firstIndex { $0.hasPrefix("▌") }
     }
 
     /// Header, list headings, player title and status bar are on screen; the last row starts with `message`

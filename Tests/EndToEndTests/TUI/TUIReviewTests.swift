@@ -39,19 +39,19 @@ import Testing
     private static func review(_ pane: Tmux) throws {
         try pane.waitFor(" loaded")
         pane.keys("j")
-        try pane.waitUntil("evt-endlist selected") { selectedRow($0)?.contains("Person at the front") == true }
+        try pane.waitUntil("evt-endlist selected") { ScreenReading.selectedRow($0)?.contains("Person at the front") == true }
         pane.keys("Enter")
         try pane.waitUntil("evt-endlist playing") { $0.contains("evt-endlist") && $0.contains("▶ Playing") }
         // `>`: the next event plays and the list selection moves to it.
         pane.keys(">")
         try pane.waitUntil("evt-no-endlist playing, selected") {
-            $0.contains("evt-no-endlist") && $0.contains("▶ Playing") && selectedRow($0)?.contains("Car in the driveway") == true
+            $0.contains("evt-no-endlist") && $0.contains("▶ Playing") && ScreenReading.selectedRow($0)?.contains("Car in the driveway") == true
         }
         // Auto-advance: the end of evt-no-endlist (10 s, played through) starts evt-fmp4.
         pane.keys("a")
         try pane.waitUntil("auto on the status bar") { statusBar($0)?.contains("│ auto") == true }
         try pane.waitUntil("evt-fmp4 started by auto-advance", seconds: 40) {
-            $0.contains("evt-fmp4") && selectedRow($0)?.contains("Animal in the backyard") == true
+            $0.contains("evt-fmp4") && ScreenReading.selectedRow($0)?.contains("Animal in the backyard") == true
         }
         try pane.waitUntil("evt-no-endlist marked reviewed") { isMarked("Car in the driveway", on: $0) }
         pane.keys("a")
@@ -59,7 +59,7 @@ import Testing
         // `x` in the list marks the selected event.
         pane.keys("Tab")
         pane.keys("j")
-        try pane.waitUntil("evt-master selected") { selectedRow($0)?.contains("Garage door opened") == true }
+        try pane.waitUntil("evt-master selected") { ScreenReading.selectedRow($0)?.contains("Garage door opened") == true }
         pane.keys("x")
         try pane.waitUntil("evt-master marked") { isMarked("Garage door opened", on: $0) }
         pane.keys("q")
@@ -82,10 +82,6 @@ import Testing
 
     static func rows(_ screen: String) -> [String] {
         screen.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
-    }
-
-    static func selectedRow(_ screen: String) -> String? {
-        rows(screen).first { $0.hasPrefix("▌") }
     }
 
     static func statusBar(_ screen: String) -> String? {

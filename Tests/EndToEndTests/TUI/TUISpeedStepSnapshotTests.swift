@@ -14,11 +14,6 @@ import Testing
         return Double(Int(match.1)! * 60 + Int(match.2)!) + Double(Int(match.3)!) / 100
     }
 
-    /// The status bar (the line with the playback state).
-    static func statusBar(_ screen: String) -> String {
-        screen.split(separator: "\n").last { $0.contains("Playing") || $0.contains("Paused") }.map(String.init) ?? ""
-    }
-
     @Test(.enabled(if: Tmux.binary != nil), .timeLimit(.minutes(3)), arguments: [["--video", "none"], ["--video", "terminal"]])
     func speedFrameStepAndSnapshot(flags: [String]) async throws {
         let binary = try Binary()
@@ -85,9 +80,9 @@ import Testing
         // Speed: ] ] is 1.21× on the status bar; } doubles it; the slider outruns the clock.
         pane.keys("]")
         pane.keys("]")
-        try pane.waitUntil("1.21× on the status bar") { statusBar($0).contains("1.21×") }
+        try pane.waitUntil("1.21× on the status bar") { ScreenReading.statusBar($0).contains("1.21×") }
         pane.keys("}")
-        try pane.waitUntil("2.42× on the status bar") { statusBar($0).contains("2.42×") }
+        try pane.waitUntil("2.42× on the status bar") { ScreenReading.statusBar($0).contains("2.42×") }
         pane.keys("Home")
         try pane.waitUntil("paused at the start") { $0.contains("❚❚ Paused") && (ScreenReading.sliderSeconds($0) ?? 9) == 0 }
         pane.keys("Space")
@@ -121,7 +116,7 @@ import Testing
         try pane.waitUntil("the fMP4 event only") { $0.contains("Animal in the") && $0.contains("1 of ") }
         pane.keys("Enter")
         try pane.waitUntil("the next event playing at 2.42×") {
-            $0.contains("evt-fmp4") && $0.contains("▶ Playing") && statusBar($0).contains("2.42×")
+            $0.contains("evt-fmp4") && $0.contains("▶ Playing") && ScreenReading.statusBar($0).contains("2.42×")
         }
         pane.keys("q")
         pane.keys("q")

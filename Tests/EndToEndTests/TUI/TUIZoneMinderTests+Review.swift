@@ -74,9 +74,9 @@ extension TUIZoneMinderTests {
         try pane.waitUntil("both monitors listed") { $0.contains("Front door") && $0.contains("Back yard") }
         for _ in 0..<row { pane.keys("Down") }
         let selected = try pane.waitUntil("a finished Front door event selected") { screen in
-            selectedRow(screen).map { $0.contains("Front door") && !$0.contains(" live") } ?? false
+            ScreenReading.selectedRow(screen).map { $0.contains("Front door") && !$0.contains(" live") } ?? false
         }
-        let line = selectedLine(selected) ?? -1   // the condition above found it
+        let line = ScreenReading.selectedLine(selected) ?? -1   // the condition above found it
         // Its still: the first frame of ZoneMinder's MP4 in the pane, nothing playing.
         try pane.waitUntil("the event's still", escapes: true) { TUITerminalVideoTests.colours($0).count > 30 }
         run.stillWithoutPlaying = !pane.capture().contains("▶ Playing")
@@ -85,7 +85,7 @@ extension TUIZoneMinderTests {
         try pane.waitFor("▶ Playing", seconds: 30)
         run.playingBeforeExpiry = Date() < expires
         pane.keys("{")
-        try pane.waitUntil("half speed") { statusBar($0).contains("0.5×") }
+        try pane.waitUntil("half speed") { ScreenReading.statusBar($0).contains("0.5×") }
         pane.keys("Space")
         try pane.waitUntil("paused") { $0.contains("❚❚ Paused") }
         pane.keys(".")
@@ -95,7 +95,7 @@ extension TUIZoneMinderTests {
         pane.keys("S")
         try pane.waitFor("Snapshot saved: ")
         pane.keys("BSpace")
-        try pane.waitUntil("normal speed again") { !statusBar($0).contains("0.5×") && $0.contains("❚❚ Paused") }
+        try pane.waitUntil("normal speed again") { !ScreenReading.statusBar($0).contains("0.5×") && $0.contains("❚❚ Paused") }
 
         // The token expires on the server meanwhile; the stored session still says two hours.
         let wait = expires.timeIntervalSinceNow + 2
@@ -118,13 +118,13 @@ extension TUIZoneMinderTests {
 
         // Next and previous event, then auto-advance from the same one.
         pane.keys(">")
-        try pane.waitUntil("the next event playing, selected") { $0.contains("▶ Playing") && selectedLine($0) == line + 1 }
+        try pane.waitUntil("the next event playing, selected") { $0.contains("▶ Playing") && ScreenReading.selectedLine($0) == line + 1 }
         pane.keys("<")
-        try pane.waitUntil("the previous event playing, selected") { $0.contains("▶ Playing") && selectedLine($0) == line }
+        try pane.waitUntil("the previous event playing, selected") { $0.contains("▶ Playing") && ScreenReading.selectedLine($0) == line }
         pane.keys("a")
-        try pane.waitUntil("auto on the status bar") { statusBar($0).contains("│ auto") }
+        try pane.waitUntil("auto on the status bar") { ScreenReading.statusBar($0).contains("│ auto") }
         let advanced = try pane.waitUntil("the next event started by auto-advance", seconds: 60) {
-            $0.contains("▶ Playing") && selectedLine($0) == line + 1
+            $0.contains("▶ Playing") && ScreenReading.selectedLine($0) == line + 1
         }
         run.screens.append(advanced)
         pane.keys("s")
@@ -134,20 +134,6 @@ extension TUIZoneMinderTests {
         }
         try pane.waitFor("EXIT=0", seconds: 20)
         return run
-    }
-
-    static func selectedRow(_ screen: String) -> String? {
-        screen.split(separator: "\n").first { $0.hasPrefix("▌") }.map(String.init)
-    }
-
-    /// The screen line of the list's selection.
-    static func selectedLine(_ screen: String) -> Int? {
-        screen.split(separator: "\n", omittingEmptySubsequences: false).firstIndex { $0.hasPrefix("▌") }
-    }
-
-    /// The status bar: the line with the playback state.
-    static func statusBar(_ screen: String) -> String {
-        screen.split(separator: "\n").last { $0.contains("Playing") || $0.contains("Paused") || $0.contains("Stopped") }.map(String.init) ?? ""
     }
 
     /// A log line's time (`2026-11-28T15:43:58.066Z`).
