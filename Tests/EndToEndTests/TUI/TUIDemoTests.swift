@@ -13,10 +13,7 @@ import Testing
             pane.kill()
             try? FileManager.default.removeItem(at: binary.home)
         }
-        let script = """
-        unset EVENTPLAYER_SERVER DISPLAY WAYLAND_DISPLAY; \
-        '\(binary.url.path)' 2>/dev/null; echo "EXIT=$?"; sleep 60
-        """
+        let script = binary.paneScript("")
         pane.start(columns: 80, rows: 24, environment: binary.paneEnvironment, command: script)
         try await Tmux.offPool {
             try pane.waitUntil("the list with the demo badge, no sign-in form") {
@@ -50,10 +47,7 @@ import Testing
         var environment = binary.paneEnvironment
         environment["XDG_CACHE_HOME"] = binary.home.appending(path: "cache").path
         // tmux sets a new session's PATH from its client, whatever `-e` says: set it in the script.
-        let script = """
-        unset EVENTPLAYER_SERVER DISPLAY WAYLAND_DISPLAY; export PATH='\(tools.path)':"$PATH"; \
-        '\(binary.url.path)' --video none 2>/dev/null; echo "EXIT=$?"; sleep 60
-        """
+        let script = binary.paneScript("--video none", exports: ["PATH": tools.path + ":" + (ProcessInfo.processInfo.environment["PATH"] ?? "")])
         pane.start(columns: 100, rows: 30, environment: environment, command: script)
         try await Tmux.offPool {
             try pane.waitUntil("the list while ffmpeg still runs", seconds: 20) { $0.contains(" loaded") && $0.contains(" demo ") }

@@ -12,10 +12,7 @@ import Testing
         let config = binary.home.appending(path: "config/eventplayer")
         try FileManager.default.createDirectory(at: config, withIntermediateDirectories: true)
         try "export-dir = \"\(exports.path)\"\n".write(to: config.appending(path: "config.toml"), atomically: true, encoding: .utf8)
-        let script = """
-        unset EVENTPLAYER_SERVER DISPLAY WAYLAND_DISPLAY; \
-        '\(binary.url.path)' --server \(server.baseURL.absoluteString) --video none --no-audio; echo "EXIT=$?"; sleep 60
-        """
+        let script = binary.paneScript("--server \(server.baseURL.absoluteString) --video none --no-audio", stderrToPane: true)
         pane.start(columns: 120, rows: 40, environment: binary.paneEnvironment, command: script)
     }
 

@@ -34,10 +34,7 @@ import Testing
             pane.kill()
             try? FileManager.default.removeItem(at: binary.home)
         }
-        let script = """
-        unset EVENTPLAYER_SERVER DISPLAY WAYLAND_DISPLAY; \
-        '\(binary.url.path)' --server \(server.baseURL.absoluteString) --video none --no-audio; echo "EXIT=$?"; sleep 60
-        """
+        let script = binary.paneScript("--server \(server.baseURL.absoluteString) --video none --no-audio", stderrToPane: true)
         pane.start(columns: 120, rows: 40, environment: binary.paneEnvironment, command: script)
         // t with a date it cannot read: the error, the text kept; then -65m (evt-extensionless is 70 min old).
         try await Tmux.offPool {

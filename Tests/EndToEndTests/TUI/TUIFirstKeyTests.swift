@@ -21,11 +21,7 @@ import Testing
             pane.run(["kill-server"])
             try? FileManager.default.removeItem(at: binary.home)
         }
-        let script = """
-        unset EVENTPLAYER_SERVER DISPLAY WAYLAND_DISPLAY; \
-        '\(binary.url.path)' --server \(server.baseURL.absoluteString) --video none --no-audio 2>/dev/null; \
-        echo "EXIT=$?"; sleep 60
-        """
+        let script = binary.paneScript("--server \(server.baseURL.absoluteString) --video none --no-audio")
         pane.start(columns: 80, rows: 24, environment: binary.paneEnvironment, command: script)
         let loading = try await Tmux.offPool { try pane.waitFor("Loading events…") }
         #expect(!loading.contains(" loaded"), "the header claims a loaded list while it loads:\n\(loading)")

@@ -32,9 +32,8 @@ import Testing
             pane.run(["kill-server"])
             try? FileManager.default.removeItem(at: binary.home)
         }
-        let run = "'\(binary.url.path)' --server \(url) --video none --no-audio 2>/dev/null"
         pane.start(columns: 120, rows: 32, environment: binary.paneEnvironment,
-                   command: "unset EVENTPLAYER_SERVER DISPLAY WAYLAND_DISPLAY; \(run); echo \"EXIT=$?\"; sleep 60")
+                   command: binary.paneScript("--server \(url) --video none --no-audio"))
         try await Tmux.offPool {
             try pane.waitFor(" loaded")
             try pane.waitUntil("the newest item selected, with its camera and severity") { screen in

@@ -38,11 +38,8 @@ import Testing
             try? FileManager.default.removeItem(at: binary.home)
         }
         let images = binary.home.appending(path: "images")
-        let script = """
-        unset EVENTPLAYER_SERVER DISPLAY WAYLAND_DISPLAY; export FAKE_TERMINAL_IMAGES='\(images.path)'; \
-        '\(Self.fakeTerminal.path)' \(answer) -- '\(binary.url.path)' --server \(server.baseURL.absoluteString) \
-        --video terminal --no-audio \(flags.joined(separator: " ")) 2>/dev/null; echo "EXIT=$?"; sleep 60
-        """
+        let script = binary.paneScript("--server \(server.baseURL.absoluteString) --video terminal --no-audio \(flags.joined(separator: " "))",
+                                       launcher: "'\(Self.fakeTerminal.path)' \(answer) --", exports: ["FAKE_TERMINAL_IMAGES": images.path])
         pane.start(columns: 120, rows: 40, environment: binary.paneEnvironment, command: script)
         let screen = try await Tmux.offPool { () throws -> String in
             try pane.waitFor(" loaded")
@@ -91,11 +88,8 @@ import Testing
             pane.run(["kill-server"])
             try? FileManager.default.removeItem(at: binary.home)
         }
-        let script = """
-        unset EVENTPLAYER_SERVER DISPLAY WAYLAND_DISPLAY; \
-        '\(Self.fakeTerminal.path)' sixel -- python3 '\(Self.slowPTY.path)' 100000 -- '\(binary.url.path)' \
-        --server \(server.baseURL.absoluteString) --video terminal --no-audio 2>/dev/null; echo "EXIT=$?"; sleep 60
-        """
+        let script = binary.paneScript("--server \(server.baseURL.absoluteString) --video terminal --no-audio",
+                                       launcher: "'\(Self.fakeTerminal.path)' sixel -- python3 '\(Self.slowPTY.path)' 100000 --")
         pane.start(columns: 120, rows: 40, environment: binary.paneEnvironment, command: script)
         let screen = try await Tmux.offPool { () throws -> String in
             try pane.waitFor(" loaded")
@@ -139,11 +133,9 @@ import Testing
         }
         let images = binary.home.appending(path: "images"), cell = binary.home.appending(path: "cell")
         try "8x16".write(to: cell, atomically: true, encoding: .utf8)
-        let script = """
-        unset EVENTPLAYER_SERVER DISPLAY WAYLAND_DISPLAY; export FAKE_TERMINAL_IMAGES='\(images.path)' FAKE_TERMINAL_CELL_FILE='\(cell.path)'; \
-        '\(Self.fakeTerminal.path)' sixel -- '\(binary.url.path)' --server \(server.baseURL.absoluteString) \
-        --video terminal --no-audio 2>/dev/null; echo "EXIT=$?"; sleep 60
-        """
+        let script = binary.paneScript("--server \(server.baseURL.absoluteString) --video terminal --no-audio",
+                                       launcher: "'\(Self.fakeTerminal.path)' sixel --",
+                                       exports: ["FAKE_TERMINAL_IMAGES": images.path, "FAKE_TERMINAL_CELL_FILE": cell.path])
         pane.start(columns: 120, rows: 40, environment: binary.paneEnvironment, command: script)
         let (before, after) = try await Tmux.offPool { () throws -> ((width: Int, height: Int), (width: Int, height: Int)) in
             try pane.waitFor("terminal·sixel")

@@ -8,11 +8,7 @@ import Testing
 @Suite(.serialized, .machineShare) struct TUIHostileServerTests {
     func start(_ server: DemoServer, _ binary: Binary, socket: String, network: String = "proxy", columns: Int = 120) -> Tmux? {
         guard let pane = try? Tmux(socket: "\(socket)-\(getpid())") else { return nil }
-        let script = """
-        unset EVENTPLAYER_SERVER DISPLAY WAYLAND_DISPLAY; \
-        '\(binary.url.path)' --server \(server.baseURL.absoluteString) --video none --no-audio --network \(network) 2>/dev/null; \
-        echo "EXIT=$?"; sleep 60
-        """
+        let script = binary.paneScript("--server \(server.baseURL.absoluteString) --video none --no-audio --network \(network)")
         pane.start(columns: columns, rows: 30, environment: binary.paneEnvironment, command: script)
         return pane
     }

@@ -17,10 +17,7 @@ import Testing
         try FileManager.default.createDirectory(at: config, withIntermediateDirectories: true)
         try Data(Array("# mine\n".utf8) + [0x62, 0x69, 0x6E, 0x64, 0x20, 0xFF, 0x0A] + Array("bind list J move-down\n".utf8))
             .write(to: config.appending(path: "keymap.conf"))
-        let script = """
-        unset EVENTPLAYER_SERVER DISPLAY WAYLAND_DISPLAY; \
-        '\(binary.url.path)' --video none --no-audio 2>/dev/null; echo "EXIT=$?"; sleep 60
-        """
+        let script = binary.paneScript("--video none --no-audio")
         pane.start(columns: 80, rows: 24, environment: binary.paneEnvironment, command: script)
         try await Tmux.offPool {
             try pane.waitUntil("the keymap problem on the bottom line") {
@@ -51,10 +48,7 @@ import Testing
         let config = binary.home.appending(path: "config/eventplayer")
         try FileManager.default.createDirectory(at: config, withIntermediateDirectories: true)
         try Data("bind list J move-first\nbind list J move-down\n".utf8).write(to: config.appending(path: "keymap.conf"))
-        let script = """
-        unset EVENTPLAYER_SERVER DISPLAY WAYLAND_DISPLAY; \
-        '\(binary.url.path)' --video none --no-audio 2>/dev/null; echo "EXIT=$?"; sleep 60
-        """
+        let script = binary.paneScript("--video none --no-audio")
         pane.start(columns: 120, rows: 24, environment: binary.paneEnvironment, command: script)
         try await Tmux.offPool {
             try pane.waitUntil("the conflict on the bottom line") {

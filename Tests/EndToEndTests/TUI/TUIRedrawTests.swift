@@ -13,10 +13,7 @@ import Testing
             pane.run(["kill-server"])
             try? FileManager.default.removeItem(at: binary.home)
         }
-        let script = """
-        unset EVENTPLAYER_SERVER DISPLAY WAYLAND_DISPLAY; \
-        '\(binary.url.path)' --video none --no-audio 2>/dev/null; echo "EXIT=$?"; sleep 60
-        """
+        let script = binary.paneScript("--video none --no-audio")
         pane.start(columns: 80, rows: 24, environment: binary.paneEnvironment, command: script)
         try await Tmux.offPool {
             try pane.waitUntil("the list, the opening message gone") { $0.contains(" loaded") && Self.intact($0, message: "") }

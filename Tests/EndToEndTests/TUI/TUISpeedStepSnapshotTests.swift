@@ -26,11 +26,9 @@ import Testing
             pane.kill()
             try? FileManager.default.removeItem(at: binary.home)
         }
-        let script = """
-        unset EVENTPLAYER_SERVER DISPLAY WAYLAND_DISPLAY NO_COLOR; export TERM=tmux-256color XDG_PICTURES_DIR='\(pictures.path)'; \
-        '\(binary.url.path)' --server \(server.baseURL.absoluteString) --no-audio \(flags.joined(separator: " ")); \
-        echo "EXIT=$?"; sleep 60
-        """
+        let script = binary.paneScript("--server \(server.baseURL.absoluteString) --no-audio \(flags.joined(separator: " "))",
+                                       exports: ["TERM": "tmux-256color", "XDG_PICTURES_DIR": pictures.path],
+                                       unsetting: ["NO_COLOR"], stderrToPane: true)
         pane.start(columns: 100, rows: 30, environment: binary.paneEnvironment, command: script)
         let run = try await Tmux.offPool { () throws -> Run in try Self.drive(pane) }
         #expect(run.mediaSeconds / run.wallSeconds > 1.4,

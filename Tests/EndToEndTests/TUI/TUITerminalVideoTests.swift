@@ -23,12 +23,10 @@ import Testing
             pane.kill()
             try? FileManager.default.removeItem(at: binary.home)
         }
-        let script = """
-        unset EVENTPLAYER_SERVER WAYLAND_DISPLAY NO_COLOR; export DISPLAY=:0 TERM=tmux-256color \
-        COLORTERM=truecolor SSH_CONNECTION='10.0.0.1 1 10.0.0.2 22'; \
-        '\(binary.url.path)' --server \(server.baseURL.absoluteString) --no-audio \(flags.joined(separator: " ")); \
-        echo "EXIT=$?"; sleep 60
-        """
+        let script = binary.paneScript("--server \(server.baseURL.absoluteString) --no-audio \(flags.joined(separator: " "))",
+                                       exports: ["DISPLAY": ":0", "TERM": "tmux-256color", "COLORTERM": "truecolor",
+                                                 "SSH_CONNECTION": "10.0.0.1 1 10.0.0.2 22"],
+                                       unsetting: ["NO_COLOR"], stderrToPane: true)
         pane.start(columns: 120, rows: 40, environment: binary.paneEnvironment, command: script)
         let (first, second, paused, picker, help) = try await Tmux.offPool { () throws -> (String, String, String, String, String) in
             try pane.waitFor(" loaded")
@@ -91,11 +89,9 @@ import Testing
             pane.kill()
             try? FileManager.default.removeItem(at: binary.home)
         }
-        let script = """
-        unset EVENTPLAYER_SERVER WAYLAND_DISPLAY NO_COLOR DISPLAY; export TERM=tmux-256color COLORTERM=truecolor; \
-        '\(binary.url.path)' --server \(server.baseURL.absoluteString) --no-audio --video terminal --video-glyphs sextant; \
-        echo "EXIT=$?"; sleep 60
-        """
+        let script = binary.paneScript("--server \(server.baseURL.absoluteString) --no-audio --video terminal --video-glyphs sextant",
+                                       exports: ["TERM": "tmux-256color", "COLORTERM": "truecolor"],
+                                       unsetting: ["NO_COLOR"], stderrToPane: true)
         pane.start(columns: 120, rows: 40, environment: binary.paneEnvironment, command: script)
         let (still, text, playing) = try await Tmux.offPool { () throws -> (String, String, String) in
             try pane.waitFor(" loaded")

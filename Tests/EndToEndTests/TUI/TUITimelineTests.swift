@@ -79,10 +79,7 @@ import Testing
             pane.kill()
             try? FileManager.default.removeItem(at: binary.home)
         }
-        let script = """
-        unset EVENTPLAYER_SERVER DISPLAY WAYLAND_DISPLAY; \
-        '\(binary.url.path)' --server \(server.baseURL.absoluteString) --video none --no-audio; echo "EXIT=$?"; sleep 60
-        """
+        let script = binary.paneScript("--server \(server.baseURL.absoluteString) --video none --no-audio", stderrToPane: true)
         var environment = binary.paneEnvironment
         environment["TZ"] = "UTC"
         pane.start(columns: 120, rows: 40, environment: environment, command: script)

@@ -20,10 +20,7 @@ import Testing
             pane.run(["kill-server"])
             try? FileManager.default.removeItem(at: binary.home)
         }
-        let script = """
-        unset EVENTPLAYER_SERVER DISPLAY WAYLAND_DISPLAY; \
-        '\(binary.url.path)' --server \(server.baseURL.absoluteString) --video none --no-audio --network direct; echo "EXIT=$?"; sleep 60
-        """
+        let script = binary.paneScript("--server \(server.baseURL.absoluteString) --video none --no-audio --network direct", stderrToPane: true)
         pane.start(columns: 100, rows: 30, environment: binary.paneEnvironment, command: script)
         let before = try await Tmux.offPool { () throws -> Int in
             try pane.waitFor(" loaded")

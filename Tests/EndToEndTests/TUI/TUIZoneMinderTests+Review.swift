@@ -31,11 +31,9 @@ extension TUIZoneMinderTests {
             pane.kill()
             try? FileManager.default.removeItem(at: binary.home)
         }
-        let script = """
-        unset EVENTPLAYER_SERVER DISPLAY WAYLAND_DISPLAY NO_COLOR; export TERM=tmux-256color COLORTERM=truecolor XDG_PICTURES_DIR='\(pictures.path)'; \
-        '\(binary.url.path)' --server \(zm.server) --video terminal --no-audio \
-        --mpv-option demuxer-max-bytes=64KiB --mpv-option demuxer-max-back-bytes=0 2>/dev/null; echo "EXIT=$?"; sleep 60
-        """
+        let script = binary.paneScript(
+            "--server \(zm.server) --video terminal --no-audio --mpv-option demuxer-max-bytes=64KiB --mpv-option demuxer-max-back-bytes=0",
+            exports: ["TERM": "tmux-256color", "COLORTERM": "truecolor", "XDG_PICTURES_DIR": pictures.path], unsetting: ["NO_COLOR"])
         pane.start(columns: 140, rows: 44, environment: binary.paneEnvironment, command: script)
         let run = try await Tmux.offPool { () throws -> ReviewRun in try Self.review(pane, row: row, expires: expires) }
 

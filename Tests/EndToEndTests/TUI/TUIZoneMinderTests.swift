@@ -17,10 +17,7 @@ struct TUIZoneMinderTests {
             pane.kill()
             try? FileManager.default.removeItem(at: binary.home)
         }
-        let script = """
-        unset EVENTPLAYER_SERVER DISPLAY WAYLAND_DISPLAY; \
-        '\(binary.url.path)' --server \(zm.server) --video terminal --no-audio 2>/dev/null; echo "EXIT=$?"; sleep 60
-        """
+        let script = binary.paneScript("--server \(zm.server) --video terminal --no-audio")
         pane.start(columns: 140, rows: 44, environment: binary.paneEnvironment, command: script)
         var screens: [String] = []
         let ended = try await Tmux.offPool { () throws -> String in

@@ -23,11 +23,8 @@ import Testing
             pane.kill()
             try? FileManager.default.removeItem(at: binary.home)
         }
-        let script = """
-        unset EVENTPLAYER_SERVER DISPLAY WAYLAND_DISPLAY; export TERM=tmux-256color COLORTERM=truecolor; \
-        '\(binary.url.path)' --server \(server.baseURL.absoluteString) --video terminal --no-audio 2>/dev/null; \
-        echo "EXIT=$?"; sleep 60
-        """
+        let script = binary.paneScript("--server \(server.baseURL.absoluteString) --video terminal --no-audio",
+                                       exports: ["TERM": "tmux-256color", "COLORTERM": "truecolor"])
         pane.start(columns: 120, rows: 40, environment: binary.paneEnvironment, command: script)
         let (plain, zoomed, panned, reset) = try await Tmux.offPool { () throws -> (String, String, String, String) in
             try pane.waitFor(" loaded")
