@@ -159,5 +159,5 @@ print("memory (50 clients, whole process incl. demo backend): idle \(idle >> 20)
 print("time to first frame (evt-endlist, median of 10): direct \(ms(median(firstFrames[false]!))), "
       + "proxy \(ms(median(firstFrames[true]!))) (registration included)")
 await proxyServer.stop()
-try await client.shutdown()
+try await client.shutdown().get()
 await server.stop()

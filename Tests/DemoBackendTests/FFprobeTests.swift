@@ -40,7 +40,7 @@ enum FFprobe {
     /// and errors together.
     static func runTool(_ path: String, _ arguments: [String]) async throws -> String {
         let log = FileManager.default.temporaryDirectory.appendingPathComponent("tool-\(UUID().uuidString).txt")
-        FileManager.default.createFile(atPath: log.path, contents: nil)
+        try Data().write(to: log)
         defer { try? FileManager.default.removeItem(at: log) }
         let handle = try FileHandle(forWritingTo: log)
         let process = Process()

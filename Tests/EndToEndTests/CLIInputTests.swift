@@ -63,7 +63,7 @@ struct CLIInputTests {
         '\(binary.url.path)' --server http://127.0.0.1:99999 --video none; echo "EXIT=$?"; sleep 60
         """
         pane.run(["new-session", "-d", "-x", "100", "-y", "24", "sh", "-c", script])
-        try await Tmux.offPool { try pane.waitFor("EXIT=") }
+        _ = try await Tmux.offPool { try pane.waitFor("EXIT=") }
         let screen = pane.capture()
         #expect(screen.contains("EXIT=2"), "\(screen)")
         #expect(screen.contains("the port must be from 1 to 65535, not 99999"))

@@ -24,7 +24,7 @@ struct FatalSignalTests {
                                                   "--video", "none", "--no-audio", "--network", "direct"],
                                                  environment: ["XDG_RUNTIME_DIR": runtime.path])
         let exit = Self.exitWatch(process)
-        try await Tmux.offPool {
+        _ = try await Tmux.offPool {
             try Tmux.poll("a private playlist while playing") {
                 let directories = (try? FileManager.default.contentsOfDirectory(atPath: runtime.path)) ?? []
                 let files = directories.flatMap { (try? FileManager.default.contentsOfDirectory(atPath: runtime.appending(path: $0).path)) ?? [] }

@@ -47,7 +47,7 @@ struct ZoneMinderUnitTests {
         #expect(body.events.count == 2)
         let client = ZoneMinderClient(server: URL(string: "http://127.0.0.1:18080/zm")!, pipeline: NetworkPipeline())
         let time = ZoneMinderTime(zone: TimeZone(identifier: "UTC")!)
-        let first = try #require(try body.events[0].result.get().Event)
+        let first = try body.events[0].result.get().Event
         let event = try #require(await client.map(first, names: ["1": "Front door"], time: time))
         #expect(event.cameraName == "Front door" && event.cameraID == "1")
         #expect(event.endTime != nil && event.duration! > 0)

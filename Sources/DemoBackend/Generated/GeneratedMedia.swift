@@ -163,7 +163,7 @@ public enum GeneratedMedia {
             try FileManager.default.createDirectory(at: work, withIntermediateDirectories: true)
             let started = ContinuousClock.now
             try product.make(ffmpeg: executable, output: work)
-            FileManager.default.createFile(atPath: work.appending(path: GeneratedMediaRecipe.doneMarker).path, contents: Data())
+            try Data().write(to: work.appending(path: GeneratedMediaRecipe.doneMarker))
             if Foundation.rename(work.path, final.path) != 0 {
                 // A folder is already there (a process without the lock won a race): use it when complete.
                 let reason = String(cString: strerror(errno))

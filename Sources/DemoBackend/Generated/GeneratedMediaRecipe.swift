@@ -178,7 +178,7 @@ struct GeneratedMediaRecipe {
     /// a chatty run cannot fill a pipe.
     private func run(_ arguments: [String]) throws {
         let log = output.appending(path: "ffmpeg-\(UUID().uuidString).log")
-        FileManager.default.createFile(atPath: log.path, contents: nil)
+        try Data().write(to: log)
         defer { try? FileManager.default.removeItem(at: log) }
         let process = Process()
         process.executableURL = URL(fileURLWithPath: ffmpeg)
