@@ -51,7 +51,9 @@ ZONEMINDER := ZoneMinder
 ## may compile (the SWIFTPM line above).
 ## The Debian package test builds the package (scripts/make-deb) from the debug build linked
 ## statically (scripts/static-debug-binary: a release build would add ten minutes), checks it with
-## lintian, installs it with apt, runs it and removes it: the machine's /usr, so alone.
+## lintian, installs it with apt into a throwaway root (scripts/scratch-root: this machine's files
+## through an overlay, the toolchain hidden), runs it there and removes it. Alone: packaging (strip,
+## the compressed debug file, gzip) keeps a core busy for a minute and lintian for 20 s more.
 PACKAGE := DebianPackageTests
 ## The montage's memory test reads this process's resident memory: any other suite playing in the
 ## process meanwhile counts in it (a clean-clone run read 27 MB less after a minute of play than

@@ -4,12 +4,13 @@ import TestSupport
 
 /// The Debian package as a user gets it: `make deb-files` packages a statically linked binary (the
 /// debug build linked statically by scripts/static-debug-binary; `make deb` packages the release
-/// build the same way), lintian finds no error in either package, `apt-get install` installs both
-/// on this machine, and the installed `eventplayer`, started with nothing of the toolchain or the
-/// checkout (PATH /usr/bin:/bin, another directory), prints its version, lists the embedded demo's
-/// events, and on a crash writes a symbolicated backtrace to its log from the -dbgsym package's
-/// debug file. `apt-get remove --purge` then leaves none of its files. It installs into the
-/// machine's /usr: the stage runs alone (Makefile, PACKAGE).
+/// build the same way), lintian finds no error in either package, and `apt-get install` installs
+/// both into a throwaway root (scripts/scratch-root: this machine's files through an overlay whose
+/// writes go to a scratch directory, with the Swift toolchain and the checkout hidden). There the
+/// installed `eventplayer`, started with a clean environment in its home, prints its version, lists
+/// the embedded demo's events, loads only libraries of Debian packages, and on a crash writes a
+/// symbolicated backtrace to its log from the -dbgsym package's debug file. `apt-get remove --purge`
+/// then leaves none of its files. This machine's own /usr is never touched.
 @Suite("The Debian package", .serialized, .machineShare)
 struct DebianPackageTests {
     @Test(.timeLimit(.minutes(8)))
@@ -57,50 +58,67 @@ struct DebianPackageTests {
         let errors = lintian.stdout.split(separator: "\n").filter { $0.hasPrefix("E:") }
         #expect(errors.isEmpty, "lintian: \(errors.joined(separator: "\n"))")
 
-        // Installed with apt, as a user would; the paths that were not there before must go with it.
+        // Installed with apt, as a user would, into a throwaway root (this machine's files through an
+        // overlay, the toolchain and the checkout hidden: scripts/scratch-root); the paths that were
+        // not there before must go with it.
+        let root = scratch.appending(path: "root")
         let files = try await Self.shell("{ dpkg-deb -c '\(package.path)'; dpkg-deb -c '\(dbgsym.path)'; } | awk '{print $6}' | sed 's|^\\.||'")
             .stdout.split(separator: "\n").map(String.init).filter { $0 != "/" && !$0.isEmpty }
             .map { $0.hasSuffix("/") ? String($0.dropLast()) : $0 }
-        let new = files.filter { !FileManager.default.fileExists(atPath: $0) }
-        let install = try await Self.shell("DEBIAN_FRONTEND=noninteractive apt-get install -y -q '\(package.path)' '\(dbgsym.path)' 2>&1")
-        defer { Task { _ = try? await Self.shell("DEBIAN_FRONTEND=noninteractive apt-get remove --purge -y -q eventplayer eventplayer-dbgsym 2>&1") } }
+        _ = try await Self.inRoot(root, "true")
+        let inside = root.appending(path: "tmp")
+        try files.joined(separator: "\n").write(to: inside.appending(path: "files"), atomically: true, encoding: .utf8)
+        for deb in [package, dbgsym] {
+            try FileManager.default.copyItem(at: deb, to: inside.appending(path: deb.lastPathComponent))
+        }
+        let new = try await Self.inRoot(root, #"while read -r f; do [ -e "$f" ] || echo "$f"; done < /tmp/files"#)
+            .stdout.split(separator: "\n").map(String.init)
+        #expect(new.contains("/usr/bin/eventplayer"), "\(new)")
+        let install = try await Self.inRoot(root, """
+        DEBIAN_FRONTEND=noninteractive apt-get install -y -q '/tmp/\(package.lastPathComponent)' '/tmp/\(dbgsym.lastPathComponent)' 2>&1
+        """)
         try #require(install.status == 0, "apt-get install: \(install.stdout.suffix(1500))")
+        #expect(!FileManager.default.fileExists(atPath: "/usr/bin/eventplayer"), "installed into the scratch root, not this machine")
 
-        let home = scratch.appending(path: "home")
-        try FileManager.default.createDirectory(at: home, withIntermediateDirectories: true)
-        // In the home directory (not the checkout), with nothing of the toolchain.
-        let clean = "cd '\(home.path)' || exit 1; env -i PATH=/usr/bin:/bin HOME='\(home.path)' SHLVL=1"
-        let versionRun = try await Self.shell("\(clean) eventplayer --version")
+        // In its home (not the checkout), with nothing of the toolchain: the root has no /opt/swift.
+        let noToolchain = try await Self.inRoot(root, "cd; command -v swift swiftc; ls /opt/swift")
+        #expect(noToolchain.stdout.isEmpty && noToolchain.status != 0, "the toolchain is hidden: \(noToolchain.stdout)")
+        let versionRun = try await Self.inRoot(root, "cd; eventplayer --version")
         #expect(versionRun.stdout == "eventplayer \(version)\n", "\(versionRun.stdout)\(versionRun.stderr)")
-        // Every library it loads belongs to a Debian package: nothing from the toolchain.
-        let libraries = try await Self.shell("ldd /usr/bin/eventplayer | awk '/=>/ {print $3}'")
+        // Every library it loads belongs to a Debian package.
+        let libraries = try await Self.inRoot(root, "ldd /usr/bin/eventplayer | awk '/=>/ {print $3}'")
             .stdout.split(separator: "\n").map(String.init)
         #expect(!libraries.isEmpty)
-        for library in libraries {
-            let owner = try await Self.shell("dpkg -S \"$(readlink -f '\(library)')\" 2>/dev/null || dpkg -S '\(library)'")
-            #expect(owner.status == 0, "\(library) belongs to no Debian package")
-        }
-        let events = try await Self.shell("\(clean) eventplayer events --limit 3")
+        let owners = try await Self.inRoot(root, libraries.map { #"dpkg -S "$(readlink -f '\#($0)')" >/dev/null 2>&1 || dpkg -S '\#($0)' >/dev/null 2>&1 || echo '\#($0)'"# }
+            .joined(separator: "; "))
+        #expect(owners.stdout.isEmpty, "libraries that belong to no Debian package: \(owners.stdout)")
+        let events = try await Self.inRoot(root, "cd; eventplayer events --limit 3")
         #expect(events.status == 0, "\(events.stderr)")
         #expect(events.stdout.hasPrefix("CAMERA") && events.stdout.contains("evt-"), "the embedded demo's events: \(events.stdout)")
 
         // A crash (SIGSEGV while playing: its log has the second segment; its stdout is a file,
         // written in blocks) writes a backtrace whose frames in eventplayer name their functions.
-        let crash = try await Self.shell("""
-        \(clean) eventplayer play evt-endlist --video none --no-audio > out 2>&1 & pid=$!; \
+        let crash = try await Self.inRoot(root, """
+        cd; eventplayer play evt-endlist --video none --no-audio > out 2>&1 & pid=$!; \
         for i in $(seq 300); do grep -qs segment1.ts .local/state/eventplayer/eventplayer.log && break; sleep 0.1; done; \
         kill -SEGV $pid; wait $pid; echo "status=$?"; cat out
         """)
         #expect(crash.stdout.contains("status=139") && crash.stdout.contains("eventplayer: crashed; the backtrace is in"), "\(crash.stdout)")
-        let log = (try? String(contentsOf: home.appending(path: ".local/state/eventplayer/eventplayer.log"), encoding: .utf8)) ?? ""
+        let logFile = inside.appending(path: "home/.local/state/eventplayer/eventplayer.log")
+        let log = (try? String(contentsOf: logFile, encoding: .utf8)) ?? ""
         let frames = log.split(separator: "\n").filter { $0.contains(/0x[0-9a-f]+ .*\S \+ \d+ in eventplayer/) }
         #expect(log.contains("Program crashed") && frames.count >= 3, "symbolicated frames in the log: \(log.suffix(2000))")
 
-        let remove = try await Self.shell("DEBIAN_FRONTEND=noninteractive apt-get remove --purge -y -q eventplayer eventplayer-dbgsym 2>&1")
+        let remove = try await Self.inRoot(root, "DEBIAN_FRONTEND=noninteractive apt-get remove --purge -y -q eventplayer eventplayer-dbgsym 2>&1")
         #expect(remove.status == 0, "\(remove.stdout.suffix(1000))")
-        let left = new.filter { FileManager.default.fileExists(atPath: $0) }
+        try new.joined(separator: "\n").write(to: inside.appending(path: "new"), atomically: true, encoding: .utf8)
+        let left = try await Self.inRoot(root, #"while read -r f; do [ -e "$f" ] && echo "$f"; done < /tmp/new; true"#).stdout
         #expect(left.isEmpty, "left behind: \(left)")
-        #expect(!FileManager.default.fileExists(atPath: "/usr/bin/eventplayer"))
+    }
+
+    /// `script` run by bash in the throwaway root `root` (scripts/scratch-root).
+    static func inRoot(_ root: URL, _ script: String) async throws -> InstallTests.Output {
+        try await InstallTests.run(InstallTests.repo.appending(path: "scripts/scratch-root").path, [root.path, "/bin/bash", "-c", script])
     }
 
     /// `bash -c script`, off the cooperative pool.
