@@ -42,9 +42,9 @@ import Testing
     static let chunk: TimeInterval = 10
     /// How long the montage plays before the first reading (the arenas fill to their working size).
     static let warmUp: Duration = .seconds(20)
-    /// How long it plays after the first reading (the dynamic thresholds grew it 15–25 MB in this time).
+    /// How long it plays after the first reading (glibc's dynamic thresholds grew it 38 MB in this time).
     static let measured: Duration = .seconds(40)
-    /// How many times it is opened and closed after that (the dynamic thresholds grew it about 7 MB each).
+    /// How many times it is opened and closed after that (before `DecoderMemory` it grew about 7 MB each).
     static let cycles = 8
 
     /// Resident memory of this process, in bytes.
