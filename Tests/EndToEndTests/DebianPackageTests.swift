@@ -65,7 +65,9 @@ struct DebianPackageTests {
         let files = try await Self.shell("{ dpkg-deb -c '\(package.path)'; dpkg-deb -c '\(dbgsym.path)'; } | awk '{print $6}' | sed 's|^\\.||'")
             .stdout.split(separator: "\n").map(String.init).filter { $0 != "/" && !$0.isEmpty }
             .map { $0.hasSuffix("/") ? String($0.dropLast()) : $0 }
-        _ = try await Self.inRoot(root, "true")
+        // The root is made on the first call; its /tmp is where the test hands it files.
+        let made = try await Self.inRoot(root, "true")
+        try #require(made.status == 0, "scripts/scratch-root could not make a throwaway root: \(made.stderr)")
         let inside = root.appending(path: "tmp")
         try files.joined(separator: "\n").write(to: inside.appending(path: "files"), atomically: true, encoding: .utf8)
         for deb in [package, dbgsym] {
