@@ -5,8 +5,8 @@ import Glibc
 /// Configures Swift's crash backtracer for this program: never interactive (no "Press space to
 /// interact" while the terminal is ours), no colours, written to stderr, which the fatal handler
 /// points at the log (``Signals/installFatalHandler(crashLog:deadline:)``), and symbolicated
-/// (function names, and files and lines where the debug information has line tables; the release
-/// build's has none): the installed binary is stripped and its debug
+/// (the frames name functions; they have shown no files and lines, though the debug information
+/// has line tables, which addr2line reads): the installed binary is stripped and its debug
 /// information is a separate file (`lib/debug/.build-id/…`, the `eventplayer-dbgsym` package),
 /// which the backtracer finds by the binary's build id or debug link; about 2 s for a release
 /// build, within the fatal handler's 10 s. Without the debug file the frames in eventplayer are
