@@ -49,6 +49,7 @@ import Glibc
         defer { try? FileManager.default.removeItem(at: home) }
         let services = try await Self.services(home: home)
         let preparer = try PlaybackPreparer(services: services)
+        let privateFiles: @Sendable () -> [String] = { (try? FileManager.default.contentsOfDirectory(atPath: preparer.privateDirectory.path)) ?? [] }
         let outcome = try await Self.onThread { () throws -> (finish: FinishReason?, whilePlaying: Int, afterEnd: [String], afterStop: [String]) in
             let coordinator = try Self.coordinator(services: services, preparer: preparer)
             coordinator.start()
@@ -57,15 +58,13 @@ import Glibc
             _ = coordinator.handle(.action(.select(index: index)))
             _ = coordinator.handle(.action(.play))
             try Self.pump(coordinator) { $0.player?.playback == .playing }
-            let playing = (try? FileManager.default.contentsOfDirectory(atPath: preparer.privateDirectory.path)) ?? []
+            let playing = privateFiles()
             try Self.pump(coordinator, seconds: 30) { $0.player?.finish != nil }
-            let ended = (try? FileManager.default.contentsOfDirectory(atPath: preparer.privateDirectory.path)) ?? []
+            let ended = privateFiles()
             let finish = coordinator.screen.player?.finish
             _ = coordinator.handle(.action(.stop))
-            try Self.pump(coordinator) { _ in
-                ((try? FileManager.default.contentsOfDirectory(atPath: preparer.privateDirectory.path)) ?? []).isEmpty
-            }
-            let stopped = (try? FileManager.default.contentsOfDirectory(atPath: preparer.privateDirectory.path)) ?? []
+            try Self.pump(coordinator) { _ in privateFiles().isEmpty }
+            let stopped = privateFiles()
             coordinator.shutdown()
             return (finish, playing.count, ended, stopped)
         }
