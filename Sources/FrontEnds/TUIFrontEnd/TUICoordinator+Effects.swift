@@ -62,10 +62,13 @@ extension TUICoordinator {
     }
 
     private func signIn(email: String, password: String) {
-        let client = services.backend, inbox = inbox
+        let client = services.backend, inbox = inbox, services = services
         signInTask = Task {
             do {
                 let session = try await client.signIn(user: email, password: password)
+                do { try services.signedIn(session) } catch {
+                    services.logger.error("cannot keep the session as the default: \(error)")
+                }
                 inbox.post(.signedIn(user: session.user.name))
                 if let cameras = try? await client.cameras(), !cameras.isEmpty {
                     inbox.post(.camerasLoaded(cameras, groups: (try? await client.cameraGroups()) ?? []))

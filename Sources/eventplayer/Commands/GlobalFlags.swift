@@ -7,13 +7,17 @@ import SystemSupport
 
 /// Flags every command that talks to a server takes.
 struct GlobalFlags: ParsableArguments {
-    @Option(help: "Server base URL: an events service, a Frigate NVR or a ZoneMinder (default: EVENTPLAYER_SERVER, then the config file, then the embedded demo backend).")
+    @Option(help: "Server base URL: an events service, a Frigate NVR or a ZoneMinder (default: --profile, EVENTPLAYER_SERVER, EVENTPLAYER_PROFILE, the config file's `server`, the last server signed in to, then the embedded demo backend).")
     var server: String?
+
+    @Option(help: ArgumentHelp("A server named in the config file's [profiles.NAME] (its server, backend and ca-file; default: EVENTPLAYER_PROFILE).",
+                               valueName: "name"))
+    var profile: String?
 
     @Option(help: "The server's API: auto (detected at `login`, kept with the session), events, frigate or zoneminder (default: `backend` in the config file, else auto).")
     var backend: BackendChoice?
 
-    @Option(help: "The embedded demo backend's flavour when no server is configured: events or frigate.")
+    @Option(help: "Use the embedded demo backend with this flavour (events or frigate) rather than the last server signed in to; --server, --profile and the config file's server still win.")
     var demo: BackendKind?
 
     @Option(name: .customLong("header"),
@@ -43,7 +47,7 @@ struct GlobalFlags: ParsableArguments {
     }
 
     var options: GlobalOptions {
-        GlobalOptions(server: server, backend: backend, demo: demo, headers: headers, logLevel: logLevel, configFile: config,
+        GlobalOptions(server: server, profile: profile, backend: backend, demo: demo, headers: headers, logLevel: logLevel, configFile: config,
                       caFile: caFile)
     }
 }
@@ -81,7 +85,11 @@ struct SignInHint: Error, CustomStringConvertible {
     let server: ServerChoice
 
     var description: String {
-        let login = server.origin == .flag ? "eventplayer login --server \(server.url.absoluteString)" : "eventplayer login"
+        let login = switch server.origin {
+        case .flag: "eventplayer login --server \(server.url.absoluteString)"
+        case .profileFlag: "eventplayer login --profile \(server.profile?.name ?? "")"
+        default: "eventplayer login"
+        }
         return error.code == .sessionExpired ? "the session has expired: sign in again with `\(login)`"
             : "not signed in: run `\(login)`"
     }
