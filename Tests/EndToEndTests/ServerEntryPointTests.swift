@@ -124,4 +124,38 @@ struct ServerEntryPointTests {
         #expect(!header.contains(" demo "), "\(screen)")
         #expect(!screen.contains("Sign in"), "\(screen)")
     }
+
+    /// `N` switches server without quitting: the picker lists both servers signed in to and the
+    /// demo; Enter on the other shows its list, and the program goes on until `q`.
+    @Test(.enabled(if: Tmux.binary != nil), .timeLimit(.minutes(2)))
+    func theServerPickerSwitchesWithoutQuitting() async throws {
+        let events = try await DemoServer.start()
+        let frigate = try await Self.frigate()
+        defer { Task { await events.stop(); await frigate.stop() } }
+        let binary = try Binary()
+        #expect(try await binary.login(events.baseURL).status == 0)
+        let second = try await binary.run(["login", "--server", frigate.baseURL.absoluteString, "--user", DemoAccount.frigateUser,
+                                           "--password-stdin"], input: DemoAccount.frigatePassword + "\n")
+        #expect(second.status == 0, "\(second.stderr)")
+        let pane = try Tmux(socket: "ep-switch-\(getpid())")
+        defer { pane.kill() }
+        pane.start(columns: 110, rows: 24, environment: binary.paneEnvironment, command: binary.paneScript("--video none --no-audio"))
+        let eventsPort = ":\(events.baseURL.port ?? 0)", frigatePort = ":\(frigate.baseURL.port ?? 0)"
+        let (picker, switched) = try await Tmux.offPool { () throws -> (String, String) in
+            _ = try pane.waitFor(frigatePort)
+            _ = try pane.waitFor(" loaded")
+            pane.keys("N")
+            let picker = try pane.waitFor("Embedded demo backend")
+            pane.keys("Down")      // from the default (Frigate, first) to the events service
+            pane.keys("Enter")
+            let switched = try pane.waitFor("Demo User @ 127.0.0.1\(eventsPort)")
+            _ = try pane.waitFor(" loaded")
+            pane.keys("q")
+            _ = try pane.waitFor("EXIT=0")
+            return (picker, switched)
+        }
+        #expect(picker.contains("127.0.0.1\(frigatePort) · admin · Frigate (default)"), "\(picker)")
+        #expect(picker.contains("127.0.0.1\(eventsPort) · Demo User"), "\(picker)")
+        #expect(!switched.contains(" demo "), "\(switched)")
+    }
 }

@@ -23,8 +23,8 @@ public struct ServerChoice: Sendable {
     }
 
     /// Where the server comes from, before anything starts: the first of `--server`, `--profile`,
-    /// `EVENTPLAYER_SERVER`, `EVENTPLAYER_PROFILE`, the config file's `server`, and (unless
-    /// `--demo` asks for the demo) the server of the last sign-in (`stored`); nil for the demo.
+    /// `--demo` (the demo: nil), `EVENTPLAYER_SERVER`, `EVENTPLAYER_PROFILE`, the config file's
+    /// `server`, and the server of the last sign-in (`stored`); nil for the demo.
     public struct Plan: Sendable {
         public var url: URL
         public var origin: Origin
@@ -42,6 +42,7 @@ public struct ServerChoice: Sendable {
             let profile = try config.profile(named: profileFlag, origin: "--profile")
             return Plan(url: profile.server, origin: .profileFlag, profile: profile)
         }
+        if demoRequested { return nil }
         if let value = environment["EVENTPLAYER_SERVER"], !value.isEmpty {
             return Plan(url: try ServerURLError.check(value, origin: "EVENTPLAYER_SERVER"), origin: .environment)
         }
@@ -50,7 +51,7 @@ public struct ServerChoice: Sendable {
             return Plan(url: profile.server, origin: .profileEnvironment, profile: profile)
         }
         if let url = config.server { return Plan(url: url, origin: .configFile) }
-        if !demoRequested, let stored { return Plan(url: ServerURL.canonical(stored), origin: .storedSession) }
+        if let stored { return Plan(url: ServerURL.canonical(stored), origin: .storedSession) }
         return nil
     }
 

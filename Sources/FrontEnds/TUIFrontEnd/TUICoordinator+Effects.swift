@@ -19,6 +19,9 @@ extension TUICoordinator {
         for effect in effects {
             switch effect {
             case .quit: return .quit
+            case .switchServer(let target):
+                switchTarget = target
+                return .quit
             case .signIn(let email, let password): signIn(email: email, password: password)
             case .fetchPage(let cursor, let generation, let filter): fetchPage(cursor: cursor, generation: generation, filter: filter)
             case .startExport(let event): startExport(event)

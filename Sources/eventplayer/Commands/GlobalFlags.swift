@@ -17,7 +17,7 @@ struct GlobalFlags: ParsableArguments {
     @Option(help: "The server's API: auto (detected at `login`, kept with the session), events, frigate or zoneminder (default: `backend` in the config file, else auto).")
     var backend: BackendChoice?
 
-    @Option(help: "Use the embedded demo backend with this flavour (events or frigate) rather than the last server signed in to; --server, --profile and the config file's server still win.")
+    @Option(help: "Use the embedded demo backend with this flavour (events or frigate) rather than EVENTPLAYER_SERVER, the config file's server or the last server signed in to (--server and --profile win).")
     var demo: BackendKind?
 
     @Option(name: .customLong("header"),
@@ -56,9 +56,14 @@ extension AppServices {
     /// Runs `body` with started services and always shuts them down. A bad config file or server
     /// URL (`EVENTPLAYER_SERVER`, `server` in the file) is a usage error: one line, exit status 2.
     static func with<T>(_ flags: GlobalFlags, _ body: (AppServices) async throws -> T) async throws -> T {
+        try await with(flags.options, body)
+    }
+
+    /// ``with(_:_:)-(GlobalFlags,_)`` for options already made (the TUI switching server).
+    static func with<T>(_ options: GlobalOptions, _ body: (AppServices) async throws -> T) async throws -> T {
         let services: AppServices
         do {
-            services = try await AppServices.start(flags.options, demo: DemoBackendStarter())
+            services = try await AppServices.start(options, demo: DemoBackendStarter())
         } catch let error as ConfigError {
             throw usageFailure(error)
         } catch let error as ServerURLError {

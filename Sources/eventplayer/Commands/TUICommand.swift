@@ -32,14 +32,25 @@ struct TUICommand: AsyncParsableCommand {
     @Option(name: .customLong("mpv-option"), help: ArgumentHelp("An mpv option key=value, after ours and the config's [mpv] (repeatable).", valueName: "key=value"))
     var mpvOptions: [String] = []
 
+    /// Runs the TUI; `N`'s picker ends a session on one server and this starts the next on
+    /// the server chosen, with the same flags but the server's.
     func run() async throws {
-        let status = try await AppServices.with(global) { services in
-            let options = PlaybackOptions(video: video, audio: !noAudio,
-                                          mpvOptions: mpvOptions, network: NetworkMode.resolve(flag: network, config: services.config),
-                                          glyphs: services.config.videoGlyphs(flag: videoGlyphs),
-                                          graphics: services.config.videoProtocol(flag: videoProtocol))
-            return try await InteractiveSession.run(options, services: services)
+        var options = global.options
+        while true {
+            let ending = try await AppServices.with(options) { services in
+                let playback = PlaybackOptions(video: video, audio: !noAudio,
+                                               mpvOptions: mpvOptions, network: NetworkMode.resolve(flag: network, config: services.config),
+                                               glyphs: services.config.videoGlyphs(flag: videoGlyphs),
+                                               graphics: services.config.videoProtocol(flag: videoProtocol))
+                return try await InteractiveSession.run(playback, services: services)
+            }
+            switch ending {
+            case .exit(let status):
+                if status != 0 { throw ExitCode(status) }
+                return
+            case .switchServer(let target):
+                options = options.switching(to: target)
+            }
         }
-        if status != 0 { throw ExitCode(status) }
     }
 }

@@ -42,9 +42,11 @@ struct ServerChoicePlanTests {
         #expect(try plan(config: noServer) == nil)
     }
 
-    @Test func demoAskedForWinsOverTheStoredSessionOnly() throws {
+    @Test func demoAskedForWinsOverTheEnvironmentTheFileAndTheStoredSessionButNotTheOtherFlags() throws {
         #expect(try plan(demo: true, config: AppConfig(), stored: stored) == nil)
-        #expect(try plan(demo: true, stored: stored)?.origin == .configFile)
+        #expect(try plan(demo: true, environment: ["EVENTPLAYER_SERVER": "http://env.example"], stored: stored) == nil)
+        #expect(try plan(flag: "http://flag.example", demo: true)?.origin == .flag)
+        #expect(try plan(profile: "home", demo: true)?.origin == .profileFlag)
     }
 
     @Test func anUnknownProfileNamesTheKnownOnes() throws {
