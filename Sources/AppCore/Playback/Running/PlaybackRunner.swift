@@ -208,6 +208,9 @@ public final class PlaybackRunner {
                 return [.renewFailed("no server to ask for more of the event", attempt: attempt)]
             }
             renew(session.event, id: session.id, backend: backend, attempt: attempt, after: wait)
+        case .checkGone(let attempt):
+            guard let backend else { return [.checkedGone(nil, attempt: attempt)] }
+            checkGone(session.event, id: session.id, backend: backend, attempt: attempt)
         case .load(let prepared, let position):
             marks.loaded = .now
             do {
@@ -259,6 +262,46 @@ public final class PlaybackRunner {
                 guard !Task.isCancelled else { return }
                 results.post((id, .renewFailed(String(describing: error), attempt: attempt)))
             }
+        }
+    }
+
+    /// Asks `backend` whether `event` is still on the server after its playback failed: its
+    /// words when it is gone (``EventsAPIError/Code/eventGone``), nil otherwise, or when no answer
+    /// came within ``goneCheckTimeout`` (the failure is then said as it was).
+    private func checkGone(_ event: Event, id: PlaybackID, backend: any EventBackend, attempt: Int) {
+        let results = results
+        renewTask?.cancel()
+        renewTask = Task {
+            let gone = await Self.goneMessage(of: event, backend: backend, within: Self.goneCheckTimeout)
+            guard !Task.isCancelled else { return }
+            results.post((id, .checkedGone(gone, attempt: attempt)))
+        }
+    }
+
+    /// How long a failed playback waits for the server to say whether its event is gone.
+    static let goneCheckTimeout: Duration = .seconds(5)
+
+    /// The server's words when it no longer has `event`; nil when it has it, or said nothing
+    /// within `timeout`.
+    static func goneMessage(of event: Event, backend: any EventBackend, within timeout: Duration) async -> String? {
+        await withTaskGroup(of: String?.self) { group in
+            group.addTask {
+                do {
+                    _ = try await backend.refreshed(event)
+                    return nil
+                } catch let error as EventsAPIError where error.code == .eventGone {
+                    return error.message
+                } catch {
+                    return nil
+                }
+            }
+            group.addTask {
+                try? await Task.sleep(for: timeout)
+                return nil
+            }
+            let first = await group.next() ?? nil
+            group.cancelAll()
+            return first
         }
     }
 
