@@ -159,6 +159,7 @@ public actor ZoneMinderClient {
                 if refreshed || session?.refreshToken.isEmpty != false { throw await expire() }
                 logger.notice("token refused; refreshing", metadata: ["reason": "\(message)"])
                 refreshed = true
+                continue
             } catch {
                 throw translate(error)
             }

@@ -106,7 +106,7 @@ public final class PlaybackRunner {
     @discardableResult
     public func start(_ event: Event, as id: PlaybackID, at position: Double) -> [PlaybackUpdate] {
         stop()
-        session = PlaybackSession(id: id, event: event)
+        session = PlaybackSession(id: id, event: event, asksIfGone: backend != nil)
         apply(.start(at: position))
         return takePublished()
     }
@@ -267,41 +267,14 @@ public final class PlaybackRunner {
 
     /// Asks `backend` whether `event` is still on the server after its playback failed: its
     /// words when it is gone (``EventsAPIError/Code/eventGone``), nil otherwise, or when no answer
-    /// came within ``goneCheckTimeout`` (the failure is then said as it was).
+    /// came within ``GoneCheck/timeout`` (the failure is then said as it was).
     private func checkGone(_ event: Event, id: PlaybackID, backend: any EventBackend, attempt: Int) {
         let results = results
         renewTask?.cancel()
         renewTask = Task {
-            let gone = await Self.goneMessage(of: event, backend: backend, within: Self.goneCheckTimeout)
+            let gone = await GoneCheck.message(of: event, backend: backend)
             guard !Task.isCancelled else { return }
             results.post((id, .checkedGone(gone, attempt: attempt)))
-        }
-    }
-
-    /// How long a failed playback waits for the server to say whether its event is gone.
-    static let goneCheckTimeout: Duration = .seconds(5)
-
-    /// The server's words when it no longer has `event`; nil when it has it, or said nothing
-    /// within `timeout`.
-    static func goneMessage(of event: Event, backend: any EventBackend, within timeout: Duration) async -> String? {
-        await withTaskGroup(of: String?.self) { group in
-            group.addTask {
-                do {
-                    _ = try await backend.refreshed(event)
-                    return nil
-                } catch let error as EventsAPIError where error.code == .eventGone {
-                    return error.message
-                } catch {
-                    return nil
-                }
-            }
-            group.addTask {
-                try? await Task.sleep(for: timeout)
-                return nil
-            }
-            let first = await group.next() ?? nil
-            group.cancelAll()
-            return first
         }
     }
 

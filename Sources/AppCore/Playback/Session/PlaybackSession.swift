@@ -76,9 +76,14 @@ public struct PlaybackSession: Sendable {
         case finished(FinishReason)
     }
 
-    public init(id: PlaybackID, event: Event) {
+    /// True when a failure first asks whether the event is still on the server (a runner with a
+    /// backend to ask); false: a failure is said at once.
+    let asksIfGone: Bool
+
+    public init(id: PlaybackID, event: Event, asksIfGone: Bool = false) {
         self.id = id
         self.event = event
+        self.asksIfGone = asksIfGone
     }
 
     /// Applies one input; returns the work to do, in order.
@@ -284,7 +289,7 @@ public struct PlaybackSession: Sendable {
             effects.append(.remove(current))
             self.current = nil
         }
-        if askIfGone, case .error = reason {
+        if askIfGone, asksIfGone, case .error = reason {
             phase = .checking(reason)
             effects.append(.checkGone(attempt: attempt))
             return effects
