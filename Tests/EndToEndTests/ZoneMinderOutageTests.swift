@@ -116,12 +116,12 @@ struct ZoneMinderOutageTests {
         try await Self.delete(event: gone, on: zm)
         let dropped = try await Tmux.offPool { () throws -> String in
             pane.keys("Enter")
-            let said = try pane.waitFor("no longer on the server", seconds: 30)
-            pane.keys("Escape")
-            let list = try pane.waitUntil("the list without the row") { screen in
-                screen.contains(" loaded") && screen.contains("Front door") && !screen.contains("eventplayer-copy")
+            // The list is the left of each line (the player's pane, right of `│`, keeps its title).
+            return try pane.waitUntil("the failure said and the row gone from the list", seconds: 30) { screen in
+                let list = screen.split(separator: "\n").map { $0.split(separator: "│").first ?? "" }
+                return screen.contains("no longer on the server") && list.contains { $0.contains("Front door") }
+                    && !list.contains { $0.contains("eventplayer-copy") }
             }
-            return said + list
         }
         #expect(!dropped.contains("index.php failed"), "\(dropped)")
 
@@ -145,8 +145,12 @@ struct ZoneMinderOutageTests {
         #expect(again.stderr.contains("cannot connect to its database"), "\(again.stdout)\n\(again.stderr)")
         #expect(!(again.stdout + again.stderr).contains("/v1/auth"), "not taken for another kind of server: \(again.stdout)\n\(again.stderr)")
         let refreshed = try await Tmux.offPool { () throws -> String in
+            for _ in 0..<2 {   // the failure's banner, then the player's focus
+                pane.keys("Escape")
+                usleep(400_000)
+            }
             pane.keys("r")
-            return try pane.waitFor("cannot connect to its database", seconds: 30)
+            return try pane.waitFor("is failing: it cannot connect", seconds: 30)
         }
         #expect(!refreshed.contains("Sign in"), "\(refreshed)")
 
