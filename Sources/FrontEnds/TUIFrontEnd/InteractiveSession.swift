@@ -33,6 +33,11 @@ public enum InteractiveSession {
                              home: services.paths.home.path, signInLabel: backend.userPrompt,
                              severities: backend.severities, cameraSets: services.config.cameraSets)
         initial.loadReviewed(ReviewedMarks.load(from: ReviewedMarks.fileURL(in: services.paths.state)))
+        if backend.reviewedOnServer {
+            // Marks an earlier session could not send to this server: pending, sent once it answers.
+            initial.keepMarksOnServer(pending: PendingMarks.journal(at: PendingMarks.journalURL(in: services.paths.state),
+                                                                    server: PendingMarks.serverKey(backend.server)))
+        }
         let state = initial
         let logPath = services.paths.logFile.path
         return try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Int32, any Error>) in
