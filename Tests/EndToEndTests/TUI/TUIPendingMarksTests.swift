@@ -6,7 +6,7 @@ import Testing
 /// Reviewed marks made while Frigate is away (its nginx answers 502) under tmux, with NO_COLOR:
 /// the row shows `…` (pending), not `✓`; once the server is back the mark reaches it by itself
 /// and the row shows `✓`. A mark made while it is away and left pending by a quit is sent by the
-/// next start (the journal beside `reviewed.json`).
+/// next start (the journal beside `reviewed.json`). A mark the server refuses is rolled back.
 @Suite(.serialized, .machineShare) struct TUIPendingMarksTests {
     @Test(.enabled(if: Tmux.binary != nil), .timeLimit(.minutes(3)))
     func aMarkMadeWhileTheServerIsDownIsPendingThenSentByItselfOrByTheNextStart() async throws {
@@ -21,6 +21,7 @@ import Testing
         try #require(login.status == 0, "\(login.stderr)")
         let items = try await TUIFrigateTests.items(binary, url)
         let first = try #require(items.first), second = try #require(items.dropFirst().first)
+        let third = try #require(items.dropFirst(2).first)
         #expect(first.serverReviewed == false && second.serverReviewed == false)
         let journal = binary.home.appending(path: "state/eventplayer/reviewed-pending.json")
 
@@ -80,9 +81,20 @@ import Testing
             try pane.waitUntil("the second row saved") { screen in
                 Self.mark(second.camera, row: 1, on: screen) == "✓" && !screen.contains("pending")
             }
+        }
+        // A mark the server refuses for good (403: a role that may not mark) is rolled back and said.
+        await server.faults.failNext(1, status: 403, pathPrefix: "/api/reviews/viewed")
+        try await Tmux.offPool {
+            pane.keys("Down")
+            pane.keys("Down")
+            pane.keys("x")
+            try pane.waitUntil("the third row rolled back, with an error") { screen in
+                screen.contains("did not take the mark") && Self.mark(third.camera, row: 2, on: screen) == " "
+            }
             pane.keys("q")
             try pane.waitFor("EXIT=0")
         }
+        #expect(try await Self.serverReviewed(binary, url, id: third.id) == false)
         #expect(!FileManager.default.fileExists(atPath: journal.path), "nothing pending: no journal")
     }
 
