@@ -68,6 +68,8 @@ public struct PendingMarks: Sendable, Equatable {
     /// Sends that failed in a row (the backoff doubles with each).
     public private(set) var failures = 0
     var hold: Hold?
+    /// ``marks`` by id, for the list's rows (each asks ``wanted(_:)``).
+    private var wantedByID: [String: Bool] = [:]
 
     /// The most marks one request carries (`X` on a long list makes several).
     public static let batchLimit = 200
@@ -87,7 +89,7 @@ public struct PendingMarks: Sendable, Equatable {
 
     /// What event `id` is to become, when its mark is pending.
     public func wanted(_ id: String) -> Bool? {
-        marks.last { $0.id == id }?.reviewed
+        wantedByID[id]
     }
 
     /// When ``tick(now:)`` should run next: the retry time while a backoff runs.
@@ -165,8 +167,9 @@ public struct PendingMarks: Sendable, Equatable {
     }
 
     private mutating func put(_ mark: PendingMark) {
-        marks.removeAll { $0.id == mark.id }
+        if wantedByID[mark.id] != nil { marks.removeAll { $0.id == mark.id } }
         marks.append(mark)
+        wantedByID[mark.id] = mark.reviewed
     }
 
     /// Removes the marks of `ids` that still want `reviewed`; returns them.
@@ -174,6 +177,7 @@ public struct PendingMarks: Sendable, Equatable {
         let wanted = Set(ids)
         let taken = marks.filter { wanted.contains($0.id) && $0.reviewed == reviewed }
         marks.removeAll { wanted.contains($0.id) && $0.reviewed == reviewed }
+        for mark in taken { wantedByID[mark.id] = nil }
         return taken
     }
 }
