@@ -38,7 +38,7 @@ struct PendingMarksReducerTests {
         #expect(effects == [.writePendingMarks([PendingMark(id: "evt-0", reviewed: true)]), .sendReviewed(ids: ["evt-0"], isReviewed: true)])
         var row = try #require(Self.row(state, "evt-0"))
         #expect(row.isReviewed && row.isMarkPending, "pending, not saved")
-        #expect(state.screen().header.countsText.hasSuffix(" · 1 mark pending"))
+        #expect(state.screen().header.countsText.hasSuffix(" · 1 mark pending (…)"))
 
         // The server is down: still pending, said once; the retry waits for the backoff.
         let down = AppInput.reviewedSendFailed(ids: ["evt-0"], isReviewed: true, failure: .unavailable,

@@ -1,6 +1,7 @@
 import AppCore
 import EventsAPI
 import Foundation
+import TUI
 
 /// Marks a server keeps (Frigate): a change is shown at once, as pending (`…`), and sent; the row
 /// shows `✓` (saved) only once the server took it. While the server is away the marks stay
@@ -70,10 +71,11 @@ extension AppState {
         return perform(pendingMarks.serverAnswered(now: now))
     }
 
-    /// The header's " · 2 marks pending" while the server has not confirmed some.
+    /// The header's " · 2 marks pending (…)" while the server has not confirmed some (the glyph
+    /// their rows show).
     var pendingMarksText: String {
         let count = pendingMarks.count
-        return count == 0 ? "" : " · \(count) mark\(count == 1 ? "" : "s") pending"
+        return count == 0 ? "" : " · \(count) mark\(count == 1 ? "" : "s") pending (\(EventRow.pendingGlyph))"
     }
 
     /// The pending marks' effects as the coordinator's work; a rollback shows the events as they were.

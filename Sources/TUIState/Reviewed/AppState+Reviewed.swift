@@ -134,7 +134,7 @@ extension AppState {
     }
 
     /// The header's counts end with the view and the marks not saved yet: "12 of 60 loaded ·
-    /// more · unreviewed only · 2 marks pending".
+    /// more · unreviewed only · 2 marks pending (…)".
     var reviewViewText: String {
         (isUnreviewedOnly ? " · unreviewed only" : "") + pendingMarksText
     }

@@ -73,26 +73,29 @@ import Testing
         let kept = (body?["servers"] as? [String: [[String: Any]]])?[url]?.compactMap { $0["id"] as? String }
         #expect(kept == [second.id], "the journal keeps the mark for this server: \(String(describing: body))")
 
-        // The next start sends it; the row shows ✓ and the journal goes.
+        // The next start sends it; the row shows ✓ and the journal goes. (A tmux server of its
+        // own: a new session on the one just killed can race its shutdown.)
         pane.run(["kill-server"])
-        pane.start(columns: 120, rows: 32, environment: environment, command: command)
+        let next = try Tmux(socket: "ep-e2e-pending-next-\(getpid())")
+        defer { next.run(["kill-server"]) }
+        next.start(columns: 120, rows: 32, environment: environment, command: command)
         #expect(try await Self.waitForServerMark(binary, url, id: second.id), "the next start sent \(second.id)")
         try await Tmux.offPool {
-            try pane.waitUntil("the second row saved") { screen in
+            try next.waitUntil("the second row saved") { screen in
                 Self.mark(second.camera, row: 1, on: screen) == "✓" && !screen.contains("pending")
             }
         }
         // A mark the server refuses for good (403: a role that may not mark) is rolled back and said.
         await server.faults.failNext(1, status: 403, pathPrefix: "/api/reviews/viewed")
         try await Tmux.offPool {
-            pane.keys("Down")
-            pane.keys("Down")
-            pane.keys("x")
-            try pane.waitUntil("the third row rolled back, with an error") { screen in
+            next.keys("Down")
+            next.keys("Down")
+            next.keys("x")
+            try next.waitUntil("the third row rolled back, with an error") { screen in
                 screen.contains("did not take the mark") && Self.mark(third.camera, row: 2, on: screen) == " "
             }
-            pane.keys("q")
-            try pane.waitFor("EXIT=0")
+            next.keys("q")
+            try next.waitFor("EXIT=0")
         }
         #expect(try await Self.serverReviewed(binary, url, id: third.id) == false)
         #expect(!FileManager.default.fileExists(atPath: journal.path), "nothing pending: no journal")
