@@ -42,6 +42,11 @@ public enum InteractiveSession {
                              severities: backend.severities, cameraSets: services.config.cameraSets,
                              servers: services.knownServers())
         initial.loadReviewed(ReviewedMarks.load(from: ReviewedMarks.fileURL(in: services.paths.state)))
+        if backend.reviewedOnServer {
+            // Marks an earlier session could not send to this server: pending, sent once it answers.
+            initial.keepMarksOnServer(pending: PendingMarks.journal(at: PendingMarks.journalURL(in: services.paths.state),
+                                                                    server: PendingMarks.serverKey(backend.server)))
+        }
         let state = initial
         let logPath = services.paths.logFile.path
         return try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Ending, any Error>) in

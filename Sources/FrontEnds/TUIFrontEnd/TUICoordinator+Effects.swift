@@ -43,6 +43,10 @@ extension TUICoordinator {
                 saveReviewed(ids: [id], isReviewed: isReviewed)
             case .saveReviewedSet(let ids, let isReviewed):
                 saveReviewed(ids: ids, isReviewed: isReviewed)
+            case .sendReviewed(let ids, let isReviewed):
+                sendReviewed(ids: ids, isReviewed: isReviewed)
+            case .writePendingMarks(let marks):
+                writePendingMarks(marks)
             case .fetchTimelineWindow(let window, let generation):
                 fetchTimelineWindow(window, generation: generation)
             case .fetchCoverage(let window, let cameras, let generation):

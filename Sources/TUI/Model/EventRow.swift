@@ -17,6 +17,13 @@ public struct EventRow: Hashable, Sendable {
     public var isLive: Bool
     /// The user reviewed the event (played it to the end, or marked it): dimmed, with a ✓.
     public var isReviewed = false
+    /// The mark (or its removal) is not on the server yet: `…` instead of `✓` until it is.
+    public var isMarkPending = false
+
+    /// The third column of a reviewed row whose mark is saved.
+    public static let reviewedGlyph = "✓"
+    /// The third column of a row whose mark, or its removal, is pending.
+    public static let pendingGlyph = "…"
 
     public init(id: String, camera: String, title: String, startText: String,
                 durationText: String, bucket: String, isLive: Bool = false) {

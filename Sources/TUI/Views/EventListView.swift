@@ -1,7 +1,8 @@
 import PlaybackStates
 
 /// The event list: a heading line, then the visible rows (the selected one highlighted).
-/// Three marker columns lead each row: `▌` selection, `●` live, `✓` reviewed (a reviewed row is dimmed).
+/// Three marker columns lead each row: `▌` selection, `●` live, `✓` reviewed (a reviewed row is
+/// dimmed), or `…` where a mark or its removal is pending (the server has not confirmed it yet).
 struct EventListView: PaneView {
     let visibleRows: [EventRow]
     let firstIndex: Int
@@ -69,7 +70,11 @@ struct EventListView: PaneView {
             canvas.put(text, x: 0, y: y, style: style)
             if selected { canvas.put("▌", x: 0, y: y, style: style) }
             if row.isLive { canvas.put("●", x: 1, y: y, style: selected ? style : .live) }
-            if row.isReviewed { canvas.put("✓", x: 2, y: y, style: style) }
+            if row.isMarkPending {
+                canvas.put(EventRow.pendingGlyph, x: 2, y: y, style: style)
+            } else if row.isReviewed {
+                canvas.put(EventRow.reviewedGlyph, x: 2, y: y, style: style)
+            }
         }
         let after = 1 + visibleRows.count
         if after < canvas.height, firstIndex + visibleRows.count >= count {

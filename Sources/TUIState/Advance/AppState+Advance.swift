@@ -97,7 +97,7 @@ extension AppState {
     /// on, the next event starts (the same path as `>`).
     mutating func playbackFinished(_ reason: FinishReason, now: ContinuousClock.Instant) -> [AppEffect] {
         guard reason == .ended, let event = playback?.event else { return [] }
-        let effects = setReviewed(event.id, true)
+        let effects = setReviewed(event.id, true, now: now)
         guard isAutoAdvance else { return effects }
         return effects + advance(.next, from: event, now: now)
     }

@@ -91,6 +91,7 @@ extension AppState {
         events += page.events.filter { !known.contains($0.id) }
         noteCameras(page.events)
         adoptServerReviewed(page.events)
+        let marks = pendingMarksServerAnswered(now: now)   // the server answers: pending marks go
         isLoading = false
         switch pageCursors.follow(page.nextCursor) {
         case .next(let cursor): nextCursor = cursor
@@ -101,8 +102,8 @@ extension AppState {
             show("Paging stopped: " + EventsAPIError.repeatedCursor(cursor, afterEvents: events.count).message, now: now)
         }
         if page.skipped > 0 { show("\(page.skipped) malformed event(s) skipped", now: now) }
-        if let advanced = resolvePendingAdvance(now: now) { return advanced }
-        return filterText.isEmpty ? fetchMoreIfNear() : []
+        if let advanced = resolvePendingAdvance(now: now) { return marks + advanced }
+        return marks + (filterText.isEmpty ? fetchMoreIfNear() : [])
     }
 
     /// A page failed: an expired session brings the sign-in form back (a montage open meanwhile

@@ -5,8 +5,10 @@ import TUI
 
 /// Reviewed marks (`x`, and every event played to its end) and the unreviewed-only view (`u`).
 ///
-/// Marks live in ``reviewed``; each change returns ``AppEffect/saveReviewed(id:isReviewed:)`` for
-/// the coordinator to write (`ReviewedMarks.update(at:_:)`, off the UI thread).
+/// Marks live in ``reviewed`` (what the user made them); each change returns
+/// ``AppEffect/saveReviewed(id:isReviewed:)`` for the coordinator to write to the marks file
+/// (`ReviewedMarks.update(at:_:)`, off the UI thread), or, where the server keeps the marks
+/// (Frigate), goes through ``pendingMarks`` to the server (AppState+PendingMarks.swift).
 ///
 /// Unreviewed-only never pulls a row from under the cursor: an event marked reviewed while it is
 /// selected stays in the list (dimmed, with its mark) until the selection leaves it; then it goes
@@ -23,10 +25,12 @@ extension AppState {
     }
 
     /// Marks the server keeps (Frigate's, per user) win over the local file for its events: a
-    /// page's `serverReviewed` is taken as it comes (nothing to save; the server has it).
+    /// page's `serverReviewed` is taken as it comes (nothing to save; the server has it), but
+    /// for a mark still pending (the server does not have it yet) the pending one stays.
     mutating func adoptServerReviewed(_ events: [Event]) {
         for event in events {
-            guard let onServer = event.serverReviewed, reviewed.isReviewed(event.id) != onServer else { continue }
+            guard let onServer = event.serverReviewed, pendingMarks.wanted(event.id) == nil,
+                  reviewed.isReviewed(event.id) != onServer else { continue }
             if onServer { reviewed.mark(event.id) } else { reviewed.unmark(event.id) }
         }
     }
@@ -56,7 +60,7 @@ extension AppState {
         guard let event = focus == .player ? playback?.event ?? selectedEvent : selectedEvent else { return [] }
         let isReviewed = !reviewed.isReviewed(event.id)
         show("\(isReviewed ? "Reviewed" : "Not reviewed"): \(event.cameraName) · \(event.title ?? event.id)", now: now)
-        return setReviewed(event.id, isReviewed)
+        return setReviewed(event.id, isReviewed, now: now)
     }
 
     /// `X`: every event the list shows (loaded, after its filters) that is not reviewed yet is
@@ -70,18 +74,18 @@ extension AppState {
         for id in ids { reviewed.mark(id) }
         if isUnreviewedOnly, let selected = selectedEvent?.id, ids.contains(selected) { keptReviewedID = selected }
         show("Marked \(ids.count) event\(ids.count == 1 ? "" : "s") reviewed", now: now)
-        return [.saveReviewedSet(ids: ids, isReviewed: true)]
+        return recordMarks(ids, true, now: now)
     }
 
     /// Marks or unmarks `id`; the selection stays on its event (a marked selected one is kept in
     /// unreviewed-only until the selection leaves it). Nothing to save when nothing changed.
-    mutating func setReviewed(_ id: String, _ isReviewed: Bool) -> [AppEffect] {
+    mutating func setReviewed(_ id: String, _ isReviewed: Bool, now: ContinuousClock.Instant) -> [AppEffect] {
         guard reviewed.isReviewed(id) != isReviewed else { return [] }
         let selected = selectedEvent?.id
         if isReviewed { reviewed.mark(id) } else { reviewed.unmark(id) }
         if isReviewed, isUnreviewedOnly, id == selected { keptReviewedID = id }
         restoreSelection(selected)
-        return [.saveReviewed(id: id, isReviewed: isReviewed)]
+        return recordMarks([id], isReviewed, now: now)
     }
 
     mutating func toggleUnreviewedOnly(now: ContinuousClock.Instant) -> [AppEffect] {
@@ -121,16 +125,18 @@ extension AppState {
         }
     }
 
-    /// A list row with its reviewed mark.
+    /// A list row with its reviewed mark, pending while the server has not confirmed it.
     func listRow(_ event: Event, now: Date, calendar: Calendar) -> EventRow {
         var row = Self.row(event, now: now, calendar: calendar)
         row.isReviewed = reviewed.isReviewed(event.id)
+        row.isMarkPending = pendingMarks.wanted(event.id) != nil
         return row
     }
 
-    /// The header's counts end with the view: "12 of 60 loaded · more · unreviewed only".
+    /// The header's counts end with the view and the marks not saved yet: "12 of 60 loaded ·
+    /// more · unreviewed only · 2 marks pending (…)".
     var reviewViewText: String {
-        isUnreviewedOnly ? " · unreviewed only" : ""
+        (isUnreviewedOnly ? " · unreviewed only" : "") + pendingMarksText
     }
 
     /// The list's empty line in unreviewed-only.

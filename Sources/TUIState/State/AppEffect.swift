@@ -21,6 +21,12 @@ public enum AppEffect: Sendable, Equatable {
     /// Save several marks at once (`X`): one write of the marks file, one request to a server
     /// that keeps the marks.
     case saveReviewedSet(ids: [String], isReviewed: Bool)
+    /// Send marks to a server that keeps them (Frigate), in one request; the answer comes back as
+    /// ``AppInput/reviewedSent(ids:isReviewed:)`` or ``AppInput/reviewedSendFailed(ids:isReviewed:failure:message:)``.
+    case sendReviewed(ids: [String], isReviewed: Bool)
+    /// Write the journal of the marks the server has not confirmed yet (all of them, oldest
+    /// first), for the next start to send.
+    case writePendingMarks([PendingMark])
     /// Save the frame of playback `id` at about `position` seconds of `event` as a PNG (`S`); the
     /// result comes back as the playback's `.screenshot` update.
     case saveSnapshot(Event, id: PlaybackID, position: Double)

@@ -20,6 +20,10 @@ public enum AppInput: Sendable {
     case export(ExportUpdate)
     /// Writing the reviewed marks failed; `message` names the file and why.
     case reviewedSaveFailed(message: String)
+    /// The server took the marks of ``AppEffect/sendReviewed(ids:isReviewed:)``.
+    case reviewedSent(ids: [String], isReviewed: Bool)
+    /// Sending them failed; `failure` says whether to try again, `message` why (the error's line).
+    case reviewedSendFailed(ids: [String], isReviewed: Bool, failure: MarkSendFailure, message: String)
     /// The 1 s tick: expires messages.
     case tick
     /// The still of this event is ready (``StillLoader``), or could not be made.

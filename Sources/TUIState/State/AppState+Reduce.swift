@@ -19,7 +19,7 @@ extension AppState {
         case .tick:
             if let message, message.expires <= now { self.message = nil }
             countPreparing(now: now)
-            return []
+            return pendingMarksTick(now: now)
         case .stillReady(let eventID):
             applyStill(eventID, ready: true)
             return []
@@ -31,7 +31,7 @@ extension AppState {
             return []
         case .timelineLoaded(let events, let window, let generation):
             timelineLoaded(events, window: window, generation: generation)
-            return []
+            return pendingMarksServerAnswered(now: now)
         case .timelineFailed(let window, let message, let generation):
             timelineFailed(window: window, message: message, generation: generation)
             return []
@@ -192,6 +192,10 @@ extension AppState {
         case .pageFailed(let text, let needsSignIn, let generation): return pageFailed(text, needsSignIn: needsSignIn, generation: generation)
         case .reviewedSaveFailed(let text):
             error = "Reviewed marks not saved: \(text)"
+        case .reviewedSent(let ids, let isReviewed):
+            return reviewedSent(ids: ids, isReviewed: isReviewed, now: now)
+        case .reviewedSendFailed(let ids, let isReviewed, let failure, let text):
+            return reviewedSendFailed(ids: ids, isReviewed: isReviewed, failure: failure, message: text, now: now)
         default:
             break
         }

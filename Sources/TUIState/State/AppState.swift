@@ -85,6 +85,10 @@ public struct AppState: Sendable {
     var pendingAdvance: PendingAdvance?
     /// Reviewed events (loaded at start, saved by the coordinator on each change).
     var reviewed = ReviewedMarks()
+    /// The server keeps the marks (Frigate): changes go through ``pendingMarks`` to it.
+    var marksOnServer = false
+    /// Marks the server has not confirmed yet (shown pending, sent again when it answers).
+    var pendingMarks = PendingMarks()
     /// `u`: the list shows only the events not reviewed yet.
     var isUnreviewedOnly = false
     /// A reviewed event that stays in the unreviewed-only list until the selection leaves it.
@@ -126,9 +130,11 @@ public struct AppState: Sendable {
         form == nil ? beginRefresh() : []
     }
 
-    /// When ``reduce(_:now:)`` wants a `.tick`: the message's expiry, or when a still is due.
+    /// When ``reduce(_:now:)`` wants a `.tick`: the message's expiry, when a still is due, or
+    /// when pending marks are sent again.
     public var nextDeadline: ContinuousClock.Instant? {
-        [message?.expires, still.nextDeadline, playback?.downloadRateUntil, preparingDeadline].compactMap { $0 }.min()
+        [message?.expires, still.nextDeadline, playback?.downloadRateUntil, preparingDeadline, pendingMarks.nextDeadline]
+            .compactMap { $0 }.min()
     }
 
     mutating func show(_ text: String, now: ContinuousClock.Instant) {

@@ -50,7 +50,7 @@ extension AppState {
             }
             let isReviewed = !reviewed.isReviewed(event.id)
             show("\(isReviewed ? "Reviewed" : "Not reviewed"): \(Self.timelineText(event))", now: now)
-            return setReviewed(event.id, isReviewed)
+            return setReviewed(event.id, isReviewed, now: now)
         case .refresh:
             timeline.reset()
             self.timeline = timeline
@@ -260,6 +260,7 @@ extension AppState {
             var text = "\(Self.timelineText(event)) · \(WallTimeText.timeOfDay(event.startTime, calendar: calendar, seconds: true))"
             text += event.isLive(at: now) ? " · live" : event.duration.map { " · " + DurationText.clock($0) } ?? ""
             if reviewed.isReviewed(event.id) { text += " · reviewed" }
+            if pendingMarks.wanted(event.id) != nil { text += " (pending)" }
             segments.append(text)
         } else if timelineCameras.indices.contains(timeline.lane) {
             let camera = timelineCameras[timeline.lane]

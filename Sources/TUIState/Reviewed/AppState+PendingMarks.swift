@@ -1,0 +1,105 @@
+import AppCore
+import EventsAPI
+import Foundation
+import TUI
+
+/// Marks a server keeps (Frigate): a change is shown at once, as pending (`…`), and sent; the row
+/// shows `✓` (saved) only once the server took it. While the server is away the marks stay
+/// pending and are sent again (``PendingMarks``: backoff, or at once when another request
+/// succeeds); a quit leaves them in the journal for the next start. A mark the server refuses
+/// for good is rolled back with an error that says so.
+extension AppState {
+    /// The server keeps the marks: changes go to it through ``pendingMarks``. `pending` are the
+    /// journal's marks for this server from an earlier session: shown pending at once, and sent
+    /// once the server answered the first page.
+    ///
+    /// ```swift
+    /// state.keepMarksOnServer(pending: PendingMarks.journal(at: url, server: PendingMarks.serverKey(server)))
+    /// ```
+    public mutating func keepMarksOnServer(pending: [PendingMark]) {
+        marksOnServer = true
+        pendingMarks = PendingMarks(marks: pending)
+        for mark in pendingMarks.marks {
+            if mark.reviewed { reviewed.mark(mark.id) } else { reviewed.unmark(mark.id) }
+        }
+    }
+
+    /// The user changed the marks of `ids`: saved to the marks file, or pending for the server.
+    mutating func recordMarks(_ ids: [String], _ isReviewed: Bool, now: ContinuousClock.Instant) -> [AppEffect] {
+        guard marksOnServer else {
+            return ids.count == 1 ? [.saveReviewed(id: ids[0], isReviewed: isReviewed)] : [.saveReviewedSet(ids: ids, isReviewed: isReviewed)]
+        }
+        return perform(pendingMarks.add(ids, reviewed: isReviewed, now: now))
+    }
+
+    /// The server took a batch: its rows show `✓` (or no mark), and the local copy follows.
+    mutating func reviewedSent(ids: [String], isReviewed: Bool, now: ContinuousClock.Instant) -> [AppEffect] {
+        perform(pendingMarks.sent(ids: ids, reviewed: isReviewed, now: now))
+    }
+
+    /// A batch failed: said once while the server is away (the rows stay pending), or rolled
+    /// back when the server refused it.
+    mutating func reviewedSendFailed(ids: [String], isReviewed: Bool, failure: MarkSendFailure, message text: String,
+                                     now: ContinuousClock.Instant) -> [AppEffect] {
+        let effects = pendingMarks.failed(ids: ids, reviewed: isReviewed, failure, now: now)
+        switch failure {
+        case .unavailable where pendingMarks.failures == 1:
+            show("Reviewed marks pending (…): \(text); they are sent when the server answers again", now: now)
+        case .signInNeeded:
+            show("Reviewed marks pending (…): sign in again to send them", now: now)
+        case .refused:
+            let dropped = effects.flatMap { effect -> [PendingMark] in
+                if case .rolledBack(let marks) = effect { return marks } else { return [] }
+            }
+            if !dropped.isEmpty {
+                let what = dropped.count == 1 ? "the mark of 1 event" : "the marks of \(dropped.count) events"
+                error = "The server did not take \(what), shown as before: \(text)"
+            }
+        default: break
+        }
+        return perform(effects)
+    }
+
+    /// A tick: a backoff that ran out sends the pending marks again.
+    mutating func pendingMarksTick(now: ContinuousClock.Instant) -> [AppEffect] {
+        perform(pendingMarks.tick(now: now))
+    }
+
+    /// Another request to the server succeeded (a page, the timeline's events): pending marks go now.
+    mutating func pendingMarksServerAnswered(now: ContinuousClock.Instant) -> [AppEffect] {
+        guard marksOnServer else { return [] }
+        return perform(pendingMarks.serverAnswered(now: now))
+    }
+
+    /// The header's " · 2 marks pending (…)" while the server has not confirmed some (the glyph
+    /// their rows show).
+    var pendingMarksText: String {
+        let count = pendingMarks.count
+        return count == 0 ? "" : " · \(count) mark\(count == 1 ? "" : "s") pending (\(EventRow.pendingGlyph))"
+    }
+
+    /// The pending marks' effects as the coordinator's work; a rollback shows the events as they were.
+    private mutating func perform(_ effects: [PendingMarks.Effect]) -> [AppEffect] {
+        effects.flatMap { effect -> [AppEffect] in
+            switch effect {
+            case .send(let ids, let isReviewed):
+                return [.sendReviewed(ids: ids, isReviewed: isReviewed)]
+            case .journal(let marks):
+                return [.writePendingMarks(marks)]
+            case .saved(let marks):
+                // The local copy follows the server's (the marks file the next start reads first).
+                return [true, false].compactMap { value in
+                    let ids = marks.filter { $0.reviewed == value }.map(\.id)
+                    return ids.isEmpty ? nil : .saveReviewedSet(ids: ids, isReviewed: value)
+                }
+            case .rolledBack(let marks):
+                let selected = selectedEvent?.id
+                for mark in marks {
+                    if mark.reviewed { reviewed.unmark(mark.id) } else { reviewed.mark(mark.id) }
+                }
+                restoreSelection(selected)
+                return []
+            }
+        }
+    }
+}
