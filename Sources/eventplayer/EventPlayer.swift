@@ -36,7 +36,9 @@ struct EventPlayer: AsyncParsableCommand {
           ~/.local/state/eventplayer/session.json: the session of the last server signed in to, \
         the default one (mode 0600); sessions/: every other server's. `logout` forgets the \
         default's, `logout --server URL` another's, `logout --all` every one.
-          ~/.local/state/eventplayer/reviewed.json: the events you reviewed.
+          ~/.local/state/eventplayer/reviewed.json: the events you reviewed; \
+        reviewed-pending.json: marks a server that keeps them (Frigate) has not taken yet, sent \
+        at the next start.
           ~/.local/state/eventplayer/eventplayer.log: the log (--log-level) and crash reports.
           ~/Pictures/eventplayer: snapshots taken in the TUI.
           <prefix>/share/eventplayer/demo: the demo backend's events and media, found next to the \

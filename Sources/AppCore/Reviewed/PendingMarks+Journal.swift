@@ -20,7 +20,7 @@ extension PendingMarks {
 
     /// The journal's key for `server`: marks made against one server are sent to that one only.
     public static func serverKey(_ server: URL) -> String {
-        server.absoluteString
+        ServerURL.canonical(server).absoluteString
     }
 
     private struct JournalBody: Codable {
