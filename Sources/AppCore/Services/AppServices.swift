@@ -66,15 +66,22 @@ public final class AppServices: Sendable {
         let selection = await BackendSelection.choose(choice: options.backend ?? config.backend ?? .auto, server: server,
                                                           stored: stored, pipeline: pipeline)
         if let session = selection.session { register(session) }
-        let backend = BackendFactory.make(selection.kind, server: server.url, pipeline: pipeline, session: selection.session,
-                                          requiresSignIn: selection.requiresSignIn,
-                                          sessionDidChange: { [isDemo = server.isDemo] (session: Session?) in
-            if let session { register(session) }
-            guard !isDemo else { return }
-            do { try sessions.save(session) } catch {
-                Logger(label: "eventplayer.session").error("cannot save session: \(error)")
-            }
-        })
+        let make: ReplaceableBackend.Make = { kind, requiresSignIn in
+            BackendFactory.make(kind, server: server.url, pipeline: pipeline, session: selection.session,
+                                requiresSignIn: requiresSignIn,
+                                sessionDidChange: { [isDemo = server.isDemo] (session: Session?) in
+                if let session { register(session) }
+                guard !isDemo else { return }
+                do { try sessions.save(session) } catch {
+                    Logger(label: "eventplayer.session").error("cannot save session: \(error)")
+                }
+            })
+        }
+        // Found by a probe alone, which an untrusted certificate stops: a probe after trusting it
+        // may find another kind (``identifyServer()``).
+        let isProbed = (options.backend ?? config.backend ?? .auto) == .auto && stored == nil && !server.isDemo
+        let backend: any EventBackend = isProbed ? ReplaceableBackend(selection.kind, requiresSignIn: selection.requiresSignIn, make: make)
+            : make(selection.kind, selection.requiresSignIn)
         if let demo = server.demo {
             notice("no server configured: using the embedded demo backend (\(demo.backend.displayName)) at \(server.url.absoluteString) (\(demo.email))")
             Redactor.shared.register(demo.password)

@@ -1,24 +1,36 @@
-/// The sign-in form: server, email, masked password, inline error (wrapped; the box grows for it), hints.
+/// The sign-in form: server, the certificate waiting for trust and its Trust field (when one is
+/// asked about), email, masked password, inline error or note (wrapped; the box grows for it), hints.
 struct SignInView: PaneView {
     let form: SignInSnapshot
 
     func draw(on canvas: any Canvas) {
         canvas.clear(.normal)
-        let width = min(64, canvas.width - 2)
-        let errorLines = form.isBusy ? [] : form.errorText.map { DisplayWidth.wrap("✖ " + $0, to: width - 6) } ?? []
-        let height = min(8 + max(3, errorLines.count), canvas.height)   // the box grows for a long error
+        let asking = !form.certificate.isEmpty
+        let width = min(asking ? 100 : 64, canvas.width - 2)
+        let notes: [String] = if form.isBusy { [] } else if let error = form.errorText { DisplayWidth.wrap("✖ " + error, to: width - 6) }
+            else { form.note.map { DisplayWidth.wrap($0, to: width - 6) } ?? [] }
+        // The certificate's lines, as many as fit above the fields (a warning's first two in red).
+        let wrapped = form.certificate.enumerated().flatMap { index, line in
+            DisplayWidth.wrap(line, to: width - 6).map { (text: $0, warning: form.isCertificateChange && index < 2) }
+        }
+        let certificate = Array(wrapped.prefix(max(0, canvas.height - 11 - 1)))
+        let extra = asking ? certificate.count + 1 : 0   // the lines and the Trust field
+        let height = min(8 + extra + max(3, notes.count), canvas.height)   // the box grows for a long error
         let box = Rect(x: (canvas.width - width) / 2, y: max(0, (canvas.height - height) / 2), width: width, height: height)
-        canvas.box(box, title: "Sign in", style: .normal, titleStyle: .paneTitleFocused)
+        canvas.box(box, title: form.title, style: .normal, titleStyle: .paneTitleFocused)
         let labelX = box.x + 3
         let fieldX = labelX + 10
         let fieldWidth = max(4, box.maxX - fieldX - 3)
-        let fields: [(SignInSnapshot.Field, String, String)] = [
-            (.server, "Server", form.server),
-            (.email, form.userLabel, form.email),
-            (.password, "Password", String(repeating: "•", count: form.passwordLength)),
-        ]
-        for (index, (field, label, value)) in fields.enumerated() {
-            let y = box.y + 2 + index
+        var rows: [(SignInSnapshot.Field, String, String, Int)] = [(.server, "Server", form.server, box.y + 2)]
+        if asking {
+            for (index, line) in certificate.enumerated() {
+                canvas.put(line.text, x: labelX, y: box.y + 3 + index, style: line.warning ? .error : .normal)
+            }
+            rows.append((.trust, form.trustLabel, form.trustAnswer, box.y + 3 + certificate.count))
+        }
+        rows.append((.email, form.userLabel, form.email, box.y + 3 + extra))
+        rows.append((.password, "Password", String(repeating: "•", count: form.passwordLength), box.y + 4 + extra))
+        for (field, label, value, y) in rows where y < box.maxY - 1 {
             let focused = field == form.focus
             canvas.put(label, x: labelX, y: y, style: focused ? .paneTitleFocused : .normal)
             var shown = value
@@ -28,20 +40,22 @@ struct SignInView: PaneView {
             }
             canvas.put(DisplayWidth.pad(shown, to: fieldWidth), x: fieldX, y: y, style: focused ? .fieldFocused : .field)
         }
-        let noteY = box.y + 6
-        let hasHints = box.height >= 10
+        let noteY = box.y + 6 + extra
+        let hasHints = box.height >= 10 + extra
         if form.isBusy {
-            canvas.put("Signing in…", x: labelX, y: noteY, style: .dim)
+            canvas.put(form.busyText, x: labelX, y: noteY, style: .dim)
         } else {
             let room = max(0, box.maxY - (hasHints ? 3 : 2) - noteY + 1)   // rows between the fields and the hints
-            for (index, line) in errorLines.prefix(room).enumerated() {
-                let cut = index == room - 1 && errorLines.count > room ? DisplayWidth.truncate(line + " …", to: box.width - 6) : line
-                canvas.put(cut, x: labelX, y: noteY + index, style: .error)
+            let style: TextStyle = form.errorText == nil ? .message : .error
+            for (index, line) in notes.prefix(room).enumerated() {
+                let cut = index == room - 1 && notes.count > room ? DisplayWidth.truncate(line + " …", to: box.width - 6) : line
+                canvas.put(cut, x: labelX, y: noteY + index, style: style)
             }
         }
         if hasHints {
-            canvas.put(DisplayWidth.truncate("Enter sign in · Tab next field · Ctrl-C quit", to: box.width - 6),
-                       x: labelX, y: box.maxY - 2, style: .dim)
+            let hint = asking ? "Type yes in Trust to trust it · Enter · Tab next field · Ctrl-C quit"
+                : "Enter sign in · Tab next field · Ctrl-C quit"
+            canvas.put(DisplayWidth.truncate(hint, to: box.width - 6), x: labelX, y: box.maxY - 2, style: .dim)
         }
     }
 }
