@@ -14,21 +14,27 @@ extension TUICoordinator {
     /// or a server that cannot be reached now) is probed for what it is.
     func checkServer() {
         let services = services, inbox = inbox
-        signInTask = Task {
-            let url = services.server.url
-            if url.scheme?.lowercased() == "https", let address = ServerAddress(url: url) {
-                let timeout = services.pipeline.configuration.timeouts(for: .apiAuth).connect
-                if let examination = try? await services.trust.examine(address, timeout: timeout) {
-                    switch TrustOnFirstUse.decide(examination, fingerprint: nil, canAsk: true) {
-                    case .proceed: break
-                    case .ask: return inbox.post(.certificateNeedsTrust(Self.question(examination)))
-                    case .refuse(let message), .needsFingerprint(let message): return inbox.post(.certificateRefused(message: message))
-                    case .accept: break
-                    }
+        signInTask = Task { await TUICoordinator.checkServer(services: services, inbox: inbox) }
+    }
+
+    private static func checkServer(services: AppServices, inbox: Mailbox<AppInput>) async {
+        let url = services.server.url
+        if url.scheme?.lowercased() == "https", let address = ServerAddress(url: url) {
+            let timeout = services.pipeline.configuration.timeouts(for: .apiAuth).connect
+            if let examination = try? await services.trust.examine(address, timeout: timeout) {
+                switch TrustOnFirstUse.decide(examination, fingerprint: nil, canAsk: true) {
+                case .proceed, .accept:
+                    break
+                case .ask:
+                    inbox.post(.certificateNeedsTrust(question(examination)))
+                    return
+                case .refuse(let message), .needsFingerprint(let message):
+                    inbox.post(.certificateRefused(message: message))
+                    return
                 }
             }
-            await Self.identify(services: services, inbox: inbox)
         }
+        await identify(services: services, inbox: inbox)
     }
 
     /// ``AppEffect/trustCertificate(fingerprint:)``: the user typed yes to the certificate with
@@ -36,29 +42,39 @@ extension TUICoordinator {
     /// as `login` pins) only if the server still presents that one; then the server is probed.
     func trustCertificate(fingerprint: String) {
         let services = services, inbox = inbox
-        signInTask = Task {
-            do {
-                let url = services.server.url
-                guard let address = ServerAddress(url: url) else { return }
-                let timeout = services.pipeline.configuration.timeouts(for: .apiAuth).connect
-                let examination = try await services.trust.examine(address, timeout: timeout)
-                guard examination.presented.fingerprint.base64Form == fingerprint else {
-                    // Another certificate than the one shown: ask about that one instead.
-                    inbox.post(.signInFailed(message: "The server now presents another certificate than the one shown: "
-                        + "nothing was pinned; check the new one."))
-                    return inbox.post(.certificateNeedsTrust(Self.question(examination)))
-                }
-                if case .refuse(let message) = TrustOnFirstUse.decide(examination, fingerprint: nil, canAsk: true) {
-                    return inbox.post(.certificateRefused(message: message))
-                }
-                let line = try TrustOnFirstUse.accept(examination, trust: services.trust, pins: services.pins)
-                services.logger.notice("certificate trusted from the sign-in form", metadata: ["server": "\(address)"])
-                inbox.post(.certificateTrusted(message: line))
-            } catch {
-                return inbox.post(.signInFailed(message: UserFacing.message(for: error)))
-            }
-            await Self.identify(services: services, inbox: inbox)
+        signInTask = Task { await TUICoordinator.trustCertificate(fingerprint: fingerprint, services: services, inbox: inbox) }
+    }
+
+    private static func trustCertificate(fingerprint: String, services: AppServices, inbox: Mailbox<AppInput>) async {
+        guard let address = ServerAddress(url: services.server.url) else { return }
+        let timeout = services.pipeline.configuration.timeouts(for: .apiAuth).connect
+        let examination: CertificateExamination
+        do {
+            examination = try await services.trust.examine(address, timeout: timeout)
+        } catch {
+            inbox.post(.signInFailed(message: UserFacing.message(for: error)))
+            return
         }
+        guard examination.presented.fingerprint.base64Form == fingerprint else {
+            // Another certificate than the one shown: nothing is pinned; that one is asked about.
+            inbox.post(.signInFailed(message: "The server now presents another certificate than the one shown: "
+                + "nothing was pinned; check the new one."))
+            inbox.post(.certificateNeedsTrust(question(examination)))
+            return
+        }
+        if case .refuse(let message) = TrustOnFirstUse.decide(examination, fingerprint: nil, canAsk: true) {
+            inbox.post(.certificateRefused(message: message))
+            return
+        }
+        do {
+            let line = try TrustOnFirstUse.accept(examination, trust: services.trust, pins: services.pins)
+            services.logger.notice("certificate trusted from the sign-in form", metadata: ["server": "\(address)"])
+            inbox.post(.certificateTrusted(message: line))
+        } catch {
+            inbox.post(.signInFailed(message: UserFacing.message(for: error)))
+            return
+        }
+        await identify(services: services, inbox: inbox)
     }
 
     /// The form's question: what `login` prints about the certificate.

@@ -11,7 +11,7 @@ struct SignInView: PaneView {
             else { form.note.map { DisplayWidth.wrap($0, to: width - 6) } ?? [] }
         // The certificate's lines, as many as fit above the fields (a warning's first two in red).
         let wrapped = form.certificate.enumerated().flatMap { index, line in
-            DisplayWidth.wrap(line, to: width - 6).map { (text: $0, warning: form.isCertificateChange && index < 2) }
+            Self.fit(line, to: width - 6).map { (text: $0, warning: form.isCertificateChange && index < 2) }
         }
         let certificate = Array(wrapped.prefix(max(0, canvas.height - 11 - 1)))
         let extra = asking ? certificate.count + 1 : 0   // the lines and the Trust field
@@ -57,5 +57,28 @@ struct SignInView: PaneView {
                 : "Enter sign in · Tab next field · Ctrl-C quit"
             canvas.put(DisplayWidth.truncate(hint, to: box.width - 6), x: labelX, y: box.maxY - 2, style: .dim)
         }
+    }
+
+    /// A certificate line cut to `width`: prose wraps at spaces; an aligned line (`  names        a, b`,
+    /// the fingerprint's hex) keeps its spaces and goes on under its value's column.
+    static func fit(_ line: String, to width: Int) -> [String] {
+        guard DisplayWidth.of(line) > width else { return [line] }
+        let indent = line.prefix { $0 == " " }.count
+        guard indent > 0 else { return DisplayWidth.wrap(line, to: width) }
+        // The value's column: after the label and the spaces that align it, or the indent alone.
+        let rest = line.dropFirst(indent)
+        let label = rest.prefix { $0 != " " }
+        let gap = rest.dropFirst(label.count).prefix { $0 == " " }
+        let column = gap.count >= 2 ? indent + label.count + gap.count : indent
+        guard column < width / 2 else { return DisplayWidth.wrap(line, to: width) }
+        var value = Substring(line.dropFirst(column))
+        var lines: [String] = []
+        let room = width - column
+        while !value.isEmpty {
+            let piece = String(value.prefix(room))
+            lines.append((lines.isEmpty ? String(line.prefix(column)) : String(repeating: " ", count: column)) + piece)
+            value = value.dropFirst(piece.count)
+        }
+        return lines.map { DisplayWidth.truncate($0, to: width) }
     }
 }
