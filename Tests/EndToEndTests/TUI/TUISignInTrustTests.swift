@@ -102,4 +102,49 @@ import Testing
         #expect(again.contains("User      █"), "\(again)")
         #expect(try String(contentsOf: pins, encoding: .utf8) == pinned)
     }
+
+    /// Another certificate on a pinned `host:port` is shown under login's warning with both
+    /// fingerprints, never accepted silently; `no` keeps the old pin and sends nothing.
+    @Test(.enabled(if: Tmux.binary != nil), .timeLimit(.minutes(2)))
+    func aChangedCertificateIsShownAsAChangeAndNoKeepsThePin() async throws {
+        let folder = try TestCertificates.folder()
+        let first = try await TestCertificates.selfSigned(in: folder, name: "pinned")
+        let second = try await TestCertificates.selfSigned(in: folder, name: "replaced")
+        let ssh = try await TestCertificates.sshFingerprint(first.certificate)
+        let ssh2 = try await TestCertificates.sshFingerprint(second.certificate)
+        let server = try await TLSTrustTests.httpsOnAFixedPort(first)
+        let url = server.baseURL.absoluteString
+        let port = try #require(server.baseURL.port)
+        let address = "127.0.0.1:\(port)"
+        let binary = try Binary()
+        let pins = TLSTrustTests.pinFile(binary)
+        let pane = try Tmux(socket: "ep-e2e-signin-changed-\(getpid())")
+        defer {
+            pane.kill()
+            try? FileManager.default.removeItem(at: binary.home)
+            try? FileManager.default.removeItem(at: folder)
+        }
+        let login = try await TLSTrustTests.login(binary, url, ["--trust-fingerprint", ssh])
+        try #require(login.status == 0, "\(login.stderr)")
+        #expect(try await binary.run(["logout"]).status == 0)
+        let pinned = try String(contentsOf: pins, encoding: .utf8)
+        await server.stop()
+        let impostor = try await TLSTrustTests.https(second, port: port, waitingForPort: true)
+        defer { Task { await impostor.stop() } }
+
+        pane.start(columns: 120, rows: 40, environment: binary.paneEnvironment,
+                   command: binary.paneScript("--server \(url) --video none --no-audio"))
+        let warned = try await Tmux.offPool { try pane.waitFor("fingerprint  \(ssh2)") }
+        #expect(warned.contains("WARNING: THE CERTIFICATE OF \(address) HAS CHANGED since it was pinned."), "\(warned)")
+        #expect(warned.contains("pinned       \(ssh)"), "\(warned)")
+        #expect(warned.contains("Trust     █"), "\(warned)")
+        let refused = try await Tmux.offPool {
+            pane.type("no")
+            pane.keys("Enter")
+            return try pane.waitFor("was not trusted: nothing was pinned")
+        }
+        #expect(refused.contains("HAS CHANGED"), "still asked:\n\(refused)")
+        #expect(try String(contentsOf: pins, encoding: .utf8) == pinned, "the old pin is kept")
+        #expect(await impostor.requestLog().isEmpty, "nothing reached the other certificate's server")
+    }
 }
