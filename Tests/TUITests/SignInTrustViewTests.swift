@@ -7,13 +7,17 @@ import Testing
 @Suite("Sign-in view: the certificate question")
 struct SignInTrustViewTests {
     static let fingerprint = "SHA256:kdKtZsnRRIiRZ35nHiBDaiNJY77RBVtQ4wO8CmabXqs"
+    static let pinnedFingerprint = "SHA256:tGNkq83vEjRWeJq83vEjRWeJq83vEjRWeJq83vEjRWe"
     static let hex = "91:D2:AD:66:C9:D1:44:88:91:67:7E:67:1E:20:43:6A:23:49:63:BE:D1:05:5B:50:E3:03:BC:0A:66:9B:5E:AB"
 
     static func asking(change: Bool = false) -> ScreenSnapshot {
         var form = SignInSnapshot(server: "https://nvr.local:8971", focus: .trust, userLabel: "User")
         form.certificate = (change ? ["WARNING: THE CERTIFICATE OF nvr.local:8971 HAS CHANGED since it was pinned.",
-                                      "Someone may be intercepting the connection, or the server's certificate was replaced."] : [])
-            + ["The certificate of nvr.local:8971 is not trusted by this system (self-signed).",
+                                      "Someone may be intercepting the connection, or the server's certificate was replaced.",
+                                      "  pinned       \(pinnedFingerprint)", "               \(hex)",
+                                      "The server's certificate now:"]
+                                   : ["The certificate of nvr.local:8971 is not trusted by this system (self-signed)."])
+            + [
                "  subject      CN=nvr.local", "  issuer       itself (self-signed)", "  names        (none)",
                "  valid        2026-01-10 09:12 UTC to 2027-01-10 09:12 UTC",
                "  fingerprint  \(fingerprint)", "               \(hex)",
@@ -54,5 +58,15 @@ struct SignInTrustViewTests {
         let small = OffscreenRenderer.render(screen, columns: 80, rows: 24)
         #expect(small.contains("Trust     ye█"), "\(small)")
         #expect(small.contains("Password"), "\(small)")
+        #expect(small.contains("fingerprint  \(Self.fingerprint)"), "\(small)")
+
+        // A changed certificate on 80×24: the warning and both fingerprints stay; less needed lines go.
+        let changed = OffscreenRenderer.render(Self.asking(change: true), columns: 80, rows: 24)
+        #expect(changed.contains("WARNING: THE CERTIFICATE OF nvr.local:8971 HAS CHANGED"), "\(changed)")
+        #expect(changed.contains("pinned       \(Self.pinnedFingerprint)"), "\(changed)")
+        #expect(changed.contains("fingerprint  \(Self.fingerprint)"), "\(changed)")
+        #expect(changed.contains("Trust     ye█") && changed.contains("Password"), "\(changed)")
+        let tall = OffscreenRenderer.render(Self.asking(change: true), columns: 120, rows: 40)
+        #expect(tall.contains("subject      CN=nvr.local") && tall.contains("Compare it with"), "all of it where it fits:\n\(tall)")
     }
 }

@@ -9,11 +9,16 @@ struct SignInView: PaneView {
         let width = min(asking ? 100 : 64, canvas.width - 2)
         let notes: [String] = if form.isBusy { [] } else if let error = form.errorText { DisplayWidth.wrap("✖ " + error, to: width - 6) }
             else { form.note.map { DisplayWidth.wrap($0, to: width - 6) } ?? [] }
-        // The certificate's lines, as many as fit above the fields (a warning's first two in red).
+        // The certificate's lines, as many as fit above the fields (a warning's first two in red);
+        // on a short terminal the least needed go first (``dropOrder(_:)``), the fingerprint last.
         let wrapped = form.certificate.enumerated().flatMap { index, line in
-            Self.fit(line, to: width - 6).map { (text: $0, warning: form.isCertificateChange && index < 2) }
+            Self.fit(line, to: width - 6).map { (text: $0, warning: form.isCertificateChange && index < 2, rank: Self.dropOrder(line)) }
         }
-        let certificate = Array(wrapped.prefix(max(0, canvas.height - 11 - 1)))
+        var kept = wrapped
+        for rank in stride(from: 6, through: 1, by: -1) where kept.count > max(0, canvas.height - 12) {
+            kept.removeAll { $0.rank == rank }
+        }
+        let certificate = Array(kept.prefix(max(0, canvas.height - 12)))
         let extra = asking ? certificate.count + 1 : 0   // the lines and the Trust field
         let height = min(8 + extra + max(3, notes.count), canvas.height)   // the box grows for a long error
         let box = Rect(x: (canvas.width - width) / 2, y: max(0, (canvas.height - height) / 2), width: width, height: height)
@@ -80,5 +85,18 @@ struct SignInView: PaneView {
             value = value.dropFirst(piece.count)
         }
         return lines.map { DisplayWidth.truncate($0, to: width) }
+    }
+
+    /// Which certificate lines a short terminal drops first (higher first; 0 never): the advice to
+    /// compare, the hex form, the warning's second line, then issuer and dates, names and subject;
+    /// the warning, the pinned and the presented fingerprints stay.
+    static func dropOrder(_ line: String) -> Int {
+        if line.hasPrefix("Compare") { return 6 }
+        if line.hasPrefix("               ") { return 5 }
+        if line.hasPrefix("Someone") { return 4 }
+        if line.hasPrefix("  issuer") || line.hasPrefix("  valid") { return 3 }
+        if line.hasPrefix("  names") || line.hasPrefix("  subject") || line.hasPrefix("The server's") { return 2 }
+        if line.hasPrefix("The certificate of") { return 1 }
+        return 0
     }
 }
