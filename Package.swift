@@ -183,7 +183,7 @@ let package = Package(
         // `login`, `logout`, `events`, `playlist`, `rewrite`, `demo-server`.
         .target(
             name: "CLIFrontEnd",
-            dependencies: ["AppCore", "EventsAPI", "Playlist", "DemoBackend", "SystemSupport"],
+            dependencies: ["AppCore", "EventsAPI", "Playlist", "DemoBackend", "SystemSupport", "PlaybackStates"],
             path: "Sources/FrontEnds/CLIFrontEnd",
             swiftSettings: strict
         ),

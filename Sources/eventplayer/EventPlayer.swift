@@ -22,16 +22,20 @@ struct EventPlayer: AsyncParsableCommand {
     /// The root command's discussion: what `eventplayer --help` ends with and the DESCRIPTION of
     /// the man page generated from these commands (`make install`): files, environment, exit status.
     static let discussion = """
-        With no server configured (--server, EVENTPLAYER_SERVER or the config file), commands use \
-        the embedded demo backend. With no subcommand, eventplayer starts the TUI (`tui`).
+        The server is the first of: --server, --profile, EVENTPLAYER_SERVER, EVENTPLAYER_PROFILE, \
+        the config file's `server`, and the last server signed in to (`login`); with none of them \
+        (or with --demo), commands use the embedded demo backend. Global options may come before \
+        the command (`eventplayer --profile home events`). With no subcommand, eventplayer starts \
+        the TUI (`tui`).
 
         FILES
           ~/.config/eventplayer/config.toml: settings; every key is optional and flags win. An \
         annotated example is installed as share/doc/eventplayer/config.example.toml.
           ~/.config/eventplayer/keymap.conf: key bindings, `bind <context> <key> <action>` (? in \
         the TUI lists the actions); the defaults are in share/doc/eventplayer/keymap.conf.
-          ~/.local/state/eventplayer/session.json: the signed-in session (mode 0600); `logout` \
-        forgets it.
+          ~/.local/state/eventplayer/session.json: the session of the last server signed in to, \
+        the default one (mode 0600); sessions/: every other server's. `logout` forgets the \
+        default's, `logout --server URL` another's, `logout --all` every one.
           ~/.local/state/eventplayer/reviewed.json: the events you reviewed.
           ~/.local/state/eventplayer/eventplayer.log: the log (--log-level) and crash reports.
           ~/Pictures/eventplayer: snapshots taken in the TUI.
@@ -39,8 +43,10 @@ struct EventPlayer: AsyncParsableCommand {
         binary (<bin>/../share/eventplayer).
 
         ENVIRONMENT
-          EVENTPLAYER_SERVER: events server base URL when --server is not given (before the \
-        config file's `server`).
+          EVENTPLAYER_SERVER: events server base URL when --server and --profile are not given \
+        (before the config file's `server`).
+          EVENTPLAYER_PROFILE: the config file's [profiles.NAME] to use when neither --server, \
+        --profile nor EVENTPLAYER_SERVER is given.
           XDG_CONFIG_HOME, XDG_STATE_HOME: replace ~/.config and ~/.local/state above.
           XDG_PICTURES_DIR: replaces ~/Pictures (else user-dirs.dirs is read).
           XDG_RUNTIME_DIR: where playback keeps its private temporary directory (else TMPDIR, /tmp).
@@ -76,7 +82,7 @@ struct EventPlayer: AsyncParsableCommand {
         StandardStreams.prepare()
         Signals.installFatalHandler(crashLog: XDGPaths().logFile.path, deadline: 10)
         do {
-            var command = try parseAsRoot(versionArguments(arguments))
+            var command = try parseAsRoot(globalOptionsAfterCommand(versionArguments(arguments)))
             if var asyncCommand = command as? any AsyncParsableCommand {
                 try await asyncCommand.run()
             } else {
@@ -99,6 +105,30 @@ struct EventPlayer: AsyncParsableCommand {
     static func versionArguments(_ arguments: [String]) -> [String] {
         guard arguments.first == "--version" else { return arguments }
         return ["version"] + arguments.dropFirst()
+    }
+
+    /// The options every server command takes (``GlobalFlags``), each with a value.
+    static let globalOptions: Set<String> = ["--server", "--profile", "--backend", "--demo", "--header", "--log-level", "--config", "--ca-file"]
+
+    /// `eventplayer --demo frigate events` is `eventplayer events --demo frigate`, as git and
+    /// docker take global options before the command: the TUI is the default command, so the
+    /// parser would otherwise take the flags for it and `events` for a stray argument. Options
+    /// before the first word that names a command move after it; anything else is left as it is.
+    static func globalOptionsAfterCommand(_ arguments: [String]) -> [String] {
+        let commands = Set(configuration.subcommands.map { $0._commandName } + ["help"])
+        var index = 0
+        while index < arguments.count {
+            let argument = arguments[index]
+            let name = argument.split(separator: "=", maxSplits: 1).first.map(String.init) ?? argument
+            if globalOptions.contains(name) {
+                index += argument.contains("=") ? 1 : 2
+            } else if commands.contains(argument), index > 0 {
+                return [argument] + arguments[..<index] + arguments[(index + 1)...]
+            } else {
+                return arguments
+            }
+        }
+        return arguments
     }
 
     static func exit(with error: any Error) -> Never {

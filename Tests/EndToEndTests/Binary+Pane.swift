@@ -17,7 +17,7 @@ extension Binary {
     /// ```
     func paneScript(_ arguments: String, launcher: String = "", exports: KeyValuePairs<String, String> = [:],
                     unsetting: [String] = [], stderrToPane: Bool = false) -> String {
-        let unset = "unset " + (["EVENTPLAYER_SERVER", "DISPLAY", "WAYLAND_DISPLAY"] + unsetting).joined(separator: " ") + "; "
+        let unset = "unset " + (["EVENTPLAYER_SERVER", "EVENTPLAYER_PROFILE", "DISPLAY", "WAYLAND_DISPLAY"] + unsetting).joined(separator: " ") + "; "
         let export = exports.isEmpty ? "" : "export " + exports.map { "\($0.key)=\(Self.quoted($0.value))" }.joined(separator: " ") + "; "
         let start = launcher.isEmpty ? "" : launcher + " "
         let stderr = stderrToPane ? "" : " 2>/dev/null"

@@ -43,6 +43,7 @@ struct Binary {
         // machine as for a user; a fresh cache per test made it a dozen times at once.
         env["XDG_CACHE_HOME"] = Self.sharedCache
         env.removeValue(forKey: "EVENTPLAYER_SERVER")
+        env.removeValue(forKey: "EVENTPLAYER_PROFILE")
         return env
     }
 

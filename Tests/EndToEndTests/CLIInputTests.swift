@@ -126,7 +126,7 @@ struct CLIInputTests {
     @Test func loginWithNoServerConfiguredSaysSoWithoutStartingTheDemoBackend() async throws {
         let result = try await Binary().run(["login", "--email", "a@b.c", "--password-stdin"], input: "x\n")
         #expect(result.status == 2)
-        #expect(result.stderr == "eventplayer: error: login needs a server: pass --server URL or set EVENTPLAYER_SERVER "
+        #expect(result.stderr == "eventplayer: error: login needs a server: pass --server URL or --profile NAME, or set EVENTPLAYER_SERVER "
                     + "(the embedded demo backend signs in by itself)\n")
     }
 

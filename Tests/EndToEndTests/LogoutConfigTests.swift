@@ -21,7 +21,7 @@ struct LogoutConfigTests {
         try Data("server = \"http://127.0.0.1:9/\"\n".utf8).write(to: other)
         let kept = try await binary.run(["logout", "--config", other.path])
         #expect(kept.status == 0, "\(kept.stderr)")
-        #expect(kept.stdout.contains("not signed in at http://127.0.0.1:9/"), "\(kept.stdout)")
+        #expect(kept.stdout.contains("not signed in at http://127.0.0.1:9;"), "\(kept.stdout)")
         #expect(kept.stdout.contains("kept the session for \(url)"), "\(kept.stdout)")
         #expect(FileManager.default.fileExists(atPath: sessionFile.path))
 

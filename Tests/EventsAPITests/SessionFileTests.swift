@@ -19,7 +19,7 @@ struct SessionFileTests {
         let store = SessionStore(directory: directory())
         try FileManager.default.createDirectory(at: store.fileURL, withIntermediateDirectories: true)
         try Data("keep".utf8).write(to: store.fileURL.appending(path: "inside"))
-        for attempt in [{ try store.checkWritable() }, { try store.save(session) }, { try store.save(nil) }] {
+        for attempt in [{ try store.checkWritable() }, { try store.save(session) }, { try store.remove() }] {
             let error = #expect(throws: SessionStoreError.self) { try attempt() }
             #expect(error?.isNotAFile == true)
             #expect(error?.description == "cannot save the session: \(store.fileURL.path) is a directory or other non-file; remove or rename it")

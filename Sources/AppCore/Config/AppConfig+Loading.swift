@@ -83,7 +83,7 @@ extension AppConfig {
     }
 
     /// The keys of the top level, for messages.
-    static let knownKeys = "server, backend, video, video-glyphs, video-protocol, network-mode, audio, log-level, speed, export-dir, ca-file, [network], [headers.<kind>], [mpv], [camera-sets]"
+    static let knownKeys = "server, backend, video, video-glyphs, video-protocol, network-mode, audio, log-level, speed, export-dir, ca-file, [network], [headers.<kind>], [mpv], [camera-sets], [profiles.<name>]"
 
     private mutating func read(_ key: String, _ value: any TOMLValueConvertible, file: String) throws {
         func fail(_ path: [String], _ message: String) -> ConfigError {
@@ -157,6 +157,8 @@ extension AppConfig {
             mpvOptions = try pairs(value, [key], file: file)
         case "camera-sets":
             cameraSets = try readCameraSets(value, key: key, file: file)
+        case "profiles":
+            profiles = try readProfiles(value, key: key, file: file)
         default:
             throw fail([key], "unknown key `\(key)` (known: \(Self.knownKeys); see Resources/config.example.toml)")
         }

@@ -47,6 +47,8 @@ public struct AppConfig: Sendable, Equatable {
     /// `c` picker beside the server's camera groups; the list, the timeline's lanes and the
     /// montage then show those cameras. In the file's order.
     public var cameraSets: [CameraGroup] = []
+    /// `[profiles.<name>]`: named servers (``ServerProfile``), in the file's order.
+    public var profiles: [ServerProfile] = []
     /// Where it was read from (nil when there was no file).
     public var source: URL?
     /// The line of each key in the file, for messages about values used later.

@@ -9,7 +9,8 @@ import Networking
 /// - `auto` (or `frigate`) without one: one probe (``BackendDetector``) says which, and whether
 ///   the server needs a sign-in at all (Frigate's port 5000 does not).
 ///
-/// A stored Frigate or ZoneMinder "session" without a token is what `login` keeps for a server
+/// A stored session the server refused (``Session/isSignedOut``) keeps its backend and asks for
+/// a sign-in. A stored Frigate or ZoneMinder "session" without a token is what `login` keeps for a server
 /// without sign-in (Frigate's port 5000, ZoneMinder with its authentication off).
 struct BackendSelection {
     var kind: BackendKind
@@ -22,6 +23,7 @@ struct BackendSelection {
         let named: BackendKind? = if case .kind(let kind) = choice { kind } else { nil }
         if let stored, named == nil || named == (stored.backend ?? .events) {
             let kind = stored.backend ?? .events
+            if stored.isSignedOut { return BackendSelection(kind: kind, session: nil, requiresSignIn: true) }
             if kind != .events, stored.accessToken.isEmpty {
                 return BackendSelection(kind: kind, session: nil, requiresSignIn: false)
             }

@@ -5,6 +5,8 @@ import Foundation
 public struct GlobalOptions: Sendable {
     /// `--server URL`.
     public var server: String?
+    /// `--profile NAME`: a `[profiles.NAME]` table of the config file (default: `EVENTPLAYER_PROFILE`).
+    public var profile: String?
     /// `--backend auto|events|frigate|zoneminder` (default: `backend` in the config file, else auto).
     public var backend: BackendChoice?
     /// `--demo events|frigate`: the embedded demo backend's flavour when it starts (no server configured).
@@ -18,9 +20,10 @@ public struct GlobalOptions: Sendable {
     /// `--ca-file PATH`: CA certificates (PEM) trusted besides the system's (default: `ca-file` in the config file).
     public var caFile: String?
 
-    public init(server: String? = nil, backend: BackendChoice? = nil, demo: BackendKind? = nil, headers: [String] = [],
+    public init(server: String? = nil, profile: String? = nil, backend: BackendChoice? = nil, demo: BackendKind? = nil, headers: [String] = [],
                 logLevel: LogLevel? = nil, configFile: String? = nil, caFile: String? = nil) {
         self.server = server
+        self.profile = profile
         self.backend = backend
         self.demo = demo
         self.headers = headers

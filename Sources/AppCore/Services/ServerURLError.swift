@@ -1,3 +1,4 @@
+import EventsAPI
 import Foundation
 
 /// A server URL that cannot be used, from `--server`, `EVENTPLAYER_SERVER` or `server` in the
@@ -19,7 +20,8 @@ public struct ServerURLError: Error, Sendable, Equatable, CustomStringConvertibl
     public let text: String
     let reason: Reason
 
-    /// The URL `text` names, when it is a usable events server base URL.
+    /// The URL `text` names, when it is a usable events server base URL, in its canonical form
+    /// (``ServerURL``: `HTTPS://NVR:443/` is `https://nvr`).
     public static func check(_ text: String, origin: String) throws(ServerURLError) -> URL {
         let trimmed = text.trimmingCharacters(in: .whitespaces)
         func fail(_ reason: Reason) -> ServerURLError { ServerURLError(origin: origin, text: text, reason: reason) }
@@ -28,7 +30,7 @@ public struct ServerURLError: Error, Sendable, Equatable, CustomStringConvertibl
         guard scheme == "http" || scheme == "https" else { throw fail(.scheme(scheme)) }
         guard let host = url.host(percentEncoded: false), !host.isEmpty else { throw fail(.noHost) }
         if let port = url.port, !(1...65535).contains(port) { throw fail(.port(port)) }
-        return url
+        return ServerURL.canonical(url)
     }
 
     public var description: String {

@@ -26,6 +26,20 @@ public struct Session: Sendable, Codable, Hashable {
         self.backend = backend
     }
 
+    /// The same session signed out: no tokens, expired for good (``isSignedOut``). The store
+    /// keeps it so that its server and user are remembered for the next sign-in.
+    public var signedOut: Session {
+        var copy = self
+        copy.accessToken = ""
+        copy.refreshToken = ""
+        copy.expiresAt = .distantPast
+        return copy
+    }
+
+    /// True for a session the server refused (``signedOut``): a sign-in is needed. (A session
+    /// without a token that never expires is a server that needs no sign-in.)
+    public var isSignedOut: Bool { accessToken.isEmpty && expiresAt == .distantPast }
+
     /// True when the access token has expired or will within `margin` seconds.
     public func needsRefresh(at now: Date, margin: TimeInterval = 30) -> Bool {
         expiresAt.timeIntervalSince(now) <= margin

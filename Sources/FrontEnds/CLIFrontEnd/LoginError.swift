@@ -20,7 +20,7 @@ public struct LoginError: Error, Sendable, Equatable, CustomStringConvertible {
     public var description: String {
         switch reason {
         case .noServer:
-            "login needs a server: pass --server URL or set EVENTPLAYER_SERVER (the embedded demo backend signs in by itself)"
+            "login needs a server: pass --server URL or --profile NAME, or set EVENTPLAYER_SERVER (the embedded demo backend signs in by itself)"
         case .emptyStandardInput: "--password-stdin: standard input has no password line"
         case .noEmail: "no email given: pass --email or type it at the prompt"
         case .notATerminal: "standard input is not a terminal, so the password cannot be prompted for: use --password-stdin"

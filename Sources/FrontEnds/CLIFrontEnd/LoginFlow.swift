@@ -37,7 +37,7 @@ public enum LoginFlow {
         if !requiresSignIn {
             let open = Session(server: url, accessToken: "", refreshToken: "", expiresAt: .distantFuture,
                                user: User(id: "anonymous", email: "anonymous", name: "anonymous"), backend: kind)
-            try services.sessions.save(open)
+            try services.signedIn(open)
             let why = kind == .zoneminder ? "its authentication is off (OPT_USE_AUTH)" : "its unauthenticated port: every request is answered as admin"
             return "\(kind.displayName) at \(url.absoluteString) needs no sign-in (\(why)); saved to \(services.sessions.fileURL.path)"
         }
@@ -56,7 +56,7 @@ public enum LoginFlow {
         Redactor.shared.register(secret)
         let session = try await backend.signIn(user: address, password: secret)
         Redactor.shared.register(session.accessToken)
-        try services.sessions.save(session)
+        try services.signedIn(session)
         let at = kind == .events ? "" : " (\(kind.displayName))"
         return "signed in as \(TerminalText.printable(session.user.email)) at \(url.absoluteString)\(at); session saved to \(services.sessions.fileURL.path)"
     }

@@ -16,9 +16,17 @@ import TUIState
 /// try await InteractiveSession.run(PlaybackOptions(video: .auto), services: services)
 /// ```
 public enum InteractiveSession {
-    /// Runs until the user quits; returns the exit status: 0, or 128 + the signal that ended it
-    /// (130 SIGINT, 143 SIGTERM, 129 SIGHUP when the terminal hung up).
-    public static func run(_ options: PlaybackOptions, services: AppServices) async throws -> Int32 {
+    /// How a session of the TUI ended.
+    public enum Ending: Sendable, Equatable {
+        /// The user quit, or a signal ended it: the exit status, 0 or 128 + the signal
+        /// (130 SIGINT, 143 SIGTERM, 129 SIGHUP when the terminal hung up).
+        case exit(Int32)
+        /// The user chose another server in the `N` picker: start the TUI again on it.
+        case switchServer(KnownServer.Target)
+    }
+
+    /// Runs until the user quits or switches server.
+    public static func run(_ options: PlaybackOptions, services: AppServices) async throws -> Ending {
         var options = options
         options.terminalVideo = true
         let configuration = try options.playerConfiguration(config: services.config)
@@ -31,11 +39,12 @@ public enum InteractiveSession {
                              videoModeText: videoModeText(configuration.video, glyphs: glyphs), networkText: "net: \(options.network.rawValue)",
                              isTerminalVideo: configuration.video == .terminal, speed: configuration.speed,
                              home: services.paths.home.path, signInLabel: backend.userPrompt,
-                             severities: backend.severities, cameraSets: services.config.cameraSets)
+                             severities: backend.severities, cameraSets: services.config.cameraSets,
+                             servers: services.knownServers())
         initial.loadReviewed(ReviewedMarks.load(from: ReviewedMarks.fileURL(in: services.paths.state)))
         let state = initial
         let logPath = services.paths.logFile.path
-        return try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Int32, any Error>) in
+        return try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Ending, any Error>) in
             let thread = Thread {
                 do {
                     let status = try runLoop(state: state, configuration: configuration, glyphs: glyphs, graphics: graphics,
@@ -62,7 +71,7 @@ public enum InteractiveSession {
 
     /// Blocks this thread until the user quits; the terminal is restored and private files removed on the way out.
     static func runLoop(state: AppState, configuration: PlayerConfiguration, glyphs: VideoGlyphs, graphics: VideoProtocolChoice,
-                        services: AppServices, preparer: any PlaybackPreparing, logPath: String) throws -> Int32 {
+                        services: AppServices, preparer: any PlaybackPreparing, logPath: String) throws -> Ending {
         var state = state
         let (keyMap, problems) = KeyMap.load(userFile: KeyMap.defaultUserFile())
         if let summary = KeyMapDiagnostic.summary(problems) { state.error = summary }
@@ -98,6 +107,7 @@ public enum InteractiveSession {
         for fd in runner.wakeupDescriptors { loop.addWakeSource(fd: fd, name: TUICoordinator.playbackWake) }
         loop.addSelfPipe(wake, name: TUICoordinator.appWake)
         loop.run(coordinator)
-        return loop.endingSignal.map { 128 + $0 } ?? 0
+        if let signal = loop.endingSignal { return .exit(128 + signal) }
+        return coordinator.switchTarget.map(Ending.switchServer) ?? .exit(0)
     }
 }

@@ -19,6 +19,9 @@ extension TUICoordinator {
         for effect in effects {
             switch effect {
             case .quit: return .quit
+            case .switchServer(let target):
+                switchTarget = target
+                return .quit
             case .signIn(let email, let password): signIn(email: email, password: password)
             case .checkServer: checkServer()
             case .trustCertificate(let fingerprint): trustCertificate(fingerprint: fingerprint)
@@ -64,10 +67,13 @@ extension TUICoordinator {
     }
 
     private func signIn(email: String, password: String) {
-        let client = services.backend, inbox = inbox
+        let client = services.backend, inbox = inbox, services = services
         signInTask = Task {
             do {
                 let session = try await client.signIn(user: email, password: password)
+                do { try services.signedIn(session) } catch {
+                    services.logger.error("cannot keep the session as the default: \(error)")
+                }
                 inbox.post(.signedIn(user: session.user.name))
                 if let cameras = try? await client.cameras(), !cameras.isEmpty {
                     inbox.post(.camerasLoaded(cameras, groups: (try? await client.cameraGroups()) ?? []))

@@ -18,6 +18,8 @@ final class TUICoordinator: UILoopDelegate {
     /// Terminal video, when the pane shows it.
     var video: TerminalVideoBridge?
     var pageTask: Task<Void, Never>?
+    /// The server the user chose in the `N` picker: the loop ends and the TUI starts on it.
+    var switchTarget: KnownServer.Target?
     var signInTask: Task<Void, Never>?
     /// The background export (`e`); cancelled at exit (its `.part` stays for a resume).
     var exportTask: Task<Void, Never>?

@@ -25,6 +25,8 @@ public enum ActionTable {
         .init(id: "pick-zone", action: .pickZone, contexts: [.list, .player], keys: ["z"], help: "Show one zone's events (or all)"),
         .init(id: "export", action: .export, contexts: [.list, .player], keys: ["e"],
               help: "Export the selected or playing event to a file"),
+        .init(id: "pick-server", action: .pickServer, contexts: [.list, .player, .timeline], keys: ["N"],
+              help: "Switch server: a profile, one signed in to, the demo"),
         // Player.
         .init(id: "toggle-pause", action: .togglePause, contexts: [.player, .montage], keys: ["Space", "p"], help: "Pause or resume", hint: "pause"),
         .init(id: "toggle-mute", action: .toggleMute, contexts: [.player, .montage], keys: ["m"], help: "Mute or unmute", hint: "mute"),

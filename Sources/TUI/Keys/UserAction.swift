@@ -26,6 +26,8 @@ public enum UserAction: Hashable, Sendable {
     case pickLabel, pickZone
     /// `e`: export the selected (list) or playing (player) event to a file.
     case export
+    /// `N`: pick another server (a profile, a server signed in to, the demo) and switch to it.
+    case pickServer
     // Player.
     case togglePause, toggleMute, stop, seekToStart, seekToEnd
     /// Relative seek in seconds (negative: backwards).

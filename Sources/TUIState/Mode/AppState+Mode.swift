@@ -9,7 +9,8 @@ extension AppState {
         switch mode {
         case .signIn: .browse(Browse())
         case .scene(let scene), .filterEditing(over: let scene), .datePrompt(_, over: let scene),
-             .cameraPicker(_, over: let scene), .valuePicker(_, over: let scene), .montage(_, over: let scene):
+             .cameraPicker(_, over: let scene), .valuePicker(_, over: let scene), .serverPicker(_, over: let scene),
+             .montage(_, over: let scene):
             scene
         }
     }
@@ -23,6 +24,7 @@ extension AppState {
         case .datePrompt(let prompt, over: let scene): mode = .datePrompt(prompt, over: scene.with(change))
         case .cameraPicker(let picker, over: let scene): mode = .cameraPicker(picker, over: scene.with(change))
         case .valuePicker(let picker, over: let scene): mode = .valuePicker(picker, over: scene.with(change))
+        case .serverPicker(let picker, over: let scene): mode = .serverPicker(picker, over: scene.with(change))
         case .montage(let model, over: let scene): mode = .montage(model, over: scene.with(change))
         }
     }
@@ -56,6 +58,10 @@ extension AppState {
         if case .valuePicker(let picker, _) = mode { picker } else { nil }
     }
 
+    var serverPicker: ServerPicker? {
+        if case .serverPicker(let picker, _) = mode { picker } else { nil }
+    }
+
     /// The timeline is the scene (on screen, or under a prompt, a picker or the montage).
     var isTimelineShown: Bool {
         if case .timeline = scene { true } else { false }
@@ -79,7 +85,8 @@ extension AppState {
         case .signIn: .form
         case .filterEditing, .datePrompt: .filter
         case .montage: .montage
-        case .scene(let scene), .cameraPicker(_, over: let scene), .valuePicker(_, over: let scene): scene.keyContext
+        case .scene(let scene), .cameraPicker(_, over: let scene), .valuePicker(_, over: let scene),
+             .serverPicker(_, over: let scene): scene.keyContext
         }
     }
 }

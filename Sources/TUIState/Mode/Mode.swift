@@ -23,6 +23,8 @@ extension AppState {
         case cameraPicker(CameraPicker, over: Scene)
         /// `o` or `z`: the label or zone picker.
         case valuePicker(ValuePicker, over: Scene)
+        /// `N`: the server picker.
+        case serverPicker(ServerPicker, over: Scene)
         /// `M`: every camera at one moment, side by side (never over the full-pane video).
         case montage(MontageModel, over: Scene)
     }

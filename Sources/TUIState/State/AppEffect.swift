@@ -60,5 +60,7 @@ public enum AppEffect: Sendable, Equatable {
     /// Ask the server which labels and zones it offers for `cameras` (names as shown; nil: every
     /// camera), for the `o` or `z` picker; they come back as ``AppInput/filterValuesLoaded(_:)``.
     case fetchFilterValues(cameras: [String]?)
+    /// End this session of the TUI and start one on another server (`N`); the terminal stays.
+    case switchServer(KnownServer.Target)
     case quit
 }

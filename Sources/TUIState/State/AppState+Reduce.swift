@@ -89,6 +89,7 @@ extension AppState {
         switch mode {
         case .cameraPicker: return applyToCameraPicker(action)
         case .valuePicker: return applyToValuePicker(action)
+        case .serverPicker: return applyToServerPicker(action)
         case .montage: return applyToMontage(action, now: now) ?? []
         case .scene(.timeline): if let effects = applyToTimeline(action, now: now) { return effects }
         default: break
@@ -124,6 +125,7 @@ extension AppState {
         case .refresh: return beginRefresh()
         case .jumpToDate, .pickCamera, .cycleSeverity, .pickLabel, .pickZone: return applyFilterKey(action, now: now)
         case .export: return startExport(now: now)
+        case .pickServer: return openServerPicker(now: now)
         case .play where focus == .list: return playSelected(now: now)
         case .nextEvent, .previousEvent, .toggleAutoAdvance, .toggleReviewed, .toggleUnreviewedOnly, .markShownReviewed:
             return applyReview(action, now: now)

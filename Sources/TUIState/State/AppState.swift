@@ -73,6 +73,8 @@ public struct AppState: Sendable {
     /// The severities the server files events under, in its order (Frigate: alert, detection); `s`
     /// cycles through them. Empty for the events service.
     var severities: [String]
+    /// The servers the `N` picker offers (``KnownServer``).
+    let servers: [KnownServer]
     var exportJob: ExportJob?
     /// `q` said an export is running; the next `q` quits.
     var quitWarned = false
@@ -103,7 +105,8 @@ public struct AppState: Sendable {
 
     public init(server: String, isDemo: Bool, user: String?, videoModeText: String = "", networkText: String = "",
                 isTerminalVideo: Bool = false, speed: Double = 1, home: String = "", signInLabel: String = "Email",
-                severities: [String] = [], cameraSets: [CameraGroup] = []) {
+                severities: [String] = [], cameraSets: [CameraGroup] = [], servers: [KnownServer] = []) {
+        self.servers = servers
         self.signInLabel = signInLabel
         self.cameraSets = cameraSets
         self.severities = severities

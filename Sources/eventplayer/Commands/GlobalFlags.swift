@@ -7,13 +7,17 @@ import SystemSupport
 
 /// Flags every command that talks to a server takes.
 struct GlobalFlags: ParsableArguments {
-    @Option(help: "Server base URL: an events service, a Frigate NVR or a ZoneMinder (default: EVENTPLAYER_SERVER, then the config file, then the embedded demo backend).")
+    @Option(help: "Server base URL: an events service, a Frigate NVR or a ZoneMinder (default: --profile, EVENTPLAYER_SERVER, EVENTPLAYER_PROFILE, the config file's `server`, the last server signed in to, then the embedded demo backend).")
     var server: String?
+
+    @Option(help: ArgumentHelp("A server named in the config file's [profiles.NAME] (its server, backend and ca-file; default: EVENTPLAYER_PROFILE).",
+                               valueName: "name"))
+    var profile: String?
 
     @Option(help: "The server's API: auto (detected at `login`, kept with the session), events, frigate or zoneminder (default: `backend` in the config file, else auto).")
     var backend: BackendChoice?
 
-    @Option(help: "The embedded demo backend's flavour when no server is configured: events or frigate.")
+    @Option(help: "Use the embedded demo backend with this flavour (events or frigate) rather than EVENTPLAYER_SERVER, the config file's server or the last server signed in to (--server and --profile win).")
     var demo: BackendKind?
 
     @Option(name: .customLong("header"),
@@ -43,7 +47,7 @@ struct GlobalFlags: ParsableArguments {
     }
 
     var options: GlobalOptions {
-        GlobalOptions(server: server, backend: backend, demo: demo, headers: headers, logLevel: logLevel, configFile: config,
+        GlobalOptions(server: server, profile: profile, backend: backend, demo: demo, headers: headers, logLevel: logLevel, configFile: config,
                       caFile: caFile)
     }
 }
@@ -52,9 +56,14 @@ extension AppServices {
     /// Runs `body` with started services and always shuts them down. A bad config file or server
     /// URL (`EVENTPLAYER_SERVER`, `server` in the file) is a usage error: one line, exit status 2.
     static func with<T>(_ flags: GlobalFlags, _ body: (AppServices) async throws -> T) async throws -> T {
+        try await with(flags.options, body)
+    }
+
+    /// ``with(_:_:)-(GlobalFlags,_)`` for options already made (the TUI switching server).
+    static func with<T>(_ options: GlobalOptions, _ body: (AppServices) async throws -> T) async throws -> T {
         let services: AppServices
         do {
-            services = try await AppServices.start(flags.options, demo: DemoBackendStarter())
+            services = try await AppServices.start(options, demo: DemoBackendStarter())
         } catch let error as ConfigError {
             throw usageFailure(error)
         } catch let error as ServerURLError {
@@ -81,7 +90,11 @@ struct SignInHint: Error, CustomStringConvertible {
     let server: ServerChoice
 
     var description: String {
-        let login = server.origin == .flag ? "eventplayer login --server \(server.url.absoluteString)" : "eventplayer login"
+        let login = switch server.origin {
+        case .flag: "eventplayer login --server \(server.url.absoluteString)"
+        case .profileFlag: "eventplayer login --profile \(server.profile?.name ?? "")"
+        default: "eventplayer login"
+        }
         return error.code == .sessionExpired ? "the session has expired: sign in again with `\(login)`"
             : "not signed in: run `\(login)`"
     }

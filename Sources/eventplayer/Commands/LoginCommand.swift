@@ -1,6 +1,7 @@
 import AppCore
 import CLIFrontEnd
 import ArgumentParser
+import EventsAPI
 import SystemSupport
 import Foundation
 
@@ -35,10 +36,18 @@ struct LoginCommand: AsyncParsableCommand {
         do { config = try AppConfig.load(from: global.config.map { URL(filePath: $0) } ?? AppConfig.defaultURL(), mustExist: global.config != nil) } catch {
             throw usageFailure(error)
         }
-        guard ServerChoice.isConfigured(flag: global.server, config: config) else { throw usageFailure(LoginError.noServer) }
+        let stored = SessionStore(directory: XDGPaths().state).load()?.server
+        do {
+            guard try ServerChoice.plan(flag: global.server, profileFlag: global.profile, demoRequested: global.demo != nil,
+                                        config: config, stored: stored) != nil else { throw usageFailure(LoginError.noServer) }
+        } catch let error as ConfigError {
+            throw usageFailure(error)
+        } catch let error as ServerURLError {
+            throw usageFailure(error)
+        }
         try await AppServices.with(global) { services in
             do {
-                StandardStreams.line(try await LoginFlow.run(services: services, choice: global.backend ?? services.config.backend ?? .auto, email: email, password: passwordStdin ? .standardInput : .prompt,
+                StandardStreams.line(try await LoginFlow.run(services: services, choice: services.backendChoice, email: email, password: passwordStdin ? .standardInput : .prompt,
                                                               trustFingerprint: trustFingerprint))
             } catch let error as LoginError {
                 throw usageFailure(error)
@@ -50,19 +59,40 @@ struct LoginCommand: AsyncParsableCommand {
 struct LogoutCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "logout",
-        abstract: "Forget the stored session (with --config: only the session for that file's server)."
+        abstract: "Forget the stored session of the default server (the last one signed in to), of another, or of every one.",
+        discussion: "Other servers' sessions are kept; the line names them. Certificate pins are kept, as ssh keeps known_hosts."
     )
 
-    @Option(help: "Config file whose `server` to sign out of; a session for another server is kept.")
+    @Option(help: "Sign out of this server rather than the default one.")
+    var server: String?
+
+    @Option(help: ArgumentHelp("Sign out of the server of the config file's [profiles.NAME].", valueName: "name"))
+    var profile: String?
+
+    @Option(help: "Config file whose `server` to sign out of (and where --profile is looked up).")
     var config: String?
 
+    @Flag(help: "Forget every stored session.")
+    var all = false
+
+    func validate() throws {
+        if all && (server != nil || profile != nil) { throw ValidationError("--all signs out of every server: give it alone") }
+        if server != nil && profile != nil { throw ValidationError("give --server or --profile, not both") }
+        if let server { do { _ = try ServerURLError.check(server, origin: "--server") } catch { throw ValidationError("\(error)") } }
+    }
+
     func run() async throws {
-        var server: URL?
-        if let config {
-            do { server = try AppConfig.load(from: URL(filePath: config), mustExist: true).server } catch {
+        var target: LogoutFlow.Target = all ? .all : .defaultServer
+        if let server { target = .server(try ServerURLError.check(server, origin: "--server")) }
+        if profile != nil || (config != nil && !all && server == nil) {
+            do {
+                let file = try AppConfig.load(from: config.map { URL(filePath: $0) } ?? AppConfig.defaultURL(), mustExist: config != nil)
+                if let profile { target = .server(try file.profile(named: profile, origin: "--profile").server) }
+                else if let url = file.server { target = .server(url) }
+            } catch {
                 throw usageFailure(error)
             }
         }
-        StandardStreams.line(try LogoutFlow.run(server: server))
+        StandardStreams.line(try LogoutFlow.run(target))
     }
 }

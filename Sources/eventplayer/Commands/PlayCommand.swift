@@ -16,14 +16,7 @@ struct PlayCommand: AsyncParsableCommand {
     @Argument(help: "The event id (see `eventplayer events`).")
     var eventID: String
 
-    @Option(help: "Where video goes: auto (a window when there is a display and no SSH, else terminal), window, terminal (drawn in the TUI; play decodes none), none (default: `video` in the config file, else auto).")
-    var video: VideoModeChoice?
-
-    @Option(help: "How the player's requests travel: proxy (through eventplayer's network pipeline: headers, retries, request log) or direct (mpv fetches media itself). Default: `network-mode` in the config file, else proxy.")
-    var network: NetworkMode?
-
-    @Flag(help: "Play without sound.")
-    var noAudio = false
+    @OptionGroup var playback: PlaybackFlags
 
     @Option(help: "Start at this many seconds.")
     var start: Double = 0
@@ -37,9 +30,6 @@ struct PlayCommand: AsyncParsableCommand {
     @Flag(help: "Print JSON lines instead of text.")
     var json = false
 
-    @Option(name: .customLong("mpv-option"), help: ArgumentHelp("An mpv option key=value, after ours and the config's [mpv] (repeatable).", valueName: "key=value"))
-    var mpvOptions: [String] = []
-
     func validate() throws {
         guard start >= 0, start.isFinite else { throw ValidationError("--start must be 0 or more seconds") }
         if let frames, frames < 1 { throw ValidationError("--frames must be at least 1") }
@@ -48,10 +38,8 @@ struct PlayCommand: AsyncParsableCommand {
 
     func run() async throws {
         let code = try await AppServices.with(global) { services in
-            let playback = PlaybackOptions(video: video, audio: !noAudio,
-                                           mpvOptions: mpvOptions, frames: frames,
-                                           network: NetworkMode.resolve(flag: network, config: services.config), speed: speed)
-            let options = HeadlessPlayOptions(eventID: eventID, playback: playback, start: start, json: json)
+            let options = HeadlessPlayOptions(eventID: eventID, playback: playback.options(config: services.config, frames: frames, speed: speed),
+                                              start: start, json: json)
             return try await HeadlessPlayback.run(options, services: services, output: StandardStreams.line)
         }
         if code != 0 { throw ExitCode(code) }
