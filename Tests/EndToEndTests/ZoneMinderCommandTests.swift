@@ -12,7 +12,7 @@ import Testing
 /// `play` plays one to "ended" in both network modes and from a start position, `export` saves its
 /// MP4 whole, a token the server refuses is refreshed once, an event still recording says why it
 /// cannot play, and no token reaches the output or the log.
-@Suite("eventplayer against a real ZoneMinder", .serialized)
+@Suite("eventplayer against a real ZoneMinder", .serialized, .zoneMinder())
 struct ZoneMinderCommandTests {
     /// A binary signed in to the server.
     func signedIn(_ zm: ZoneMinderServer) async throws -> (Binary, Binary.Result) {

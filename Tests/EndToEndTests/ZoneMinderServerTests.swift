@@ -6,7 +6,7 @@ import Testing
 /// started once for the test process by scripts/zoneminder/start, signs a user in, has the two
 /// monitors start set up, and closes events as they record (every 10 s). Runs in its own stage
 /// (`make test-zoneminder`), as root.
-@Suite("A real ZoneMinder for the tests", .serialized)
+@Suite("A real ZoneMinder for the tests", .serialized, .zoneMinder())
 struct ZoneMinderServerTests {
     @Test(.timeLimit(.minutes(5)))
     func itStartsSignsInHasTwoMonitorsAndFinishesEvents() async throws {

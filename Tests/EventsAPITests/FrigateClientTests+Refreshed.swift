@@ -64,7 +64,7 @@ extension FrigateClientTests {
             _ = try await client.refreshed(gone)
             Issue.record("an unknown item was answered")
         } catch let error as EventsAPIError {
-            #expect(error.code == .rejected)
+            #expect(error.code == .eventGone)
             #expect(error.message == "Frigate no longer has review item \"1700000000.000000-gone00\" (HTTP 404): it was deleted, or is past its retention")
         }
         let asked = await server.requestLog().filter { $0.path == "/api/review/1700000000.000000-gone00" }

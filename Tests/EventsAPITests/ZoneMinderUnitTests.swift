@@ -84,6 +84,25 @@ struct ZoneMinderUnitTests {
         #expect(refreshed.refresh_token == nil, "a refresh gives an access token only")
     }
 
+    /// The real server with MariaDB stopped (fixtures/database-down): its API answers an empty
+    /// `200 text/html`, its web page says it cannot connect to its database.
+    @Test func theRealServersAnswersWithoutItsDatabaseSayItIsFailing() throws {
+        let server = URL(string: "http://127.0.0.1:18080/zm")!
+        let request = HTTPRequest(kind: .apiEvents, url: server.appending(path: "api/events/index.json"))
+        let empty = HTTPResponse(status: 200, headers: [("Content-Type", "text/html; charset=UTF-8")],
+                                 body: try Self.fixture("database-down/events-index.json"), request: request)
+        #expect(ZoneMinderClient.isEmptyPage(empty))
+        let json = HTTPResponse(status: 200, headers: [("Content-Type", "application/json; charset=UTF-8")],
+                                body: try Self.fixture("events/index-empty.json"), request: request)
+        #expect(!ZoneMinderClient.isEmptyPage(json))
+        let failure = try #require(ZoneMinderClient.databaseFailure(page: try Self.fixture("database-down/view_video.html"), server: server))
+        #expect(failure.code == .serverError)
+        #expect(failure.message == "the ZoneMinder server at http://127.0.0.1:18080/zm is failing: it cannot connect to its database: "
+            + "\"SQLSTATE[HY000] [2002] No such file or directory\"; it answers again once its database (MariaDB or MySQL) runs")
+        #expect(ZoneMinderClient.databaseFailure(page: try Self.fixture("view_video/bad-token.html"), server: server) == nil,
+                "another error page of ZoneMinder's is not a database failure")
+    }
+
     @Test func theFormBodyEncodesWhatAFormWould() {
         #expect(ZoneMinderClient.formBody([("user", "a b"), ("pass", "p&q=r+s%")]) == "user=a%20b&pass=p%26q%3Dr%2Bs%25")
     }

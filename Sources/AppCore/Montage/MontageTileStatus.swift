@@ -34,7 +34,7 @@ public enum MontageTileStatus: Sendable, Equatable, CustomStringConvertible {
             return .loading(notice: notice)
         case .refreshing:
             return .loading(notice: "refreshing access")
-        case .renewing:
+        case .renewing, .checking:
             return .loading(notice: notice)
         case .finished(.error(let message)):
             return .failed(message)

@@ -43,6 +43,11 @@ public protocol EventBackend: Sendable {
     /// event is in progress, to play on. Throws when the server no longer has the event.
     func refreshed(_ event: Event) async throws -> Event
 
+    /// Event `id` as the server has it now, where the server answers single events
+    /// (ZoneMinder's `GET /api/events/<id>.json`); nil where it does not (callers search the
+    /// list). Throws ``EventsAPIError/Code/eventGone`` when the server says it has no such event.
+    func event(id: String) async throws -> Event?
+
     /// The media credentials for ``MediaAuthorization/bucketToken`` and ``MediaAuthorization/bearer``
     /// events (a bearer backend answers one token under ``MediaToken/sessionBucket``); `refresh`
     /// after the media server refused the last ones.
@@ -89,4 +94,9 @@ public struct RecordedSpan: Sendable, Hashable {
 extension MediaToken {
     /// The bucket a bearer backend's session token is listed under.
     public static let sessionBucket = "session"
+}
+
+extension EventBackend {
+    /// No single-event lookup: callers search the list.
+    public func event(id: String) async throws -> Event? { nil }
 }

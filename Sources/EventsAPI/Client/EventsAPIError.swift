@@ -21,6 +21,8 @@ public struct EventsAPIError: Error, Sendable, Equatable, CustomStringConvertibl
         case rejected
         case repeatedCursor
         case cancelled
+        /// The server no longer has the event (deleted there, or purged for space).
+        case eventGone
     }
 
     /// The kind of failure.
@@ -73,6 +75,13 @@ public struct EventsAPIError: Error, Sendable, Equatable, CustomStringConvertibl
     /// `cursor` is the server's text, shown escaped and cut (it is not ours to print raw).
     public static func repeatedCursor(_ cursor: String, afterEvents count: Int) -> EventsAPIError {
         .init(.repeatedCursor, "the server repeated page cursor \(TerminalText.quoted(cursor, limit: 40)); stopped after \(count) event\(count == 1 ? "" : "s")")
+    }
+
+    /// The server says event `id` is gone; `detail` says how it said so ("ZoneMinder answers
+    /// \"Invalid event\""). The same words for every backend and front end: the TUI drops the
+    /// event from its list on this code.
+    public static func eventGone(_ id: String, _ detail: String) -> EventsAPIError {
+        .init(.eventGone, "event \(TerminalText.printable(String(id.prefix(40)))) is no longer on the server (\(detail)): it was deleted there, or purged for space")
     }
 
     /// True when the user has to sign in (again).

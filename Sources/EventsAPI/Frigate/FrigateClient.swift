@@ -157,7 +157,7 @@ public actor FrigateClient {
             if status >= 500 { return EventsAPIError.serverError(status, message) }
             if status == 404, message == "Review item not found" {
                 let id = TerminalText.quoted(error.request.url.lastPathComponent, limit: 60)
-                return EventsAPIError(.rejected, "Frigate no longer has review item \(id) (HTTP 404): it was deleted, or is past its retention")
+                return EventsAPIError(.eventGone, "Frigate no longer has review item \(id) (HTTP 404): it was deleted, or is past its retention")
             }
             if status == 404 {
                 return EventsAPIError(.rejected, "Frigate has no \(error.request.url.path) (HTTP 404); is the server URL Frigate's (port 8971 or 5000)?")

@@ -1,5 +1,6 @@
 import Foundation
 import Networking
+import SystemSupport
 
 /// What eventplayer asks of ZoneMinder, as an ``EventBackend``.
 extension ZoneMinderClient: EventBackend {
@@ -13,9 +14,13 @@ extension ZoneMinderClient: EventBackend {
     /// `StartDateTime` descending), paged by start time (``StartCursor``; ZoneMinder's own page
     /// numbers shift as events are recorded). One camera is a `MonitorId` filter; a set of cameras
     /// is filtered here (ZoneMinder 1.36 has no `IN`). The dates are the server's local time.
+    ///
+    /// ZoneMinder answers at most ``serverPageLimit`` events a request whatever `limit` asks
+    /// (CakePHP's `maxLimit`), and says in `pagination.nextPage` whether more match: a `limit`
+    /// above that is read in several requests, and the cursor follows `nextPage`.
     public func events(cursor: String?, limit: Int, filter: EventFilter) async throws -> EventsPage {
         let limit = max(1, limit)
-        let position = try StartCursor.position(cursor, of: "ZoneMinder")
+        var position = try StartCursor.position(cursor, of: "ZoneMinder")
         let monitors = try await monitorList(again: false)
         let time = try await timeZone()
         var filters: [(field: String, value: String)] = []
@@ -26,38 +31,67 @@ extension ZoneMinderClient: EventBackend {
             shown = Set(try cameras.map { try resolve(camera: $0, monitors: monitors) })
         }
         if let since = filter.since { filters.append(("StartDateTime >=", time.text(since))) }
-        if let position {
-            // The cursor's own second again: the events already listed there are in `seen`.
-            filters.append(("StartDateTime <=", time.text(Date(timeIntervalSince1970: position.before))))
-        } else if let until = filter.until {
-            filters.append(("StartDateTime <", time.text(until)))   // `--until`: started before it
-        }
-        let asked = limit + (position?.seen.count ?? 0)
-        let query = [URLQueryItem(name: "sort", value: "StartDateTime"), URLQueryItem(name: "direction", value: "desc"),
-                     URLQueryItem(name: "limit", value: String(asked)), URLQueryItem(name: "page", value: "1")]
-        let response = try await get(ZoneMinderPaths.events(base, filters: filters, query: query))
-        let body = try APIDecoding.decode(ZoneMinderBody.Events.self, from: response.body, what: "ZoneMinder events")
         let names = Self.names(monitors)
         var events: [Event] = []
-        var listed: [(id: String, start: Double)] = []
         var skipped = 0
-        for item in body.events {
-            guard case .success(let value) = item.result, let event = map(value.Event, names: names, time: time) else {
-                skipped += 1
-                continue
+        while true {
+            var asked = filters
+            if let position {
+                // The cursor's own second again: the events already listed there are in `seen`.
+                asked.append(("StartDateTime <=", time.text(Date(timeIntervalSince1970: position.before))))
+            } else if let until = filter.until {
+                asked.append(("StartDateTime <", time.text(until)))   // `--until`: started before it
             }
-            listed.append((event.id, event.startTime.timeIntervalSince1970))
-            if position?.seen.contains(event.id) == true { continue }
-            if let shown, !shown.contains(event.camera) { continue }
-            events.append(event)
+            let count = min(Self.serverPageLimit, limit - events.count + (position?.seen.count ?? 0))
+            let query = [URLQueryItem(name: "sort", value: "StartDateTime"), URLQueryItem(name: "direction", value: "desc"),
+                         URLQueryItem(name: "limit", value: String(count)), URLQueryItem(name: "page", value: "1")]
+            let response = try await get(ZoneMinderPaths.events(base, filters: asked, query: query))
+            let body = try APIDecoding.decode(ZoneMinderBody.Events.self, from: response.body, what: "ZoneMinder events")
+            var listed: [(id: String, start: Double)] = []
+            for item in body.events {
+                guard case .success(let value) = item.result, let event = map(value.Event, names: names, time: time) else {
+                    skipped += 1
+                    continue
+                }
+                listed.append((event.id, event.startTime.timeIntervalSince1970))
+                if position?.seen.contains(event.id) == true { continue }
+                if let shown, !shown.contains(event.camera) { continue }
+                events.append(event)
+            }
+            // More match when ZoneMinder says so (a server without `pagination`: a full answer).
+            let more = body.pagination?.nextPage ?? (body.events.count >= count)
+            guard more, let next = StartCursor.after(page: listed, asked: 0) else {
+                return EventsPage(events: events, nextCursor: nil, skipped: skipped)
+            }
+            // Done with `limit` events, or stuck: more events of one second than a request answers
+            // (the same cursor again; a caller paging on sees it repeat).
+            if events.count >= limit || next == position {
+                return EventsPage(events: events, nextCursor: next.text, skipped: skipped)
+            }
+            position = next
         }
-        let next = StartCursor.after(page: listed, asked: asked - skipped)
-        return EventsPage(events: events, nextCursor: next?.text, skipped: skipped)
     }
 
-    /// The event as ZoneMinder has it now (`GET /api/events/<id>.json`).
+    /// The most events ZoneMinder's API answers a request (CakePHP's `maxLimit`; a larger
+    /// `limit` gets this many).
+    static let serverPageLimit = 100
+
+    /// The event as ZoneMinder has it now (`GET /api/events/<id>.json`); a deleted one throws
+    /// ``EventsAPIError/Code/eventGone`` (ZoneMinder answers 404 "Invalid event").
     public func refreshed(_ event: Event) async throws -> Event {
-        let response = try await get("events/\(event.id)")
+        try await lookUp(id: event.id)
+    }
+
+    /// `GET /api/events/<id>.json` (an id that is not a number is no event of ZoneMinder's).
+    public func event(id: String) async throws -> Event? {
+        try await lookUp(id: id)
+    }
+
+    private func lookUp(id: String) async throws -> Event {
+        guard let number = Int(id), number > 0 else {
+            throw EventsAPIError(.rejected, "ZoneMinder's event ids are numbers, not \(TerminalText.quoted(id, limit: 40))")
+        }
+        let response = try await get("events/\(number)")
         let body = try APIDecoding.decode(ZoneMinderBody.OneEvent.self, from: response.body, what: "ZoneMinder event")
         guard let mapped = map(body.event.Event, names: Self.names(try await monitorList(again: false)), time: try await timeZone()) else {
             throw EventsAPIError.notUnderstood("ZoneMinder event", field: "StartDateTime")

@@ -112,7 +112,7 @@ public actor ZoneMinderClient {
         } catch {
             throw translate(error)
         }
-        let login = try APIDecoding.decode(ZoneMinderBody.Login.self, from: response.body, what: "ZoneMinder \(what)")
+        let login = try APIDecoding.decode(ZoneMinderBody.Login.self, from: try await checked(response).body, what: "ZoneMinder \(what)")
         guard !login.access_token.isEmpty else { throw EventsAPIError.notUnderstood(what, field: "access_token") }
         return login
     }
@@ -148,8 +148,9 @@ public actor ZoneMinderClient {
             var target = url
             if let token = try await currentToken(refresh: refreshed) { target.append(queryItems: [URLQueryItem(name: "token", value: token)]) }
             let request = HTTPRequest(kind: kind, url: target, headers: [("Accept", "application/json")])
+            let response: HTTPResponse
             do {
-                return try await pipeline.send(request)
+                response = try await pipeline.send(request)
             } catch let error as NetworkError where error.status == 401 {
                 let message = error.response.flatMap { Self.message(in: $0.body) } ?? ""
                 guard requiresSignIn else {
@@ -158,9 +159,11 @@ public actor ZoneMinderClient {
                 if refreshed || session?.refreshToken.isEmpty != false { throw await expire() }
                 logger.notice("token refused; refreshing", metadata: ["reason": "\(message)"])
                 refreshed = true
+                continue
             } catch {
                 throw translate(error)
             }
+            return try await checked(response)
         }
     }
 
@@ -191,7 +194,8 @@ public actor ZoneMinderClient {
             let message = error.response.flatMap { Self.message(in: $0.body) }
             if status >= 500 { return EventsAPIError.serverError(status, message) }
             if status == 404, message == "Invalid event" {
-                return EventsAPIError(.rejected, "ZoneMinder no longer has this event (HTTP 404): it was deleted, or purged for space")
+                let id = error.request.url.deletingPathExtension().lastPathComponent
+                return EventsAPIError.eventGone(id, "ZoneMinder answers \"Invalid event\"")
             }
             if status == 404 {
                 return EventsAPIError(.rejected, "ZoneMinder has no \(error.request.url.path) (HTTP 404): is the API switched on (Options › System › OPT_USE_API), and is the server URL ZoneMinder's (e.g. http://host/zm)?")
@@ -204,13 +208,22 @@ public actor ZoneMinderClient {
 extension ZoneMinderClient {
     /// Is `server` ZoneMinder? `GET <zm>/api/host/getVersion.json` without a token answers its
     /// version when its authentication is off, and its own JSON 401 ("Not Authenticated") when it
-    /// is on; nil for anything else. An unreachable server throws (the user learns why at once).
+    /// is on; nil for anything else. An unreachable server throws (the user learns why at once),
+    /// and so does a ZoneMinder that cannot connect to its database (``databaseFailure(base:server:pipeline:)``).
     static func probe(server: URL, pipeline: NetworkPipeline) async throws -> BackendDetector.Found? {
         let url = ZoneMinderPaths.api(ZoneMinderPaths.base(server), "host/getVersion")
         let request = HTTPRequest(kind: .apiAuth, url: url, headers: [("Accept", "application/json")])
         do {
             let response = try await pipeline.send(request)
-            guard let body = try? JSONDecoder().decode(ZoneMinderBody.Version.self, from: response.body), body.apiversion != nil else { return nil }
+            guard let body = try? JSONDecoder().decode(ZoneMinderBody.Version.self, from: response.body), body.apiversion != nil else {
+                // ZoneMinder without its database answers an empty page here: say that, rather
+                // than take the server for another kind (whose sign-in would be asked for).
+                if isEmptyPage(response),
+                   let failure = await databaseFailure(base: ZoneMinderPaths.base(server), server: server, pipeline: pipeline) {
+                    throw failure
+                }
+                return nil
+            }
             return .zoneminder(requiresSignIn: false, version: body.version)
         } catch let error as NetworkError where error.status == 401 {
             guard let body = error.response?.body, message(in: body) != nil else { return nil }

@@ -37,6 +37,19 @@ extension AppState {
         return [.fetchPage(cursor: nil, generation: fetchGeneration, filter: listFilters.eventFilter)]
     }
 
+    /// The server no longer has event `id` (its playback failed and the server said so): it
+    /// leaves the list, and the selection stays on the row now in its place.
+    mutating func dropGoneEvent(_ id: String) {
+        let selected = selectedEvent?.id
+        events.removeAll { $0.id == id }
+        let visible = visibleEvents
+        if let selected, selected != id, let index = visible.firstIndex(where: { $0.id == selected }) {
+            selectedIndex = index
+        } else {
+            selectedIndex = max(0, min(selectedIndex, visible.count - 1))
+        }
+    }
+
     mutating func select(_ index: Int) -> [AppEffect] {
         let count = visibleEvents.count
         guard count > 0 else { return [] }

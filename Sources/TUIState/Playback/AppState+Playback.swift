@@ -89,6 +89,7 @@ extension AppState {
             model.pendingSeekTarget = nil
             if case .error(let text) = reason { error = "Playback failed: \(text)" }
             playback = model
+            if update.session.eventGone { dropGoneEvent(model.event.id) }
             return playbackFinished(reason, now: now)
         }
         playback = model

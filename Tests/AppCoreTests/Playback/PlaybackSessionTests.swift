@@ -213,3 +213,40 @@ struct PlaybackSessionNoticeTests {
         #expect(session.finishReason == .error("could not open the media: loading failed"))
     }
 }
+
+@Suite("PlaybackSession: an event no longer on the server")
+struct PlaybackSessionGoneTests {
+    /// ZoneMinder's video of a deleted event breaks off: the failure waits for the server's word.
+    @Test func aFailureAsksWhetherTheEventIsGoneAndSaysTheServersWords() {
+        var session = PlaybackSession(id: PlaybackID(rawValue: 1), event: SessionFixtures.event, asksIfGone: true)
+        _ = session.handle(.start(at: 0))
+        _ = session.handle(.prepared(SessionFixtures.prepared("a"), attempt: 1))
+        _ = session.handle(.notice("index.php failed: cannot reach 127.0.0.1/zm/index.php"))
+        let effects = session.handle(.player(.ended(.openFailed)))
+        #expect(effects.words == ["remove a", "checkGone#2"])
+        #expect(!session.isFinished && session.snapshot.finish == nil, "nothing said yet")
+        #expect(session.handle(.checkedGone("stale", attempt: 1)).isEmpty, "an older check is stale")
+        let said = session.handle(.checkedGone("event 7 is no longer on the server", attempt: 2))
+        #expect(said.words == ["publish finished(error: event 7 is no longer on the server)"])
+        #expect(session.snapshot.eventGone)
+        #expect(session.handle(.start(at: 0)).words.last == "prepare#3", "Enter again tries again")
+        #expect(!session.snapshot.eventGone)
+    }
+
+    @Test func anEventStillThereGetsTheFailureAsItWas() {
+        var session = PlaybackSession(id: PlaybackID(rawValue: 1), event: SessionFixtures.event, asksIfGone: true)
+        _ = session.handle(.start(at: 0))
+        #expect(session.handle(.prepareFailed("no token for bucket 30-days", attempt: 1)).words == ["checkGone#2"])
+        #expect(session.handle(.checkedGone(nil, attempt: 2)).words == ["publish finished(error: no token for bucket 30-days)"])
+        #expect(!session.snapshot.eventGone)
+    }
+
+    @Test func aStopWhileAskingFinishesAsUserExited() {
+        var session = PlaybackSession(id: PlaybackID(rawValue: 1), event: SessionFixtures.event, asksIfGone: true)
+        _ = session.handle(.start(at: 0))
+        _ = session.handle(.prepareFailed("boom", attempt: 1))
+        _ = session.handle(.stop)
+        #expect(session.finishReason == .userExited)
+        #expect(session.handle(.checkedGone("gone", attempt: 2)).isEmpty)
+    }
+}

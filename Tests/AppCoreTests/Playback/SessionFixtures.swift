@@ -34,6 +34,7 @@ extension PlaybackSession.Effect {
         case .stopPlayer: "stopPlayer"
         case .perform(let command): "perform \(command)"
         case .remove(let prepared): "remove \(prepared.playbackID)"
+        case .checkGone(let attempt): "checkGone#\(attempt)"
         case .publish(.notice(let text)): "publish notice(\"\(text)\")"
         case .publish(let kind): "publish \(kind)"
         }

@@ -6,7 +6,7 @@ import Testing
 /// it: the list of its events with the monitors' names, Enter on a finished event plays it to
 /// "ended", `T` draws a lane for each monitor, and `M` plays both monitors side by side. No token
 /// reaches the screen or the log.
-@Suite("The TUI against a real ZoneMinder", .serialized)
+@Suite("The TUI against a real ZoneMinder", .serialized, .zoneMinder())
 struct TUIZoneMinderTests {
     @Test(.enabled(if: Tmux.binary != nil), .timeLimit(.minutes(4)))
     func listPlayTimelineAndMontageOfTwoMonitors() async throws {

@@ -2,7 +2,8 @@ import EventsAPI
 import Foundation
 import Playlist
 
-/// Finds one event by id (the API lists events; it has no single-event endpoint).
+/// Finds one event by id: the server's own lookup where it has one (``EventsAPI/EventBackend/event(id:)``),
+/// else a search of the list (the events API has no single-event endpoint).
 ///
 /// The search reads pages newest first and gives up after ``maxEvents`` events, or when the
 /// server's cursors loop (``PageCursors``), saying how far it looked.
@@ -26,6 +27,9 @@ public enum EventFinder {
     }
 
     public static func event(id: String, client: any EventBackend, maxEvents: Int = Self.maxEvents) async throws -> Event {
+        // A server that answers single events (ZoneMinder) is asked for it; one that no longer
+        // has it says so (``EventsAPIError/Code/eventGone``).
+        if let event = try await client.event(id: id) { return event }
         var read = 0
         do {
             for try await event in client.allEvents(pageSize: 500) {

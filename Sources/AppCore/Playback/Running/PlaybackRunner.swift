@@ -106,7 +106,7 @@ public final class PlaybackRunner {
     @discardableResult
     public func start(_ event: Event, as id: PlaybackID, at position: Double) -> [PlaybackUpdate] {
         stop()
-        session = PlaybackSession(id: id, event: event)
+        session = PlaybackSession(id: id, event: event, asksIfGone: backend != nil)
         apply(.start(at: position))
         return takePublished()
     }
@@ -208,6 +208,9 @@ public final class PlaybackRunner {
                 return [.renewFailed("no server to ask for more of the event", attempt: attempt)]
             }
             renew(session.event, id: session.id, backend: backend, attempt: attempt, after: wait)
+        case .checkGone(let attempt):
+            guard let backend else { return [.checkedGone(nil, attempt: attempt)] }
+            checkGone(session.event, id: session.id, backend: backend, attempt: attempt)
         case .load(let prepared, let position):
             marks.loaded = .now
             do {
@@ -259,6 +262,19 @@ public final class PlaybackRunner {
                 guard !Task.isCancelled else { return }
                 results.post((id, .renewFailed(String(describing: error), attempt: attempt)))
             }
+        }
+    }
+
+    /// Asks `backend` whether `event` is still on the server after its playback failed: its
+    /// words when it is gone (``EventsAPIError/Code/eventGone``), nil otherwise, or when no answer
+    /// came within ``GoneCheck/timeout`` (the failure is then said as it was).
+    private func checkGone(_ event: Event, id: PlaybackID, backend: any EventBackend, attempt: Int) {
+        let results = results
+        renewTask?.cancel()
+        renewTask = Task {
+            let gone = await GoneCheck.message(of: event, backend: backend)
+            guard !Task.isCancelled else { return }
+            results.post((id, .checkedGone(gone, attempt: attempt)))
         }
     }
 

@@ -16,6 +16,9 @@ extension PlaybackSession {
         case renewed(Event, attempt: Int)
         /// Renewal `attempt` failed (the server is unreachable, the event is gone); the message is for the user.
         case renewFailed(String, attempt: Int)
+        /// The backend's answer to ``Effect/checkGone(attempt:)`` `attempt`: its words when the
+        /// event is no longer on the server, nil when it is (or the backend could not say).
+        case checkedGone(String?, attempt: Int)
         /// The player rejected the load (an option, or mpv could not start).
         case loadFailed(String)
         /// One update of this playback from the player.
@@ -38,6 +41,10 @@ extension PlaybackSession {
         /// after waiting `after`; the answer comes back as ``Input/renewed(_:attempt:)`` or
         /// ``Input/renewFailed(_:attempt:)``.
         case renew(attempt: Int, after: Duration)
+        /// The playback failed: ask the backend whether the event is still on the server
+        /// (``EventsAPI/EventBackend/refreshed(_:)`` throwing ``EventsAPI/EventsAPIError/Code/eventGone``);
+        /// the answer comes back as ``Input/checkedGone(_:attempt:)``.
+        case checkGone(attempt: Int)
         /// Give the player this prepared playback, starting at `startAt` seconds.
         case load(PreparedPlayback, startAt: Double)
         /// Stop the player (it destroys the mpv handle).

@@ -19,14 +19,17 @@ extension PlaybackSession {
         public var duration: Double?
         /// How the playback finished; nil while it has not (or plays again after its end).
         public var finish: FinishReason?
+        /// True when it failed because the server no longer has the event (a list drops it).
+        public var eventGone: Bool
 
-        public init(position: Double = 0, duration: Double? = nil, finish: FinishReason? = nil) {
+        public init(position: Double = 0, duration: Double? = nil, finish: FinishReason? = nil, eventGone: Bool = false) {
             self.position = position
             self.duration = duration
             self.finish = finish
+            self.eventGone = eventGone
         }
     }
 
     /// The session's account of its playback now.
-    public var snapshot: Snapshot { Snapshot(position: position, duration: duration, finish: finishReason) }
+    public var snapshot: Snapshot { Snapshot(position: position, duration: duration, finish: finishReason, eventGone: eventGone) }
 }

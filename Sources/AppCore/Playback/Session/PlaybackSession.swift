@@ -22,6 +22,9 @@ import Playlist
 ///
 /// Lifecycle: `idle -> preparing -> loaded (-> refreshing -> loaded | -> renewing -> loaded)* -> finished`,
 /// and `finished(.ended) -> loaded` when playback goes on after the end (keep-open kept the file).
+/// A failure passes through `checking`: the backend is asked whether the event is still on the
+/// server (``Effect/checkGone(attempt:)``), and a gone event finishes with the server's words
+/// (``eventGone``) instead of the network's (a deleted ZoneMinder event's video breaks off).
 /// `renewing`: the video of an event in progress is a clip cut when it was asked for
 /// (``EventsAPI/Event/isCutWhileInProgress``, Frigate's): at its natural end the session asks the
 /// backend for the event as it is now (``Effect/renew(attempt:after:)``) and loads the new clip at
@@ -51,6 +54,8 @@ public struct PlaybackSession: Sendable {
     private(set) var renewals = RenewalPolicy()
     /// What the network layer gave up on during this load (newest last).
     private(set) var notices: [String] = []
+    /// True once the server said the event is gone (the failure says so; a list drops it).
+    public private(set) var eventGone = false
 
     /// Where a playback is in its life.
     public enum Phase: Sendable, Equatable {
@@ -65,12 +70,20 @@ public struct PlaybackSession: Sendable {
         /// The clip of an event in progress played to its end: the backend is asked for the event
         /// as it is now and the new clip prepared (the player shows the old clip's last frame).
         case renewing
+        /// It failed with this error: the backend is asked whether the event is still on the
+        /// server (``Effect/checkGone(attempt:)``) before the failure is said.
+        case checking(FinishReason)
         case finished(FinishReason)
     }
 
-    public init(id: PlaybackID, event: Event) {
+    /// True when a failure first asks whether the event is still on the server (a runner with a
+    /// backend to ask); false: a failure is said at once.
+    let asksIfGone: Bool
+
+    public init(id: PlaybackID, event: Event, asksIfGone: Bool = false) {
         self.id = id
         self.event = event
+        self.asksIfGone = asksIfGone
     }
 
     /// Applies one input; returns the work to do, in order.
@@ -79,11 +92,12 @@ public struct PlaybackSession: Sendable {
         case .start(let at): return start(at: at)
         case .prepared(let prepared, let number): return take(prepared, attempt: number)
         case .prepareFailed(let message, let number): return prepareFailed(message, attempt: number)
-        case .loadFailed(let message): return finish(.error("the player could not start: \(message)"), stopPlayer: false)
+        case .loadFailed(let message): return finish(.error("the player could not start: \(message)"), stopPlayer: false, askIfGone: false)
         case .renewed(let renewed, let number): return takeRenewed(renewed, attempt: number)
+        case .checkedGone(let gone, let number): return checked(gone: gone, attempt: number)
         case .renewFailed(let message, let number):
             guard number == attempt, case .renewing = phase else { return [] }
-            return finish(.error("the event is in progress, but asking the server for more of it failed: \(message)"), stopPlayer: false)
+            return finish(.error("the event is in progress, but asking the server for more of it failed: \(message)"), stopPlayer: false, askIfGone: false)
         case .player(let update): return follow(update)
         case .notice(let text):
             guard !isFinished else { return [] }
@@ -134,9 +148,10 @@ public struct PlaybackSession: Sendable {
     private mutating func start(at position: Double) -> [Effect] {
         switch phase {
         case .idle, .finished: break
-        case .preparing, .loaded, .refreshing, .renewing: return []
+        case .preparing, .loaded, .refreshing, .renewing, .checking: return []
         }
         phase = .preparing
+        eventGone = false
         startAt = max(0, position)
         self.position = startAt
         refreshes = TokenRefreshPolicy()
@@ -188,6 +203,7 @@ public struct PlaybackSession: Sendable {
             if case .idle = phase { return [] }
             if isFinished { return [] }   // already said (a stop we asked for, a failed load)
             if case .renewing = phase { return [] }   // the renewed clip replaces the one that ended
+            if case .checking = phase { return [] }   // the failure is being checked
             let reason = FinishClassifier.reason(for: end, notices: notices)
             if case .refreshing = phase, reason != .ended {
                 return []   // the reload with fresh tokens replaces what the refusal ended
@@ -256,12 +272,14 @@ public struct PlaybackSession: Sendable {
         return [.prepare(refreshTokens: false, attempt: attempt)]
     }
 
-    private mutating func finish(_ reason: FinishReason, stopPlayer: Bool) -> [Effect] {
+    /// Finishes with `reason`. An error first asks the backend whether the event is still on the
+    /// server (`askIfGone`; not where the server was just asked, or the player itself failed):
+    /// the failure is said when the answer comes (``checked(gone:attempt:)``).
+    private mutating func finish(_ reason: FinishReason, stopPlayer: Bool, askIfGone: Bool = true) -> [Effect] {
         var reason = reason
         if case .error(let message) = reason, let last = notices.last {
             reason = .error("\(last) (\(message))")   // which request failed and why, then where it showed
         }
-        phase = .finished(reason)
         attempt += 1   // a preparation still running is stale now
         var effects: [Effect] = stopPlayer ? [.stopPlayer] : []
         // At its end the player keeps the file (keep-open): a seek back or Space plays it again and
@@ -271,7 +289,25 @@ public struct PlaybackSession: Sendable {
             effects.append(.remove(current))
             self.current = nil
         }
+        if askIfGone, asksIfGone, case .error = reason {
+            phase = .checking(reason)
+            effects.append(.checkGone(attempt: attempt))
+            return effects
+        }
+        phase = .finished(reason)
         effects.append(.publish(.finished(reason)))
         return effects
+    }
+
+    /// The backend's answer to ``Effect/checkGone(attempt:)``: `gone` (its words) replaces the
+    /// failure; nil says the failure as it was.
+    private mutating func checked(gone: String?, attempt number: Int) -> [Effect] {
+        guard number == attempt, case .checking(var reason) = phase else { return [] }
+        if let gone {
+            reason = .error(gone)
+            eventGone = true
+        }
+        phase = .finished(reason)
+        return [.publish(.finished(reason))]
     }
 }
