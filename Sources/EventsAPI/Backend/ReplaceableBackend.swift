@@ -4,7 +4,8 @@ import SystemSupport
 /// A backend that stands for another until the server is known: the TUI starts with the backend
 /// a failed probe guessed (an https server whose certificate is not trusted yet cannot be probed),
 /// and once the user trusted the certificate a probe says which it really is; ``replace(with:)``
-/// makes every holder (the TUI, the playback, the media-token cache) talk to that one.
+/// makes every holder (the TUI, the playback, the media-token cache) talk to that one. Every
+/// requirement of ``EventBackend`` is forwarded, those with a default too (a new one must be added here).
 ///
 /// ```swift
 /// let backend = ReplaceableBackend(.events, requiresSignIn: true) { kind, requiresSignIn in
@@ -53,6 +54,7 @@ public final class ReplaceableBackend: EventBackend {
     }
 
     public func refreshed(_ event: Event) async throws -> Event { try await backend.refreshed(event) }
+    public func event(id: String) async throws -> Event? { try await backend.event(id: id) }
     public func mediaTokens(refresh: Bool) async throws -> [MediaToken] { try await backend.mediaTokens(refresh: refresh) }
     public func cameras() async throws -> [Camera] { try await backend.cameras() }
     public func cameraGroups() async throws -> [CameraGroup] { try await backend.cameraGroups() }
