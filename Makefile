@@ -1,21 +1,12 @@
 # The two commands (README): `make run` and `make test`. Everything else is a helper.
 SWIFT ?= swift
 RELEASE_BIN := .build/release/eventplayer
-## SwiftPM builds in one fixed environment: the dependencies' manifests read variables
-## (Hummingbird's ENABLE_HB_BENCHMARKS, swift-configuration's ENABLE_ALL_TRAITS, SWIFTCI_USE_LOCAL_DEPS,
-## …) and SwiftPM plans the build again for any change of the environment, so an unchanged tree
-## rebuilt for minutes from another shell (a tmux pane). Only PATH, HOME and the proxy settings
-## (fetching the dependencies) pass. The tests themselves (`swift test --skip-build`) keep the caller's.
+## SwiftPM builds in one fixed environment: only PATH, HOME and the proxy settings pass (why: docs/development.md, Release builds).
 PASSED_ENV := PATH HOME http_proxy https_proxy no_proxy HTTP_PROXY HTTPS_PROXY NO_PROXY
 SWIFTPM := env -i $(foreach v,$(PASSED_ENV),$(if $(value $(v)),$(v)='$(value $(v))')) $(SWIFT)
-## Release builds link the Swift runtime and Foundation statically: the dynamic loader's symbol
-## lookups in the toolchain's libraries were half of every start-up (docs/benchmarks.md), and the
-## installed binary no longer needs the toolchain's libraries. Every release build uses the same
-## flags (scripts/release-flags), or SwiftPM would rebuild everything at each switch; `swift run`
-## does not take them, so the bench tools are built, then run.
+## Every release build's flags (the Swift runtime and Foundation linked statically; docs/development.md, Release builds).
 RELEASE_FLAGS := $(shell scripts/release-flags)
-## The static runtime's crash helper (the toolchain's self-contained swift-backtrace), placed where
-## the binary finds it: <bin>/../libexec/eventplayer/swift-backtrace (Sources/CEarlyStart).
+## The static runtime's crash helper, placed where the binary finds it: <bin>/../libexec/eventplayer/swift-backtrace.
 BACKTRACE_HELPER := $(shell scripts/release-flags --backtrace-helper $(SWIFT))
 
 .PHONY: run test test-zoneminder deps package-deps test-deps bench-deps build release docs install install-files uninstall deb deb-files manual-tool bench-network bench-sixel bench-rewrite bench-play bench-tui bench-timeline bench-proxy bench-video bench-slow-link bench-startup bench-montage bench-size
@@ -25,43 +16,20 @@ run: deps release
 	$(RELEASE_BIN) $(ARGS)
 
 ## make test: install what is missing, build (and the man page tool the install test uses), a short fuzz run of the playlist rewriter, then the whole test suite.
-## The suites that run libmpv inside the test process run in processes of their own: ffmpeg's log
-## is process-global (one FFmpegLogAnchor hands it to every player of the process), so one suite's
-## player would see another's "HTTP error 403" and "Failed to open segment" lines. A real
-## eventplayer process has one player.
-## HostileBodyTests time a server's pace (a body dripping under a deadline) against the in-process
-## demo backend, whose handlers run on Swift's two-thread cooperative pool: beside the other
-## 140 suites the pool is busy for seconds, so they run in a process of their own too.
-## The tests in real graphical terminals (xterm drawing sixel, kitty rendering with Mesa's
-## software OpenGL, both under Xvfb) take screenshots of moving video: beside 140 suites on two
-## cores a terminal can take tens of seconds to start, so they run after the others, on their own.
+## The stages' suite lists; why each stage runs alone: docs/development.md, Why the stages.
+## Suites that run libmpv inside the test process; suites in real graphical terminals under Xvfb.
 IN_PROCESS_MPV := PlayerTests|PlaybackProxyTests|FrontEndTests
 GRAPHICAL_TERMINALS := TUISixelXtermTests|TUIKittyGraphicsTests
-## The NVR suites (the demo's Frigate flavour over HTTP and TLS, its vod media through ffmpeg and
-## ffprobe, the binary and the TUI against it, a montage of four players) run in a stage of their
-## own after the main one: beside its 180 suites they added the load under which a TUI test's first
-## screen took over its 20 s (a clean-clone run).
+## The NVR suites (the demo's Frigate flavour over HTTP and TLS), a stage after the main one.
 NVR := FrigateDemoTests|FrigateClientTests|FrigateCommandTests|TUIFrigateTests|TLSTrustTests
-## The suites against a real ZoneMinder (every suite whose name contains ZoneMinder) run in a stage
-## of their own: the test process starts MariaDB, Apache and the zm daemons once
-## (scripts/zoneminder/start; as root, installing Debian's packages the first time) and stops them
-## when it exits. There is one ZoneMinder per machine, so no other process may start one meanwhile.
+## The suites against a real ZoneMinder (every suite whose name contains ZoneMinder), a stage of their own.
 ZONEMINDER := ZoneMinder
-## Last, scripts/check-stable-build builds twice, the second time in another environment: nothing
-## may compile (the SWIFTPM line above).
-## The Debian package test builds the package (scripts/make-deb) from the debug build linked
-## statically (scripts/static-debug-binary: a release build would add ten minutes), checks it with
-## lintian, installs it with apt into a throwaway root (scripts/scratch-root: this machine's files
-## through an overlay, the toolchain hidden), runs it there and removes it. Alone: packaging (strip,
-## the compressed debug file, gzip) keeps a core busy for a minute and lintian for 20 s more.
+## The Debian package test: package the debug build, lintian, install into a throwaway root, run, remove.
 PACKAGE := DebianPackageTests
-## The montage's memory test reads this process's resident memory: any other suite playing in the
-## process meanwhile counts in it (a clean-clone run read 27 MB less after a minute of play than
-## before, CI 18 MB more), so it runs in a process of its own.
+## The montage's memory test, in a process of its own (it reads the process's resident memory).
 MEMORY := MontageMemoryTests
 ALONE := $(IN_PROCESS_MPV)|HostileBodyTests|$(GRAPHICAL_TERMINALS)|$(NVR)|$(ZONEMINDER)|$(PACKAGE)
-## The demo's generated media (ffmpeg, about 5 s) is made once before the suites that play it start
-## together; otherwise the first of them makes it while the others wait for it.
+## Build, make the demo's media once, fuzz, run the stages in order, then check that a rebuild in another environment compiles nothing.
 test: test-deps
 	$(SWIFTPM) build --build-tests
 	$(MAKE) manual-tool
@@ -85,8 +53,7 @@ test-zoneminder: test-deps
 	$(SWIFTPM) build --build-tests
 	$(SWIFT) test --skip-build --filter '$(ZONEMINDER)'
 
-## The system packages by purpose (scripts/install-deps: each list once): running needs the fewest;
-## the tests add tmux, mpv and graphical terminals; the benchmarks add what they measure beside.
+## The system packages by purpose (scripts/install-deps): running, packaging, the tests, the benchmarks.
 deps:
 	@scripts/install-deps run
 
@@ -113,8 +80,7 @@ bench-network: bench-deps
 bench-video: bench-deps
 	scripts/bench-video
 
-## make bench-montage: the montage (M) of four tiles of 1080p H.264 in a 160x50 terminal, and of one,
-## beside four mpv --vo=tct in a quarter of the terminal each: fps per tile, CPU, drift; the issue's targets.
+## make bench-montage: a montage (M) of four 1080p tiles, and of one, beside four mpv --vo=tct: fps per tile, CPU, drift.
 bench-montage: bench-deps
 	scripts/bench-montage
 
@@ -144,49 +110,38 @@ bench-tui: bench-deps release
 bench-timeline: bench-deps release
 	scripts/bench-timeline
 
-## make bench-size: the release binary as built and as installed (stripped, its debug file apart),
-## what takes the room in it, beside mpv and libmpv.
+## make bench-size: the release binary as built and as installed, what takes the room in it, beside mpv and libmpv.
 bench-size: bench-deps release manual-tool
 	scripts/bench-size $(RELEASE_BIN)
 
-## make bench-startup: eventplayer --version and --help beside mpv --version, and events --json of
-## one page beside curl | jq, whole process each.
+## make bench-startup: --version and --help beside mpv --version, events --json of one page beside curl | jq.
 bench-startup: bench-deps release
 	scripts/bench-startup
 
-## make install PREFIX=~/.local (default /usr/local; DESTDIR honoured): builds in release, then
-## installs bin/eventplayer (stripped; its debug information in lib/debug/.build-id/, linked from
-## bin/.debug/), the man page (share/man/man1/eventplayer.1, generated from the commands), the
-## bash/zsh/fish completions, the example config and keymap (share/doc/eventplayer) and the demo
-## backend's media (share/eventplayer). make uninstall removes exactly those files.
+## make install PREFIX=~/.local (default /usr/local; DESTDIR honoured): builds in release and installs the program and its files (listed in README, Install); make uninstall removes them.
 PREFIX ?= /usr/local
 DESTDIR ?=
 BIN ?= $(RELEASE_BIN)
-# swift-argument-parser's generate-manual tool, built from the checkout SwiftPM already resolved
-# (no download): it turns `eventplayer --experimental-dump-help` into the man page.
+# swift-argument-parser's generate-manual tool (the man page), built from the checkout SwiftPM already resolved.
 ARGUMENT_PARSER := .build/checkouts/swift-argument-parser
 GENERATE_MANUAL := .build/manual-tool/debug/generate-manual
 
 install: release manual-tool
 	scripts/install-files install $(abspath $(RELEASE_BIN)) $(PREFIX) "$(DESTDIR)" $(abspath $(GENERATE_MANUAL)) "$(BACKTRACE_HELPER)"
 
-## make install-files BIN=.build/debug/eventplayer PREFIX=/tmp/x: the install step alone, for a binary
-## that is already built (the install test uses the debug one `make test` builds).
+## make install-files BIN=.build/debug/eventplayer PREFIX=/tmp/x: the install step alone, for a binary already built.
 install-files: manual-tool
 	scripts/install-files install $(abspath $(BIN)) $(PREFIX) "$(DESTDIR)" $(abspath $(GENERATE_MANUAL)) "$(BACKTRACE_HELPER)"
 
 uninstall:
 	scripts/install-files uninstall $(PREFIX) "$(DESTDIR)"
 
-## make deb: builds in release, then .build/deb/eventplayer_<version>_amd64.deb and
-## eventplayer-dbgsym_<version>_amd64.deb (scripts/make-deb: Debian's layout, Depends from
-## dpkg-shlibdeps, the debug file in -dbgsym). DEB_DIR=… puts them elsewhere.
+## make deb: builds in release, then eventplayer_<version>_amd64.deb and its -dbgsym in .build/deb (DEB_DIR=… elsewhere).
 DEB_DIR ?= .build/deb
 deb: package-deps release manual-tool
 	scripts/make-deb $(abspath $(RELEASE_BIN)) $(abspath $(DEB_DIR)) $(abspath $(GENERATE_MANUAL)) "$(BACKTRACE_HELPER)"
 
-## make deb-files BIN=… DEB_DIR=…: the packaging step alone, for a statically linked binary that is
-## already built (the package test packages the debug build linked statically).
+## make deb-files BIN=… DEB_DIR=…: the packaging step alone, for a statically linked binary already built.
 deb-files: package-deps manual-tool
 	scripts/make-deb $(abspath $(BIN)) $(abspath $(DEB_DIR)) $(abspath $(GENERATE_MANUAL)) "$(BACKTRACE_HELPER)"
 
