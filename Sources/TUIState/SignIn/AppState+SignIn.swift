@@ -82,6 +82,7 @@ extension AppState {
     mutating func serverIdentified(_ identity: ServerIdentity) -> [AppEffect] {
         severities = identity.severities
         signInLabel = identity.userLabel
+        serverName = identity.name ?? serverName
         guard var form else { return [] }
         guard identity.needsSignIn else { return signedIn(as: "anonymous") }
         form.userLabel = identity.userLabel

@@ -102,6 +102,8 @@ public struct AppState: Sendable {
 
     /// What the sign-in form calls the user (``EventBackend/userPrompt``).
     var signInLabel: String
+    /// What a probe found the server to be (``ServerIdentity/name``): a form shown again names it.
+    var serverName: String?
 
     public init(server: String, isDemo: Bool, user: String?, videoModeText: String = "", networkText: String = "",
                 isTerminalVideo: Bool = false, speed: Double = 1, home: String = "", signInLabel: String = "Email",
