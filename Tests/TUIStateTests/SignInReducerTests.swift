@@ -10,7 +10,7 @@ struct SignInReducerTests {
 
     @Test func noSessionShowsTheFormAndFetchesNothing() {
         var state = formState()
-        #expect(state.start().isEmpty)
+        #expect(state.start() == [.checkServer], "the server's certificate and kind are checked, no page is fetched")
         let form = state.screen().signIn
         #expect(form?.server == "http://127.0.0.1:8080")
         #expect(form?.focus == .email)

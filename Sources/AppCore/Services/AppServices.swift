@@ -74,19 +74,26 @@ public final class AppServices: Sendable {
         let choice = options.backend ?? config.backend ?? .auto
         let selection = await BackendSelection.choose(choice: choice, server: server, stored: stored, pipeline: pipeline)
         if let session = selection.session { register(session) }
-        let backend = BackendFactory.make(selection.kind, server: server.url, pipeline: pipeline, session: selection.session,
-                                          requiresSignIn: selection.requiresSignIn,
-                                          sessionDidChange: { [isDemo = server.isDemo, url = server.url] (session: Session?) in
-            if let session { register(session) }
-            guard !isDemo else { return }
-            do {
-                // A session the server refused is kept as expired: its server stays the one
-                // plain `eventplayer` opens, and the next sign-in replaces it.
-                if let session { try sessions.save(session) } else { try sessions.expire(server: url) }
-            } catch {
-                Logger(label: "eventplayer.session").error("cannot save session: \(error)")
-            }
-        })
+        let make: ReplaceableBackend.Make = { kind, requiresSignIn in
+            BackendFactory.make(kind, server: server.url, pipeline: pipeline, session: selection.session,
+                                requiresSignIn: requiresSignIn,
+                                sessionDidChange: { [isDemo = server.isDemo, url = server.url] (session: Session?) in
+                if let session { register(session) }
+                guard !isDemo else { return }
+                do {
+                    // A session the server refused is kept as expired: its server stays the one
+                    // plain `eventplayer` opens, and the next sign-in replaces it.
+                    if let session { try sessions.save(session) } else { try sessions.expire(server: url) }
+                } catch {
+                    Logger(label: "eventplayer.session").error("cannot save session: \(error)")
+                }
+            })
+        }
+        // Found by a probe alone, which an untrusted certificate stops: a probe after trusting it
+        // may find another kind (``identifyServer()``).
+        let isProbed = choice == .auto && stored == nil && !server.isDemo
+        let backend: any EventBackend = isProbed ? ReplaceableBackend(selection.kind, requiresSignIn: selection.requiresSignIn, make: make)
+            : make(selection.kind, selection.requiresSignIn)
         if let demo = server.demo {
             let why = options.demo == nil ? "no server configured" : "--demo"
             let elsewhere = options.demo == nil ? sessions.all().first.map {

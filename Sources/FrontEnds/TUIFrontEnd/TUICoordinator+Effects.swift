@@ -23,6 +23,8 @@ extension TUICoordinator {
                 switchTarget = target
                 return .quit
             case .signIn(let email, let password): signIn(email: email, password: password)
+            case .checkServer: checkServer()
+            case .trustCertificate(let fingerprint): trustCertificate(fingerprint: fingerprint)
             case .fetchPage(let cursor, let generation, let filter): fetchPage(cursor: cursor, generation: generation, filter: filter)
             case .startExport(let event): startExport(event)
             case .startPlayback(let event, let id, let startAt):

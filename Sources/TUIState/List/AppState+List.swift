@@ -116,7 +116,7 @@ extension AppState {
             pendingAdvanceFailed(text)   // a `>` waiting for this page says so instead
             return []
         }
-        var signIn = SignInForm(userLabel: signInLabel)
+        var signIn = SignInForm(userLabel: signInLabel, serverName: serverName)
         signIn.errorText = UserFacing.sentence(text)
         let stops: [AppEffect] = montage == nil ? [] : [.stopMontage]
         mode = .signIn(signIn)

@@ -2,15 +2,26 @@ import AppCore
 import TUI
 
 /// The sign-in form's part of the program: it takes every key while shown (Esc and q do nothing:
-/// there is nowhere to go back to); a submitted form asks the coordinator to sign in, whose answer
-/// opens the list or puts the reason on the form.
+/// there is nowhere to go back to, except that Esc declines a certificate); a submitted form asks the coordinator to sign in, whose answer
+/// opens the list or puts the reason on the form. At start the coordinator checks the server
+/// (``AppEffect/checkServer``): a certificate to trust is asked about on the form, and `yes`
+/// pins it (``AppEffect/trustCertificate(fingerprint:)``) before anything is sent.
 extension AppState {
     mutating func applyToForm(_ action: UserAction) -> [AppEffect] {
         guard var current = form else { return [] }
+        if action == .back, current.question != nil {   // Esc: not trusted, as ssh's Ctrl-C
+            current.decline()
+            mode = .signIn(current)
+            return []
+        }
         if action == .quitOrBack || action == .back { return [] }
-        let credentials = current.apply(action)
+        let submission = current.apply(action)
         mode = .signIn(current)
-        return credentials.map { [.signIn(email: $0.email, password: $0.password)] } ?? []
+        switch submission {
+        case .signIn(let email, let password): return [.signIn(email: email, password: password)]
+        case .trust(let fingerprint): return [.trustCertificate(fingerprint: fingerprint)]
+        case nil: return []
+        }
     }
 
     /// Signed in as `name`: the list, fetched from its first page.
@@ -24,7 +35,61 @@ extension AppState {
     mutating func signInFailed(_ text: String) {
         guard var form else { return }
         form.isBusy = false
+        form.signInAfterTrust = false
         form.errorText = text
         mode = .signIn(form)
+    }
+
+    /// The server's certificate needs the user's trust: the form shows it and asks (focus on the
+    /// Trust field unless the user has begun typing).
+    mutating func certificateNeedsTrust(_ question: CertificateQuestion) {
+        guard var form else { return }
+        form.question = question
+        form.trustAnswer = ""
+        form.isBusy = false
+        form.note = nil
+        if form.email.isEmpty && form.password.isEmpty { form.focus = .trust }
+        mode = .signIn(form)
+    }
+
+    /// The certificate cannot be trusted here (expired, not for this host, issued by an unknown
+    /// CA): the form says why; signing in would fail the same way.
+    mutating func certificateRefused(_ text: String) {
+        guard var form else { return }
+        form.question = nil
+        form.isBusy = false
+        form.signInAfterTrust = false
+        form.errorText = UserFacing.sentence(text)
+        if form.focus == .trust { form.focus = .email }
+        mode = .signIn(form)
+    }
+
+    /// The certificate is pinned: the question goes, the form says so; the server is probed next
+    /// (``serverIdentified(_:)``).
+    mutating func certificateTrusted(_ text: String) {
+        guard var form else { return }
+        form.question = nil
+        form.trustAnswer = ""
+        form.errorText = nil
+        form.note = UserFacing.sentence(text)
+        form.isBusy = form.signInAfterTrust
+        if form.focus == .trust { form.focus = form.email.isEmpty ? .email : .password }
+        mode = .signIn(form)
+    }
+
+    /// A probe said what the server is: the form names it and asks for the user as it calls it;
+    /// a sign-in waiting for the certificate goes now; a server that needs none opens the list.
+    mutating func serverIdentified(_ identity: ServerIdentity) -> [AppEffect] {
+        severities = identity.severities
+        signInLabel = identity.userLabel
+        serverName = identity.name ?? serverName
+        guard var form else { return [] }
+        guard identity.needsSignIn else { return signedIn(as: "anonymous") }
+        form.userLabel = identity.userLabel
+        if let name = identity.name { form.serverName = name }
+        let signIn = form.signInAfterTrust && form.question == nil
+        form.signInAfterTrust = false
+        mode = .signIn(form)
+        return signIn ? [.signIn(email: form.email.trimmingCharacters(in: .whitespaces), password: form.password)] : []
     }
 }

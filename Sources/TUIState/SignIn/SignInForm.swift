@@ -1,7 +1,10 @@
 import Foundation
+import SystemSupport
 import TUI
 
-/// The sign-in form's text (the password is never shown, only its length).
+/// The sign-in form's text (the password is never shown, only its length). While a server
+/// certificate waits for trust (``question``), the form shows it with a Trust field first, as ssh
+/// asks: `yes` there trusts it; anything else does not.
 struct SignInForm: Sendable, Equatable {
     /// What the server calls the user: "Email" (the events service) or "User" (an NVR).
     var userLabel = "Email"
@@ -10,38 +13,122 @@ struct SignInForm: Sendable, Equatable {
     var focus: SignInSnapshot.Field = .email
     var errorText: String?
     var isBusy = false
+    /// What a probe found the server to be ("Frigate"...): the title names it.
+    var serverName: String?
+    /// The certificate to trust before anything is sent, and the answer typed so far.
+    var question: CertificateQuestion?
+    var trustAnswer = ""
+    /// A line that is not an error (the certificate was pinned).
+    var note: String?
+    /// `yes` came with the user and password: sign in once the certificate is trusted and the
+    /// server identified.
+    var signInAfterTrust = false
 
-    /// Applies a text-entry action; returns the credentials when the form is submitted complete.
-    mutating func apply(_ action: UserAction) -> (email: String, password: String)? {
+    /// What a submitted form asks for.
+    enum Submission: Equatable {
+        case signIn(email: String, password: String)
+        /// `yes` to the certificate with this fingerprint.
+        case trust(fingerprint: String)
+    }
+
+    /// Applies a text-entry action; returns what to do when the form is submitted complete.
+    mutating func apply(_ action: UserAction) -> Submission? {
         guard !isBusy else { return nil }
         switch action {
         case .insertText(let text):
-            if focus == .password { password += text } else { email += text }
+            edit { $0 += text }
         case .deleteBackward:
-            if focus == .password { _ = password.popLast() } else { _ = email.popLast() }
+            edit { _ = $0.popLast() }
         case .clearField:
-            if focus == .password { password = "" } else { email = "" }
-        case .nextField, .previousField:
-            focus = focus == .email ? .password : .email
+            edit { $0 = "" }
+        case .nextField:
+            focus = fields[(fields.firstIndex(of: focus).map { $0 + 1 } ?? 0) % fields.count]
+        case .previousField:
+            focus = fields[((fields.firstIndex(of: focus) ?? 0) + fields.count - 1) % fields.count]
         case .submit:
-            let address = email.trimmingCharacters(in: .whitespaces)
-            if address.isEmpty { focus = .email; errorText = "Enter your \(userLabel == "Email" ? "email" : "user name")."; return nil }
-            if password.isEmpty {
-                errorText = focus == .password ? "Enter your password." : nil
-                focus = .password
-                return nil
-            }
-            errorText = nil
-            isBusy = true
-            return (address, password)
+            return submit()
         default:
             break
         }
         return nil
     }
 
+    /// The fields the cursor visits, in order: Trust first while a certificate is asked about.
+    var fields: [SignInSnapshot.Field] {
+        question == nil ? [.email, .password] : [.trust, .email, .password]
+    }
+
+    private mutating func edit(_ change: (inout String) -> Void) {
+        switch focus {
+        case .password: change(&password)
+        case .trust: change(&trustAnswer)
+        default: change(&email)
+        }
+    }
+
+    private mutating func submit() -> Submission? {
+        let address = email.trimmingCharacters(in: .whitespaces)
+        if let question {
+            return answer(question, credentials: !address.isEmpty && !password.isEmpty)
+        }
+        if address.isEmpty { focus = .email; errorText = "Enter your \(userLabel == "Email" ? "email" : "user name")."; return nil }
+        if password.isEmpty {
+            errorText = focus == .password ? "Enter your password." : nil
+            focus = .password
+            return nil
+        }
+        errorText = nil
+        isBusy = true
+        return .signIn(email: address, password: password)
+    }
+
+    /// The Trust field's answer: `yes` trusts the certificate (and signs in after, when the user
+    /// and password are there); an empty answer elsewhere in the form goes to the field; anything
+    /// else refuses it, sending and pinning nothing.
+    private mutating func answer(_ question: CertificateQuestion, credentials: Bool) -> Submission? {
+        let answer = trustAnswer.trimmingCharacters(in: .whitespaces).lowercased()
+        if answer.isEmpty && focus != .trust {
+            focus = .trust
+            errorText = "Type yes in Trust to trust this certificate (compare its fingerprint with the server's first)."
+            return nil
+        }
+        guard answer == "yes" || answer == "y" else {
+            decline()
+            return nil
+        }
+        errorText = nil
+        isBusy = true
+        signInAfterTrust = credentials
+        return .trust(fingerprint: question.fingerprint)
+    }
+
+    /// Not trusted (an answer other than yes, or Esc): the form says so and asks again; nothing
+    /// is pinned or sent.
+    mutating func decline() {
+        guard let question, !isBusy else { return }
+        trustAnswer = ""
+        focus = .trust
+        errorText = "The certificate of \(question.address) was not trusted: nothing was pinned or sent to the server. "
+            + "Type yes in Trust to trust it."
+    }
+
+    /// The box's title: the server, once a probe said what it is.
+    func title(server: String) -> String {
+        serverName.map { "Sign in to \($0) at \(server)" } ?? "Sign in"
+    }
+
     func snapshot(server: String) -> SignInSnapshot {
-        SignInSnapshot(email: email, passwordLength: password.count, server: server, focus: focus,
-                       errorText: errorText, isBusy: isBusy, userLabel: userLabel)
+        var snapshot = SignInSnapshot(email: email, passwordLength: password.count, server: server, focus: focus,
+                                      errorText: errorText, isBusy: isBusy, userLabel: userLabel)
+        snapshot.title = title(server: server)
+        snapshot.note = note
+        snapshot.busyText = question != nil ? "Trusting the certificate…" : "Signing in…"
+        if let question {
+            snapshot.certificate = question.lines.map(TerminalText.printable)
+            snapshot.isCertificateChange = question.isChange
+            snapshot.trustAnswer = trustAnswer
+            snapshot.trustLabel = "Trust"
+        }
+        return snapshot
     }
 }

@@ -6,6 +6,15 @@ import Player
 /// Work the reducer asks the coordinator to do (I/O stays outside ``AppState``).
 public enum AppEffect: Sendable, Equatable {
     case signIn(email: String, password: String)
+    /// Before the sign-in form is used: examine the server's certificate (https) as `login` does,
+    /// and probe what the server is; answered by ``AppInput/certificateNeedsTrust(_:)``,
+    /// ``AppInput/certificateRefused(message:)`` or ``AppInput/serverIdentified(_:)``.
+    case checkServer
+    /// The user typed yes: pin the server's certificate if it is still the one with this
+    /// fingerprint (as `login` pins), then probe the server; answered by
+    /// ``AppInput/certificateTrusted(message:)`` and ``AppInput/serverIdentified(_:)``, or
+    /// ``AppInput/signInFailed(message:)`` when it cannot be pinned.
+    case trustCertificate(fingerprint: String)
     /// Fetch a page (`cursor` nil: the first page) for fetch `generation`, with the list's server-side `filter`.
     case fetchPage(cursor: String?, generation: Int, filter: EventFilter = EventFilter())
     /// Start `event` as playback `id` at `startAt` seconds (the current one stops first).

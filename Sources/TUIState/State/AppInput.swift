@@ -11,6 +11,14 @@ public enum AppInput: Sendable {
     case playback(PlaybackUpdate)
     case signedIn(user: String)
     case signInFailed(message: String)
+    /// The server's certificate needs the user's trust (``AppEffect/checkServer``).
+    case certificateNeedsTrust(CertificateQuestion)
+    /// The server's certificate cannot be trusted here; `message` says why and what to do.
+    case certificateRefused(message: String)
+    /// The certificate was pinned (``AppEffect/trustCertificate(fingerprint:)``); `message` says where.
+    case certificateTrusted(message: String)
+    /// What the server is, once probed.
+    case serverIdentified(ServerIdentity)
     /// A page for the fetch `generation` (a refresh starts a new generation).
     case pageLoaded(EventsPage, generation: Int)
     /// `message` is the error's own line (lower case, no full stop); `needsSignIn`: the session is

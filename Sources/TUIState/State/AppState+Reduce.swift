@@ -188,6 +188,10 @@ extension AppState {
         switch input {
         case .signedIn(let name): return signedIn(as: name)
         case .signInFailed(let text): signInFailed(text)
+        case .certificateNeedsTrust(let question): certificateNeedsTrust(question)
+        case .certificateRefused(let text): certificateRefused(text)
+        case .certificateTrusted(let text): certificateTrusted(text)
+        case .serverIdentified(let identity): return serverIdentified(identity)
         case .pageLoaded(let page, let generation): return pageLoaded(page, generation: generation, now: now)
         case .pageFailed(let text, let needsSignIn, let generation): return pageFailed(text, needsSignIn: needsSignIn, generation: generation)
         case .reviewedSaveFailed(let text):

@@ -72,7 +72,7 @@ public struct AppState: Sendable {
     let cameraSets: [CameraGroup]
     /// The severities the server files events under, in its order (Frigate: alert, detection); `s`
     /// cycles through them. Empty for the events service.
-    let severities: [String]
+    var severities: [String]
     /// The servers the `N` picker offers (``KnownServer``).
     let servers: [KnownServer]
     var exportJob: ExportJob?
@@ -105,7 +105,9 @@ public struct AppState: Sendable {
     public static let pageSize = 100
 
     /// What the sign-in form calls the user (``EventBackend/userPrompt``).
-    let signInLabel: String
+    var signInLabel: String
+    /// What a probe found the server to be (``ServerIdentity/name``): a form shown again names it.
+    var serverName: String?
 
     public init(server: String, isDemo: Bool, user: String?, videoModeText: String = "", networkText: String = "",
                 isTerminalVideo: Bool = false, speed: Double = 1, home: String = "", signInLabel: String = "Email",
@@ -125,9 +127,10 @@ public struct AppState: Sendable {
         mode = user == nil ? .signIn(SignInForm(userLabel: signInLabel)) : .scene(.browse(Browse()))
     }
 
-    /// Effects to run at start: the first page when already signed in.
+    /// Effects to run at start: the first page when already signed in, else the server's check
+    /// (its certificate, what it is) for the sign-in form.
     public mutating func start() -> [AppEffect] {
-        form == nil ? beginRefresh() : []
+        form == nil ? beginRefresh() : [.checkServer]
     }
 
     /// When ``reduce(_:now:)`` wants a `.tick`: the message's expiry, when a still is due, or
