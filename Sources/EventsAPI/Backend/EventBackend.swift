@@ -43,6 +43,13 @@ public protocol EventBackend: Sendable {
     /// event is in progress, to play on. Throws when the server no longer has the event.
     func refreshed(_ event: Event) async throws -> Event
 
+    /// What changed near the present, for following the server: the matching events from a
+    /// little before `newest` (the newest start the caller has seen; nil: the first page), and
+    /// the events `inProgress` as they are now (their end, or gone). One small request or a few;
+    /// the default (``EventBackend/changes(since:filter:inProgress:)`` in EventChanges.swift)
+    /// reads the first page with `since` and asks for the events in progress by id.
+    func changes(since newest: Date?, filter: EventFilter, inProgress: [Event]) async throws -> EventChanges
+
     /// The media credentials for ``MediaAuthorization/bucketToken`` and ``MediaAuthorization/bearer``
     /// events (a bearer backend answers one token under ``MediaToken/sessionBucket``); `refresh`
     /// after the media server refused the last ones.
