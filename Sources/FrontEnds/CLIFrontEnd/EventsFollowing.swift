@@ -18,23 +18,23 @@ public enum EventsFollowing {
                            reviewed: ReviewedMarks = ReviewedMarks(), output: @escaping @Sendable (String) -> Void,
                            notice: @escaping @Sendable (String) -> Void) async throws -> Int32 {
         StandardStreams.endBrokenPipe(withStatus: 0)
-        let interrupted = Atomic<Int32>(0)
+        let interrupted = ExportFlow.Flag()
         let work = Task {
             try await follow(request, interval: interval, client: client, reviewed: reviewed, output: output, notice: notice)
         }
         let signals = Task {
             guard let signal = try? await Signals.waitForTermination([SIGINT, SIGTERM]), !Task.isCancelled else { return }
-            interrupted.store(signal, ordering: .sequentiallyConsistent)
+            interrupted.value.store(signal, ordering: .sequentiallyConsistent)
             work.cancel()
         }
         defer { signals.cancel() }
         do {
             try await work.value
         } catch {
-            let signal = interrupted.load(ordering: .sequentiallyConsistent)
+            let signal = interrupted.value.load(ordering: .sequentiallyConsistent)
             guard signal != 0 else { throw error }
         }
-        return 128 + interrupted.load(ordering: .sequentiallyConsistent)
+        return 128 + interrupted.value.load(ordering: .sequentiallyConsistent)
     }
 
     /// The listing, then the poll loop (until cancelled).

@@ -42,7 +42,7 @@ public enum InteractiveSession {
                              severities: backend.severities, cameraSets: services.config.cameraSets,
                              servers: services.knownServers(),
                              follow: ListFollow(isOn: services.config.follow ?? true,
-                                                interval: services.config.followInterval.map { .milliseconds(Int($0 * 1000)) }
+                                                interval: services.config.followInterval.map { Duration.milliseconds(Int($0 * 1000)) }
                                                     ?? ListFollow.defaultInterval))
         initial.loadReviewed(ReviewedMarks.load(from: ReviewedMarks.fileURL(in: services.paths.state)))
         let state = initial

@@ -23,7 +23,7 @@ import Testing
     func aNewEventAppearsWithoutAKeyAndTheSelectionStays() async throws {
         var configuration = DemoConfiguration()
         configuration.generatedEventCount = 40
-        configuration.newEventsEvery = 8
+        configuration.newEventsEvery = 15
         let server = try await DemoServer.start(configuration)
         defer { Task { await server.stop() } }
         let binary = try Binary()
@@ -41,18 +41,17 @@ import Testing
             try pane.waitFor(" loaded")
             try pane.waitFor("following")
             pane.keys("j", "j", "j")
-            var row = ""
-            try pane.waitUntil("the fourth row selected") { screen in
-                guard let selected = Self.selectedRow(screen), !selected.contains("New motion") else { return false }
-                let rows = screen.split(separator: "\n").map(String.init).filter { $0.hasPrefix("   ") || $0.hasPrefix("▌") }
-                row = selected
-                return rows.count > 4 && rows.dropFirst().prefix(4).last == selected
+            let screen = try pane.waitUntil("the fourth row selected") { screen in
+                let lines = screen.split(separator: "\n").map(String.init)
+                guard let heading = lines.firstIndex(where: { $0.contains("Camera") && $0.contains("Title") }),
+                      let selected = lines.firstIndex(where: { $0.hasPrefix("▌") }) else { return false }
+                return selected - heading == 4 && !lines[selected].contains("New motion")
             }
-            return row
+            return Self.selectedRow(screen) ?? ""
         }
         #expect(!selected.contains("New motion 1"))
         let screen = try await Tmux.offPool {
-            try pane.waitFor("New motion 1", seconds: 30)
+            try pane.waitFor("New motion 1", seconds: 40)
         }
         #expect(Self.selectedRow(screen) == selected, "the selection stays on its event:\n\(screen)")
         #expect(screen.contains("following · 1 new") || screen.contains("following · 2 new"), "\(screen)")
@@ -76,7 +75,7 @@ import Testing
         configuration.flavor = .frigate
         configuration.frigate.requiresAuth = false
         configuration.newEventsEvery = 6
-        var server = try await DemoServer.start(configuration)
+        let server = try await DemoServer.start(configuration)
         let port = try #require(server.baseURL.port)
         let url = server.baseURL.absoluteString
         let binary = try Binary()
@@ -107,8 +106,8 @@ import Testing
         try await Tmux.offPool { _ = try pane.waitFor("no answer", seconds: 30) }
         try await Task.sleep(for: .seconds(6))
         configuration.port = port
-        server = try await DemoServer.start(configuration)
-        defer { Task { await server.stop() } }
+        let restarted = try await DemoServer.start(configuration)
+        defer { Task { await restarted.stop() } }
         // Back: following goes on by itself (a new item of the new server appears).
         let resumed = try await Tmux.offPool {
             try pane.waitUntil("following again", seconds: 60) { screen in
@@ -118,7 +117,7 @@ import Testing
         #expect(Self.selectedRow(resumed) == selected, "the selection stays through the outage")
         try await Task.sleep(for: .seconds(8))
         // No storm: the list's polls come one an interval (2 s), each one request or a few.
-        let reviews = await server.requestLog().filter { $0.path.hasPrefix("/api/review") }
+        let reviews = await restarted.requestLog().filter { $0.path.hasPrefix("/api/review") }
         let span = max(1, (reviews.last?.date ?? .now).timeIntervalSince(reviews.first?.date ?? .now))
         #expect(reviews.count >= 2, "it polls the new server")
         #expect(Double(reviews.count) <= span / 2 * 3 + 4, "\(reviews.count) review requests in \(span) s")
