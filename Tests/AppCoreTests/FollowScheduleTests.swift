@@ -9,15 +9,20 @@ struct FollowScheduleTests {
 
     @Test func theFirstPollIsAnIntervalAfterArmingAndNeverTwoAreInFlight() {
         var schedule = FollowSchedule(interval: .seconds(10))
-        #expect(!schedule.pollIfDue(now: start), "not armed yet")
+        let r1 = schedule.pollIfDue(now: start)
+        #expect(!r1, "not armed yet")
         schedule.arm(now: start)
         #expect(schedule.nextDeadline == start + .seconds(10))
-        #expect(!schedule.pollIfDue(now: start + .seconds(9)))
-        #expect(schedule.pollIfDue(now: start + .seconds(10)))
+        let r2 = schedule.pollIfDue(now: start + .seconds(9))
+        #expect(!r2)
+        let r3 = schedule.pollIfDue(now: start + .seconds(10))
+        #expect(r3)
         #expect(schedule.isInFlight)
         #expect(schedule.nextDeadline == nil, "no deadline while a poll is in flight")
-        #expect(!schedule.pollIfDue(now: start + .seconds(60)), "a second poll waits for the first")
-        #expect(schedule.succeeded(now: start + .seconds(61)) == nil)
+        let r4 = schedule.pollIfDue(now: start + .seconds(60))
+        #expect(!r4, "a second poll waits for the first")
+        let r5 = schedule.succeeded(now: start + .seconds(61))
+        #expect(r5 == nil)
         #expect(schedule.nextDeadline == start + .seconds(71))
         schedule.arm(now: start + .seconds(62))
         #expect(schedule.nextDeadline == start + .seconds(71), "arming again changes nothing")
@@ -30,7 +35,8 @@ struct FollowScheduleTests {
         var notices: [FollowSchedule.Notice] = []
         var waits: [Duration] = []
         for _ in 0..<5 {
-            #expect(schedule.pollIfDue(now: now))
+            let r6 = schedule.pollIfDue(now: now)
+            #expect(r6)
             if let notice = schedule.failed(now: now) { notices.append(notice) }
             let next = try #require(schedule.nextDeadline)
             waits.append(next - now)
@@ -38,23 +44,30 @@ struct FollowScheduleTests {
         }
         #expect(waits == [.seconds(20), .seconds(40), .seconds(60), .seconds(60), .seconds(60)])
         #expect(notices == [.failing(retryIn: .seconds(20))], "one notice for the whole outage")
-        #expect(schedule.pollIfDue(now: now))
-        #expect(schedule.succeeded(now: now) == .resumed)
+        let r7 = schedule.pollIfDue(now: now)
+        #expect(r7)
+        let r8 = schedule.succeeded(now: now)
+        #expect(r8 == .resumed)
         #expect(schedule.nextDeadline == now + .seconds(10), "back to the interval")
         #expect(schedule.failures == 0)
-        #expect(schedule.pollIfDue(now: now + .seconds(10)))
-        #expect(schedule.succeeded(now: now + .seconds(10)) == nil, "resumed is said once")
+        let r9 = schedule.pollIfDue(now: now + .seconds(10))
+        #expect(r9)
+        let r10 = schedule.succeeded(now: now + .seconds(10))
+        #expect(r10 == nil, "resumed is said once")
     }
 
     @Test func offPollsNothingAndOnPollsAtOnce() {
         var schedule = FollowSchedule(interval: .seconds(10), isOn: false)
         schedule.arm(now: start)
         #expect(schedule.nextDeadline == nil)
-        #expect(!schedule.pollIfDue(now: start + .seconds(100)))
+        let r11 = schedule.pollIfDue(now: start + .seconds(100))
+        #expect(!r11)
         schedule.setOn(true, now: start + .seconds(100))
-        #expect(schedule.pollIfDue(now: start + .seconds(100)))
+        let r12 = schedule.pollIfDue(now: start + .seconds(100))
+        #expect(r12)
         schedule.setOn(false, now: start + .seconds(101))
         schedule.setOn(true, now: start + .seconds(102))
-        #expect(!schedule.pollIfDue(now: start + .seconds(102)), "the poll in flight comes back first")
+        let r13 = schedule.pollIfDue(now: start + .seconds(102))
+        #expect(!r13, "the poll in flight comes back first")
     }
 }
