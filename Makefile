@@ -11,9 +11,9 @@ BACKTRACE_HELPER := $(shell scripts/release-flags --backtrace-helper $(SWIFT))
 
 .PHONY: run test test-zoneminder deps package-deps test-deps bench-deps build release docs install install-files uninstall deb deb-files manual-tool bench-network bench-sixel bench-rewrite bench-play bench-tui bench-timeline bench-proxy bench-video bench-slow-link bench-startup bench-montage bench-size
 
-## make run: install what is missing, build in release, start eventplayer against the embedded demo backend.
+## make run: install what is missing, build in release, start eventplayer against the embedded demo backend (a new event every 30 s: EVENTPLAYER_DEMO_NEW_EVENTS).
 run: deps release
-	$(RELEASE_BIN) $(ARGS)
+	EVENTPLAYER_DEMO_NEW_EVENTS=$${EVENTPLAYER_DEMO_NEW_EVENTS:-30} $(RELEASE_BIN) $(ARGS)
 
 ## make test: install what is missing, build (and the man page tool the install test uses), a short fuzz run of the playlist rewriter, then the whole test suite.
 ## The stages' suite lists; why each stage runs alone: docs/development.md, Why the stages.

@@ -38,6 +38,10 @@ public struct DemoConfiguration: Sendable {
     public var flavor: DemoFlavor = .events
     /// The Frigate flavour's settings (used when ``flavor`` is `.frigate`).
     public var frigate = FrigateDemoOptions()
+    /// Seconds between two new events while the server runs (both flavours; `demo-server
+    /// --new-events-every`), for clients that follow it: the k-th starts k × this after the
+    /// start and is in progress for its first 12 s. nil: the events stay as they were at start.
+    public var newEventsEvery: TimeInterval? = nil
     /// HTTPS on the main listener (certificate and key PEM files, ``DemoTLS``); nil: plain http.
     public var tls: DemoTLS? = nil
 

@@ -32,9 +32,10 @@ extension DemoServer {
         let thumbnail = resources.appendingPathComponent("demo").appendingPathComponent(catalog.thumbnail)
         // The Frigate flavour serves its own routes (and, like Frigate's nginx, says so in `Server`).
         let frigate = frigateFlavor
-            ? FrigateContext(options: configuration.frigate, serverStart: now.timeIntervalSince1970, still: thumbnail) : nil
+            ? FrigateContext(options: configuration.frigate, serverStart: now.timeIntervalSince1970, still: thumbnail,
+                             newEventsEvery: configuration.newEventsEvery) : nil
         let segments = events.first(where: \.isLive).map { liveSegmentCount($0) } ?? 5
-        let context = DemoContext(
+        var context = DemoContext(
             configuration: configuration, resources: resources, catalog: catalog, events: events,
             eventsByID: Dictionary(events.map { ($0.id, $0) }, uniquingKeysWith: { a, _ in a }),
             sessions: SessionStore(accessTokenLifetime: configuration.accessTokenLifetime),
@@ -44,6 +45,7 @@ extension DemoServer {
             thumbnail: thumbnail,
             boundBaseURL: Locked(nil)
         )
+        context.arrivals = DemoArrivals(serverStart: now.timeIntervalSince1970, every: configuration.newEventsEvery)
         var logger = Logger(label: "eventplayer.demo-backend")
         logger.logLevel = configuration.logLevel
         let bound = OneShot<Int, any Error>()

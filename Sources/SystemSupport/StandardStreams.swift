@@ -3,7 +3,8 @@ import Synchronization
 
 /// Writes to standard output and standard error with the outcomes a command-line tool owes its
 /// reader: a broken pipe (`eventplayer events | head -1`) ends the process quietly with status
-/// 141 (128 + SIGPIPE, what a shell shows for a pipe writer killed by SIGPIPE); any other failure
+/// 141 (128 + SIGPIPE, what a shell shows for a pipe writer killed by SIGPIPE; `events --follow`:
+/// 0, ``endBrokenPipe(withStatus:)``); any other failure
 /// (a full disk, a closed stdout) is one error line on stderr and status 1. Before ending, the
 /// private files registered with ``CrashCleanup`` are removed. Writes are whole (`write(2)`
 /// repeated), unbuffered, and serialised so lines from several threads never interleave.
@@ -17,6 +18,14 @@ public enum StandardStreams {
     private static let lock = Mutex<Void>(())
     /// Whether stdout was closed when the process started (it is /dev/null now: see ``prepare()``).
     private static let outputWasClosed = Atomic<Bool>(false)
+    /// The status a broken pipe ends the process with (``endBrokenPipe(withStatus:)``).
+    private static let brokenPipeStatus = Atomic<Int32>(128 + SIGPIPE)
+
+    /// A broken pipe ends the process with `status` instead of 141: `events --follow`, a
+    /// reader that stops reading (`| head -3`) being its normal end, ends with 0.
+    public static func endBrokenPipe(withStatus status: Int32) {
+        brokenPipeStatus.store(status, ordering: .relaxed)
+    }
 
     /// Ignores SIGPIPE (a broken pipe is then an `EPIPE` this type handles), and opens /dev/null
     /// on standard input, output and error where they are closed at start, so no file opened
@@ -69,7 +78,7 @@ public enum StandardStreams {
             errorLine("eventplayer: error: cannot write to standard output: \(String(cString: strerror(code)))")
         }
         CrashCleanup.removeAllFromSignalHandler()
-        _exit(code == EPIPE ? 128 + SIGPIPE : 1)
+        _exit(code == EPIPE ? brokenPipeStatus.load(ordering: .relaxed) : 1)
     }
 
     /// Writes all of `bytes`; nil, or the `errno` of the failure.

@@ -44,7 +44,7 @@ struct ConfigTests {
 
     @Test("every message names the line, the key, what is allowed and the value", arguments: [
         ("audio = true\n\ncolour = true",
-         "config.toml:3: unknown key `colour` (known: server, backend, video, video-glyphs, video-protocol, network-mode, audio, log-level, speed, export-dir, ca-file, [network], [headers.<kind>], [mpv], [camera-sets], [profiles.<name>]; see Resources/config.example.toml)"),
+         "config.toml:3: unknown key `colour` (known: server, backend, video, video-glyphs, video-protocol, network-mode, audio, log-level, speed, follow, follow-interval, export-dir, ca-file, [network], [headers.<kind>], [mpv], [camera-sets], [profiles.<name>]; see Resources/config.example.toml)"),
         ("# retries\n[network]\nretry-cap = 0\nretries = 100000",
          "config.toml:4: [network] retries must be a whole number from 0 to 999 (got 100000)"),
         ("[network]\nretries = \"three\"", "config.toml:2: [network] retries must be a number (got \"three\")"),

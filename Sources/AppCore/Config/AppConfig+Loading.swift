@@ -83,7 +83,7 @@ extension AppConfig {
     }
 
     /// The keys of the top level, for messages.
-    static let knownKeys = "server, backend, video, video-glyphs, video-protocol, network-mode, audio, log-level, speed, export-dir, ca-file, [network], [headers.<kind>], [mpv], [camera-sets], [profiles.<name>]"
+    static let knownKeys = "server, backend, video, video-glyphs, video-protocol, network-mode, audio, log-level, speed, follow, follow-interval, export-dir, ca-file, [network], [headers.<kind>], [mpv], [camera-sets], [profiles.<name>]"
 
     private mutating func read(_ key: String, _ value: any TOMLValueConvertible, file: String) throws {
         func fail(_ path: [String], _ message: String) -> ConfigError {
@@ -121,6 +121,14 @@ extension AppConfig {
                 throw fail([key], "ca-file must be the path of a PEM file of CA certificates, e.g. \"~/.config/eventplayer/home-ca.pem\" (got \(Self.show(value)))")
             }
             caFile = path
+        case "follow":
+            guard let flag = value.bool else { throw fail([key], "follow must be true or false (got \(Self.show(value)))") }
+            follow = flag
+        case "follow-interval":
+            guard let number = value.double ?? value.int.map(Double.init), (2...3600).contains(number) else {
+                throw fail([key], "follow-interval must be a number of seconds from 2 to 3600 (got \(Self.show(value)))")
+            }
+            followInterval = number
         case "speed":
             guard let number = value.double ?? value.int.map(Double.init), PlaybackSpeed.range.contains(number) else {
                 throw fail([key], "speed must be a number from 0.25 to 16 (got \(Self.show(value)))")

@@ -34,6 +34,10 @@ public struct AppConfig: Sendable, Equatable {
     /// `ca-file`: a PEM file of certificate authorities trusted besides the system's, for every
     /// https request (`--ca-file` wins; see ``caFilePath(flag:currentDirectory:home:)``).
     public var caFile: String?
+    /// `follow`: the TUI's list follows the server (new events appear by themselves); nil: on.
+    public var follow: Bool?
+    /// `follow-interval`: seconds between two polls while following (2 to 3600); nil: 10.
+    public var followInterval: Double?
     /// `[network]`: retries, timeouts (names and units in docs/network.md).
     public var network: [String: Double] = [:]
     /// `[network] recorded-headers`: the response headers request records keep (names, `CF-*`

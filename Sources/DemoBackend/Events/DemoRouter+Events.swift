@@ -11,7 +11,7 @@ extension DemoRouter {
         }
         var page: [DemoEvent] = []
         var more = false
-        for event in context.events where query.cursor?.precedes(event) ?? true {
+        for event in context.events(at: Date()) where query.cursor?.precedes(event) ?? true {
             guard query.matches(event) else { continue }
             if page.count == query.limit { more = true; break }
             page.append(event)

@@ -26,10 +26,13 @@ final class FrigateContext: Sendable {
     /// When the server started (whole seconds): the recordings' route defaults are taken then, as
     /// Python evaluates them once at import.
     let serverStart: Double
+    /// New review items while it runs (FrigateArrivals.swift).
+    let arrivals: DemoArrivals
 
-    init(options: FrigateDemoOptions, serverStart: Double, still: URL) {
+    init(options: FrigateDemoOptions, serverStart: Double, still: URL, newEventsEvery: Double? = nil) {
         self.options = options
         self.serverStart = serverStart
+        arrivals = DemoArrivals(serverStart: serverStart, every: newEventsEvery)
         self.still = still
         catalog = FrigateCatalog(serverStart: serverStart, days: max(0.01, options.days))
         limiter = options.failedLoginRateLimit.map { FrigateLoginLimiter(FrigateLoginLimiter.parse($0)) }

@@ -27,7 +27,7 @@ extension FrigateRouter {
         let marked = await frigate.marks.reviewed(by: caller.user)
         var rows: [FrigateJSON] = []
         let cap = limit.map { $0 < 0 ? Int.max : $0 } ?? Int.max
-        for item in frigate.catalog.items where rows.count < cap {
+        for item in frigate.items(at: current) where rows.count < cap {
             guard item.startTime < before, item.endsAfter(after), allowed.contains(item.camera) else { continue }
             if let wantedLabels, !wantedLabels.contains(where: { item.objects.contains($0) || item.audio.contains($0) }) { continue }
             if let wantedZones, !wantedZones.contains(where: { item.zones.contains($0) }) { continue }
@@ -88,7 +88,7 @@ extension FrigateRouter {
             }
             reviewed = flag
         }
-        await frigate.marks.set(strings.filter { frigate.catalog.itemsByID[$0] != nil }, reviewed: reviewed, user: caller.user)
+        await frigate.marks.set(strings.filter { frigate.item(id: $0, at: now.timeIntervalSince1970) != nil }, reviewed: reviewed, user: caller.user)
         let message = frigate.behavesAsBefore017 ? "Reviewed multiple items"
             : "Marked multiple items as \(reviewed ? "reviewed" : "unreviewed")"
         return .frigate(.object([("success", .bool(true)), ("message", .string(message))]))
@@ -104,7 +104,7 @@ extension FrigateRouter {
 
     /// GET /api/review/<id>.
     func reviewByID(_ id: String) -> Reply {
-        guard let item = frigate.catalog.itemsByID[id] else { return .frigateFailure(404, "Review item not found") }
+        guard let item = frigate.item(id: id, at: now.timeIntervalSince1970) else { return .frigateFailure(404, "Review item not found") }
         return .frigate(item.modelJSON)
     }
 

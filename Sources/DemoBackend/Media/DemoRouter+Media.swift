@@ -15,7 +15,7 @@ extension DemoRouter {
         guard await context.mediaTokens.accepts(token, bucket: path.bucket, generation: plan.mediaGeneration) else {
             return .error(403, "invalid_media_token", "The token is not the current token of bucket \"\(path.bucket)\" (wrong bucket, expired or replaced); fetch /v1/events/tokens again.")
         }
-        guard let event = context.eventsByID[path.eventID], event.bucket == path.bucket else {
+        guard let event = context.event(id: path.eventID), event.bucket == path.bucket else {
             return .error(404, "not_found", "No event \"\(path.eventID)\" in bucket \"\(path.bucket)\".")
         }
         if event.needsGeneratedMedia, await GeneratedMedia.prepare() == nil {

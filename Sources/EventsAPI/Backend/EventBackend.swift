@@ -47,6 +47,12 @@ public protocol EventBackend: Sendable {
     /// (ZoneMinder's `GET /api/events/<id>.json`); nil where it does not (callers search the
     /// list). Throws ``EventsAPIError/Code/eventGone`` when the server says it has no such event.
     func event(id: String) async throws -> Event?
+    /// What changed near the present, for following the server: the matching events from a
+    /// little before `newest` (the newest start the caller has seen; nil: the first page), and
+    /// the events `inProgress` as they are now (their end, or gone). One small request or a few;
+    /// the default (``EventBackend/changes(since:filter:inProgress:)`` in EventChanges.swift)
+    /// reads the first page with `since` and asks for the events in progress by id.
+    func changes(since newest: Date?, filter: EventFilter, inProgress: [Event]) async throws -> EventChanges
 
     /// The media credentials for ``MediaAuthorization/bucketToken`` and ``MediaAuthorization/bearer``
     /// events (a bearer backend answers one token under ``MediaToken/sessionBucket``); `refresh`

@@ -55,6 +55,9 @@ public final class ReplaceableBackend: EventBackend {
 
     public func refreshed(_ event: Event) async throws -> Event { try await backend.refreshed(event) }
     public func event(id: String) async throws -> Event? { try await backend.event(id: id) }
+    public func changes(since newest: Date?, filter: EventFilter, inProgress: [Event]) async throws -> EventChanges {
+        try await backend.changes(since: newest, filter: filter, inProgress: inProgress)
+    }
     public func mediaTokens(refresh: Bool) async throws -> [MediaToken] { try await backend.mediaTokens(refresh: refresh) }
     public func cameras() async throws -> [Camera] { try await backend.cameras() }
     public func cameraGroups() async throws -> [CameraGroup] { try await backend.cameraGroups() }

@@ -1,10 +1,13 @@
+import Foundation
 import AppCore
 import DemoBackend
 import EventsAPI
 
 /// The embedded demo backend behind AppCore's ``DemoStarting`` seam: `eventplayer`, `play` and
 /// `events` with no server configured start it in-process on a free loopback port, in the
-/// flavour `--demo` asks for (the events service, or Frigate).
+/// flavour `--demo` asks for (the events service, or Frigate). `EVENTPLAYER_DEMO_NEW_EVENTS`
+/// (seconds; `make run` sets 30) makes a new event arrive that often while it runs, so that
+/// following the server can be seen.
 ///
 /// ```swift
 /// let services = try await AppServices.start(options, demo: DemoBackendStarter())
@@ -12,8 +15,14 @@ import EventsAPI
 public struct DemoBackendStarter: DemoStarting {
     public init() {}
 
+    /// Seconds between two new events of the embedded demo (unset: none arrive).
+    public static let newEventsVariable = "EVENTPLAYER_DEMO_NEW_EVENTS"
+
     public func start(flavor: BackendKind) async throws -> EmbeddedDemo {
         var configuration = DemoConfiguration()
+        if let text = ProcessInfo.processInfo.environment[Self.newEventsVariable], let seconds = Double(text), seconds >= 1 {
+            configuration.newEventsEvery = seconds
+        }
         switch flavor {
         case .events:
             configuration.flavor = .events

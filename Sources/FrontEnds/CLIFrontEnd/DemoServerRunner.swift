@@ -10,10 +10,12 @@ public enum DemoServerRunner {
     ///   - days: events: over how many days the generated events are spread (nil: 60); Frigate:
     ///     days of review items and recordings (nil: 3).
     ///   - requiresAuth: Frigate only: false serves it as Frigate's port 5000 does (no login).
+    ///   - newEventsEvery: seconds between two new events while it runs (nil: none).
     public static func run(host: String, port: Int, generatedEvents: Int = 3000, days: Double? = nil,
-                           flavor: DemoFlavor = .events, requiresAuth: Bool = true,
+                           flavor: DemoFlavor = .events, requiresAuth: Bool = true, newEventsEvery: Double? = nil,
                            output: @Sendable (String) -> Void) async throws {
         var configuration = DemoConfiguration()
+        configuration.newEventsEvery = newEventsEvery
         configuration.host = host
         configuration.port = port
         configuration.flavor = flavor

@@ -62,6 +62,16 @@ public enum EventsListing {
         return TerminalText.jsonEscaped(String(decoding: try encoder.encode(listed), as: UTF8.self))
     }
 
+    /// One event as one line of JSON (JSON Lines, `events --follow --json`): the keys of
+    /// ``json(_:reviewed:)``'s objects, control characters in the server's text as `\u` escapes.
+    public static func jsonLine(_ event: Event, reviewed: ReviewedMarks = ReviewedMarks()) throws -> String {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        encoder.dateEncodingStrategy = .iso8601
+        let listed = ListedEvent(event: event, reviewed: event.serverReviewed ?? reviewed.isReviewed(event.id))
+        return TerminalText.jsonEscaped(String(decoding: try encoder.encode(listed), as: UTF8.self))
+    }
+
     /// An event's own keys plus `reviewed`.
     struct ListedEvent: Encodable {
         let event: Event

@@ -40,7 +40,10 @@ public enum InteractiveSession {
                              isTerminalVideo: configuration.video == .terminal, speed: configuration.speed,
                              home: services.paths.home.path, signInLabel: backend.userPrompt,
                              severities: backend.severities, cameraSets: services.config.cameraSets,
-                             servers: services.knownServers())
+                             servers: services.knownServers(),
+                             follow: ListFollow(isOn: services.config.follow ?? true,
+                                                interval: services.config.followInterval.map { Duration.milliseconds(Int($0 * 1000)) }
+                                                    ?? ListFollow.defaultInterval))
         initial.loadReviewed(ReviewedMarks.load(from: ReviewedMarks.fileURL(in: services.paths.state)))
         if backend.reviewedOnServer {
             // Marks an earlier session could not send to this server: pending, sent once it answers.

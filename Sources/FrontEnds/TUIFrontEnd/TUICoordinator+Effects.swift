@@ -65,6 +65,8 @@ extension TUICoordinator {
                 stopMontage()
             case .fetchFilterValues(let cameras):
                 fetchFilterValues(cameras: cameras)
+            case .follow(let since, let filter, let inProgress, let generation):
+                follow(since: since, filter: filter, inProgress: inProgress, generation: generation)
             }
         }
         return .continue(produced)

@@ -27,6 +27,8 @@ public enum ActionTable {
               help: "Export the selected or playing event to a file"),
         .init(id: "pick-server", action: .pickServer, contexts: [.list, .player, .timeline], keys: ["N"],
               help: "Switch server: a profile, one signed in to, the demo"),
+        .init(id: "follow", action: .toggleFollow, contexts: [.list, .player], keys: ["F"],
+              help: "Follow the server: new events appear by themselves (or stop following)"),
         // Player.
         .init(id: "toggle-pause", action: .togglePause, contexts: [.player, .montage], keys: ["Space", "p"], help: "Pause or resume", hint: "pause"),
         .init(id: "toggle-mute", action: .toggleMute, contexts: [.player, .montage], keys: ["m"], help: "Mute or unmute", hint: "mute"),

@@ -58,6 +58,8 @@ public enum UserAction: Hashable, Sendable {
     case markShownReviewed
     /// `u`: show only the events not reviewed yet.
     case toggleUnreviewedOnly
+    /// `F`: the list follows the server (new events appear by themselves), or stops following.
+    case toggleFollow
     /// Playback speed times this factor (`[` `]` `{` `}`, mpv's keys); kept within 0.25×…16×.
     case multiplySpeed(by: Double)
     /// Backspace: speed 1×.

@@ -15,8 +15,12 @@ public struct HeaderSnapshot: Hashable, Sendable {
     /// The server-side filters in force, e.g. "camera: Front Door · until Yesterday 18:00"; "" when none.
     /// Shown left of the counts, cut with "…" on narrow terminals (the user name goes first).
     public var filtersText: String
+    /// Following the server, e.g. "following · 3 new" (shown left of the counts); "" when not.
+    public var followText: String
 
-    public init(user: String = "", server: String = "", isDemo: Bool = false, countsText: String = "", filtersText: String = "") {
+    public init(user: String = "", server: String = "", isDemo: Bool = false, countsText: String = "", filtersText: String = "",
+                followText: String = "") {
+        self.followText = followText
         self.user = user
         self.server = server
         self.isDemo = isDemo

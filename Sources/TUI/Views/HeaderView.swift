@@ -1,5 +1,5 @@
-/// Top line: program name, demo badge, user @ server, the active server-side filters and the counts
-/// on the right. When space runs short the filters win over user @ server (which is cut, then
+/// Top line: program name, demo badge, user @ server, the active server-side filters, following
+/// ("following · 3 new") and the counts on the right. When space runs short the filters win over user @ server (which is cut, then
 /// left out); filters are cut with "…" and left out only below 8 cells.
 struct HeaderView: PaneView {
     let header: HeaderSnapshot
@@ -15,6 +15,11 @@ struct HeaderView: PaneView {
         if !header.server.isEmpty { who += who.isEmpty ? header.server : " @ \(header.server)" }
         // Columns left of the counts (putRight with margin 1, then one space).
         var end = canvas.width - DisplayWidth.of(header.countsText) - 3
+        if !header.followText.isEmpty, end - x - DisplayWidth.of(header.followText) >= 8 {
+            end -= DisplayWidth.of(header.followText)
+            canvas.put(header.followText, x: end, y: 0, style: .badge)
+            end -= 2
+        }
         if !header.filtersText.isEmpty {
             let room = end - x - 1
             if room >= 8 {

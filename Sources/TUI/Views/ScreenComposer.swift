@@ -1,6 +1,9 @@
 /// View state the TUI keeps between turns (like tig's view offsets): list scroll and overlay scroll.
 struct ViewState: Hashable {
     var listTop = 0
+    /// The event at ``listTop``: rows inserted above it (the list follows the server) keep it
+    /// where it was on the screen, unless the list was scrolled to its top.
+    var listTopID: String?
     var overlayScroll = 0
 }
 
@@ -40,7 +43,12 @@ enum ScreenComposer {
         let count = list.rows.count
         let selected = count == 0 ? 0 : min(max(0, list.selectedIndex), count - 1)
         let page = layout.listPageSize
+        if state.listTop > 0, state.listTop < count, let anchor = state.listTopID, list.rows[state.listTop].id != anchor,
+           let moved = list.rows.firstIndex(where: { $0.id == anchor }) {
+            state.listTop = moved
+        }
         state.listTop = ListViewport.top(current: state.listTop, selected: selected, count: count, height: page)
+        state.listTopID = count == 0 ? nil : list.rows[state.listTop].id
         let visible = count == 0 ? [] : Array(list.rows[state.listTop..<min(count, state.listTop + page)])
         panes.append(Pane(slot: .list, rect: layout.list, view: EventListView(
             visibleRows: visible, firstIndex: state.listTop, selectedIndex: selected, count: count,

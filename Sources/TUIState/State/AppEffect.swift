@@ -66,6 +66,11 @@ public enum AppEffect: Sendable, Equatable {
     /// Ask the server which labels and zones it offers for `cameras` (names as shown; nil: every
     /// camera), for the `o` or `z` picker; they come back as ``AppInput/filterValuesLoaded(_:)``.
     case fetchFilterValues(cameras: [String]?)
+    /// Ask the server what changed near the present (following): the events matching `filter`
+    /// from a little before `since` (the newest start loaded), and the events `inProgress` as
+    /// they are now; the answer comes back as ``AppInput/followed(_:generation:)`` or
+    /// ``AppInput/followFailed(message:)``.
+    case follow(since: Date?, filter: EventFilter, inProgress: [Event], generation: Int)
     /// End this session of the TUI and start one on another server (`N`); the terminal stays.
     case switchServer(KnownServer.Target)
     case quit

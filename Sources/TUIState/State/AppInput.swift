@@ -65,4 +65,8 @@ public enum AppInput: Sendable {
     case filterValuesLoaded(FilterValues)
     /// They could not be had (`message` says why).
     case filterValuesFailed(String)
+    /// What a poll of the list's fetch `generation` found (``AppEffect/follow(since:filter:inProgress:generation:)``).
+    case followed(EventChanges, generation: Int)
+    /// The poll failed; `message` says why (following backs off and tries again).
+    case followFailed(message: String)
 }

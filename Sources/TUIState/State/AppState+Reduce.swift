@@ -5,7 +5,7 @@ import TUI
 extension AppState {
     /// Applies one input; returns the work for the coordinator, in order.
     public mutating func reduce(_ input: AppInput, now: ContinuousClock.Instant) -> [AppEffect] {
-        let effects = reduceInput(input, now: now) + followSelectionForStill(now: now)
+        let effects = reduceInput(input, now: now) + followSelectionForStill(now: now) + followTurn(now: now)
         expireDownloadRate(now: now)
         if timeline != nil { syncTimelineItems() }
         return effects
@@ -68,6 +68,11 @@ extension AppState {
         case .filterValuesFailed(let text):
             filterValuesFailed(text, now: now)
             return []
+        case .followed(let changes, let generation):
+            return followed(changes, generation: generation, now: now)
+        case .followFailed(let text):
+            followFailed(text, now: now)
+            return []
         default: return applyCompletion(input, now: now)
         }
     }
@@ -123,6 +128,7 @@ extension AppState {
         case .select(let index): return select(index)
         case .startFilter: mode = .filterEditing(over: scene)
         case .refresh: return beginRefresh()
+        case .toggleFollow: return toggleFollow(now: now)
         case .jumpToDate, .pickCamera, .cycleSeverity, .pickLabel, .pickZone: return applyFilterKey(action, now: now)
         case .export: return startExport(now: now)
         case .pickServer: return openServerPicker(now: now)

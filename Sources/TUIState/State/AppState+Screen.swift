@@ -11,7 +11,8 @@ extension AppState {
         var screen = ScreenSnapshot()
         screen.signIn = form?.snapshot(server: server)
         screen.header = HeaderSnapshot(user: user, server: serverText, isDemo: isDemo, countsText: countsText,
-                                       filtersText: listFilters.text(now: now, calendar: calendar))
+                                       filtersText: listFilters.text(now: now, calendar: calendar),
+                                       followText: follow.headerText)
         screen.list = EventListSnapshot(
             rows: visibleEvents.map { listRow($0, now: now, calendar: calendar) },
             selectedIndex: selectedIndex, moreAvailable: nextCursor != nil, isLoading: isLoading,

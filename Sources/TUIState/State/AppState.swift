@@ -97,6 +97,8 @@ public struct AppState: Sendable {
     var still = StillSchedule()
     /// The timeline of every camera (`T`; AppState+Timeline.swift), kept while closed.
     var timeline: TimelineState?
+    /// The list following the server (`F`; Follow/).
+    var follow: ListFollow
 
     /// How long transient messages stay.
     static let messageLifetime: Duration = .seconds(4)
@@ -111,7 +113,9 @@ public struct AppState: Sendable {
 
     public init(server: String, isDemo: Bool, user: String?, videoModeText: String = "", networkText: String = "",
                 isTerminalVideo: Bool = false, speed: Double = 1, home: String = "", signInLabel: String = "Email",
-                severities: [String] = [], cameraSets: [CameraGroup] = [], servers: [KnownServer] = []) {
+                severities: [String] = [], cameraSets: [CameraGroup] = [], servers: [KnownServer] = [],
+                follow: ListFollow = ListFollow()) {
+        self.follow = follow
         self.servers = servers
         self.signInLabel = signInLabel
         self.cameraSets = cameraSets
@@ -133,11 +137,11 @@ public struct AppState: Sendable {
         form == nil ? beginRefresh() : [.checkServer]
     }
 
-    /// When ``reduce(_:now:)`` wants a `.tick`: the message's expiry, when a still is due, or
-    /// when pending marks are sent again.
+    /// When ``reduce(_:now:)`` wants a `.tick`: the message's expiry, when a still or a poll is
+    /// due, or when pending marks are sent again.
     public var nextDeadline: ContinuousClock.Instant? {
-        [message?.expires, still.nextDeadline, playback?.downloadRateUntil, preparingDeadline, pendingMarks.nextDeadline]
-            .compactMap { $0 }.min()
+        [message?.expires, still.nextDeadline, playback?.downloadRateUntil, preparingDeadline, pendingMarks.nextDeadline,
+         follow.nextDeadline].compactMap { $0 }.min()
     }
 
     mutating func show(_ text: String, now: ContinuousClock.Instant) {

@@ -28,6 +28,9 @@ struct DemoServerCommand: AsyncParsableCommand {
     @Flag(help: "With --flavor frigate: no sign-in, every request is admin (like Frigate's port 5000).")
     var noAuth = false
 
+    @Option(help: ArgumentHelp("A new event every this many seconds while it runs (both flavours), for clients that follow it; each is in progress for its first 12 s.", valueName: "seconds"))
+    var newEventsEvery: Double?
+
     @Flag(help: "Make the demo's generated media (AES-128, byte ranges, HEVC, audio rendition, discontinuity; with --flavor frigate the Frigate vod media; needs ffmpeg) in the cache now, print its folder and exit. Otherwise the first demo start makes it in the background.")
     var makeMedia = false
 
@@ -36,12 +39,15 @@ struct DemoServerCommand: AsyncParsableCommand {
         guard (0...200_000).contains(events) else { throw ValidationError("--events must be between 0 and 200000") }
         if let days, !(days > 0 && days <= 3650) { throw ValidationError("--days must be more than 0 and at most 3650") }
         if noAuth, flavor != .frigate { throw ValidationError("--no-auth needs --flavor frigate") }
+        if let newEventsEvery, !(newEventsEvery >= 1 && newEventsEvery <= 86_400) {
+            throw ValidationError("--new-events-every must be from 1 to 86400 seconds")
+        }
     }
 
     func run() async throws {
         if makeMedia { return try await DemoServerRunner.makeMedia(flavor: flavor, output: StandardStreams.line) }
         try await DemoServerRunner.run(host: host, port: port, generatedEvents: events, days: days, flavor: flavor,
-                                       requiresAuth: !noAuth, output: StandardStreams.line)
+                                       requiresAuth: !noAuth, newEventsEvery: newEventsEvery, output: StandardStreams.line)
     }
 }
 

@@ -22,6 +22,10 @@ struct EventsCommand: AsyncParsableCommand {
     @Flag(help: "Follow every page, not just the first.")
     var all = false
 
+    @Flag(help: ArgumentHelp("Print the events that match, then each new one as it arrives (like tail -f; with --json one object per line). Ctrl-C ends it (status 130).",
+                             discussion: "Polls every follow-interval seconds of the config file (10 by default)."))
+    var follow = false
+
     @Option(help: "Only this camera (exact name; on Frigate its name or friendly name).")
     var camera: String?
 
@@ -45,6 +49,7 @@ struct EventsCommand: AsyncParsableCommand {
 
     func validate() throws {
         guard (1...500).contains(limit) else { throw ValidationError("--limit must be between 1 and 500") }
+        if follow, all { throw ValidationError("--follow lists the first page, then what arrives: leave out --all") }
         if let camera, camera.isEmpty { throw ValidationError("--camera needs a camera name") }
         _ = try filter(now: .now)
     }
@@ -71,10 +76,17 @@ struct EventsCommand: AsyncParsableCommand {
 
     func run() async throws {
         let filter = try filter(now: .now)
-        try await AppServices.with(global) { services in
+        let status = try await AppServices.with(global) { services -> Int32 in
             let request = EventsListing.Request(limit: limit, all: all, filter: filter, json: json)
             let reviewed = ReviewedMarks.load(from: ReviewedMarks.fileURL(in: services.paths.state))
-            try await EventsListing.run(request, client: services.backend, reviewed: reviewed) { StandardStreams.line($0) }
+            guard follow else {
+                try await EventsListing.run(request, client: services.backend, reviewed: reviewed) { StandardStreams.line($0) }
+                return 0
+            }
+            let interval = Duration.milliseconds(Int((services.config.followInterval ?? 10) * 1000))
+            return try await EventsFollowing.run(request, interval: interval, client: services.backend, reviewed: reviewed,
+                                                 output: { StandardStreams.line($0) }, notice: { StandardStreams.errorLine($0) })
         }
+        if status != 0 { throw ExitCode(status) }
     }
 }

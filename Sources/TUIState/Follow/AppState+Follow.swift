@@ -1,0 +1,60 @@
+import AppCore
+import EventsAPI
+import Foundation
+
+/// The list follows the server (``ListFollow``): on each turn a due poll becomes
+/// ``AppEffect/follow(since:filter:inProgress:generation:)``; what comes back is merged into the
+/// loaded events (``ListMerge``) with the selection kept on its event, the `/` filter and the
+/// server-side filters kept (the poll asks with them), and the `N new` count of the header.
+/// The playing event plays on when the list loses it (the playback has its own copy).
+extension AppState {
+    /// Polls when due; the `N new` count goes when the selection is at the top. Called on every
+    /// turn of ``reduce(_:now:)``.
+    mutating func followTurn(now: ContinuousClock.Instant) -> [AppEffect] {
+        if selectedIndex == 0 { follow.newAbove = 0 }
+        guard follow.isOn, form == nil, !(events.isEmpty && isLoading) else { return [] }
+        guard follow.reduce(.turn, now: now) == .poll else { return [] }
+        let inProgress = events.prefix(AppState.pageSize).filter { $0.endTime == nil }
+        return [.follow(since: events.map(\.startTime).max(), filter: listFilters.eventFilter,
+                        inProgress: Array(inProgress), generation: fetchGeneration)]
+    }
+
+    /// `F`: following on (a poll at once) or off.
+    mutating func toggleFollow(now: ContinuousClock.Instant) -> [AppEffect] {
+        carryOut(follow.reduce(.toggle, now: now), now: now)
+        return []
+    }
+
+    /// A poll's answer: merged when it is of the list's current load (a reload meanwhile drops it).
+    mutating func followed(_ changes: EventChanges, generation: Int, now: ContinuousClock.Instant) -> [AppEffect] {
+        carryOut(follow.reduce(.answered, now: now), now: now)
+        guard follow.isOn, generation == fetchGeneration else { return [] }
+        let visibleBefore = visibleEvents
+        let selectedID = visibleBefore.indices.contains(selectedIndex) ? visibleBefore[selectedIndex].id : nil
+        let merged = ListMerge.merge(events, changes, hasMorePages: nextCursor != nil)
+        guard merged.events != events else { return [] }
+        events = merged.events
+        noteCameras(changes.events)
+        adoptServerReviewed(changes.events)
+        let visible = visibleEvents
+        if let selectedID, let index = visible.firstIndex(where: { $0.id == selectedID }) {
+            selectedIndex = index
+        } else {
+            // The selected event was deleted: the one after it takes its row.
+            selectedIndex = max(0, min(selectedIndex, visible.count - 1))
+        }
+        if !merged.inserted.isEmpty {
+            follow.newAbove += visible[..<selectedIndex].filter { merged.inserted.contains($0.id) }.count
+        }
+        return []
+    }
+
+    /// A poll failed: the schedule backs off, and says so once.
+    mutating func followFailed(_ message: String, now: ContinuousClock.Instant) {
+        carryOut(follow.reduce(.failed(message: message), now: now), now: now)
+    }
+
+    private mutating func carryOut(_ outcome: ListFollow.Outcome, now: ContinuousClock.Instant) {
+        if case .show(let text) = outcome { show(text, now: now) }
+    }
+}

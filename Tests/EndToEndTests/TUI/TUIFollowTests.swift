@@ -1,0 +1,125 @@
+import DemoBackend
+import Foundation
+import TestSupport
+import Testing
+
+/// The real TUI following the demo's flavours under tmux: a new event recorded while it runs
+/// appears with no key pressed, the selection staying on its event and the header saying
+/// `1 new`; the server stopped and started again: following says so once, then resumes by
+/// itself, without a storm of requests.
+@Suite(.serialized, .machineShare) struct TUIFollowTests {
+    static func selectedRow(_ screen: String) -> String? {
+        screen.split(separator: "\n").map(String.init).first { $0.hasPrefix("▌") }
+    }
+
+    /// A config file polling every 2 s.
+    static func writeConfig(_ binary: Binary, interval: Int = 2) throws {
+        let folder = binary.home.appending(path: "config/eventplayer")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        try "follow-interval = \(interval)\n".write(to: folder.appending(path: "config.toml"), atomically: true, encoding: .utf8)
+    }
+
+    @Test(.enabled(if: Tmux.binary != nil), .timeLimit(.minutes(2)))
+    func aNewEventAppearsWithoutAKeyAndTheSelectionStays() async throws {
+        var configuration = DemoConfiguration()
+        configuration.generatedEventCount = 40
+        configuration.newEventsEvery = 15
+        let server = try await DemoServer.start(configuration)
+        defer { Task { await server.stop() } }
+        let binary = try Binary()
+        try Self.writeConfig(binary)
+        let login = try await binary.login(server.baseURL)
+        try #require(login.status == 0, "\(login.stderr)")
+        let pane = try Tmux(socket: "ep-e2e-follow-\(getpid())")
+        defer {
+            pane.run(["kill-server"])
+            try? FileManager.default.removeItem(at: binary.home)
+        }
+        pane.start(columns: 120, rows: 30, environment: binary.paneEnvironment,
+                   command: binary.paneScript("--server \(server.baseURL.absoluteString) --video none --no-audio"))
+        let selected = try await Tmux.offPool { () -> String in
+            try pane.waitFor(" loaded")
+            try pane.waitFor("following")
+            pane.keys("j", "j", "j")
+            let screen = try pane.waitUntil("the fourth row selected") { screen in
+                let lines = screen.split(separator: "\n").map(String.init)
+                guard let heading = lines.firstIndex(where: { $0.contains("Camera") && $0.contains("Title") }),
+                      let selected = lines.firstIndex(where: { $0.hasPrefix("▌") }) else { return false }
+                return selected - heading == 4 && !lines[selected].contains("New motion")
+            }
+            return Self.selectedRow(screen) ?? ""
+        }
+        #expect(!selected.contains("New motion 1"))
+        let screen = try await Tmux.offPool {
+            try pane.waitFor("New motion 1", seconds: 40)
+        }
+        #expect(Self.selectedRow(screen) == selected, "the selection stays on its event:\n\(screen)")
+        #expect(screen.contains("following · 1 new") || screen.contains("following · 2 new"), "\(screen)")
+        let rows = screen.split(separator: "\n").map(String.init)
+        let newRow = try #require(rows.firstIndex { $0.contains("New motion 1") })
+        let selectedRow = try #require(rows.firstIndex { $0.hasPrefix("▌") })
+        #expect(newRow < selectedRow, "newest first, above the selection")
+        // Home goes to it.
+        let home = try await Tmux.offPool {
+            pane.keys("Home")
+            return try pane.waitUntil("the newest selected") { Self.selectedRow($0)?.contains("New motion") == true }
+        }
+        #expect(!home.contains(" new "), "no `N new` once at the top")
+        let log = await server.requestLog()
+        #expect(!log.contains { $0.status >= 500 })
+    }
+
+    @Test(.enabled(if: Tmux.binary != nil), .timeLimit(.minutes(3)))
+    func frigateStoppedAndStartedAgainFollowingResumesWithoutAStorm() async throws {
+        var configuration = DemoConfiguration()
+        configuration.flavor = .frigate
+        configuration.frigate.requiresAuth = false
+        configuration.newEventsEvery = 6
+        let server = try await DemoServer.start(configuration)
+        let port = try #require(server.baseURL.port)
+        let url = server.baseURL.absoluteString
+        let binary = try Binary()
+        try Self.writeConfig(binary)
+        let login = try await binary.run(["login", "--server", url])
+        try #require(login.status == 0, "\(login.stderr)")
+        let pane = try Tmux(socket: "ep-e2e-follow-frigate-\(getpid())")
+        defer {
+            pane.run(["kill-server"])
+            try? FileManager.default.removeItem(at: binary.home)
+        }
+        pane.start(columns: 120, rows: 30, environment: binary.paneEnvironment,
+                   command: binary.paneScript("--server \(url) --video none --no-audio"))
+        try await Tmux.offPool {
+            try pane.waitFor("following")
+            // Deep enough that the items the restarted server files anew (near the present) are above it.
+            for _ in 0..<8 { pane.keys("j") }
+        }
+        try await Task.sleep(for: .seconds(1))
+        let before = try await Tmux.offPool { try pane.waitUntil("a row selected") { Self.selectedRow($0) != nil } }
+        let selected = try #require(Self.selectedRow(before))
+        // A new item (an alert, a person) appears by itself.
+        let arrived = try await Tmux.offPool { try pane.waitFor("following · 1 new", seconds: 30) }
+        #expect(Self.selectedRow(arrived) == selected)
+
+        // The server goes away: following says so (the header) and backs off.
+        await server.stop()
+        try await Tmux.offPool { _ = try pane.waitFor("no answer", seconds: 30) }
+        try await Task.sleep(for: .seconds(6))
+        configuration.port = port
+        let restarted = try await DemoServer.start(configuration)
+        defer { Task { await restarted.stop() } }
+        // Back: following goes on by itself (a new item of the new server appears).
+        let resumed = try await Tmux.offPool {
+            try pane.waitUntil("following again", seconds: 60) { screen in
+                screen.contains("following") && !screen.contains("no answer")
+            }
+        }
+        #expect(Self.selectedRow(resumed) == selected, "the selection stays through the outage")
+        try await Task.sleep(for: .seconds(8))
+        // No storm: the list's polls come one an interval (2 s), each one request or a few.
+        let reviews = await restarted.requestLog().filter { $0.path.hasPrefix("/api/review") }
+        let span = max(1, (reviews.last?.date ?? .now).timeIntervalSince(reviews.first?.date ?? .now))
+        #expect(reviews.count >= 2, "it polls the new server")
+        #expect(Double(reviews.count) <= span / 2 * 3 + 4, "\(reviews.count) review requests in \(span) s")
+    }
+}
