@@ -28,7 +28,7 @@ public enum ActionTable {
         .init(id: "pick-server", action: .pickServer, contexts: [.list, .player, .timeline], keys: ["N"],
               help: "Switch server: a profile, one signed in to, the demo"),
         .init(id: "follow", action: .toggleFollow, contexts: [.list, .player], keys: ["F"],
-              help: "Follow the server: new events appear by themselves (or stop following)"),
+              help: "Follow the server (new events appear), or stop"),
         // Player.
         .init(id: "toggle-pause", action: .togglePause, contexts: [.player, .montage], keys: ["Space", "p"], help: "Pause or resume", hint: "pause"),
         .init(id: "toggle-mute", action: .toggleMute, contexts: [.player, .montage], keys: ["m"], help: "Mute or unmute", hint: "mute"),
