@@ -48,6 +48,9 @@ public enum EventsFollowing {
         }
         var seen = Set(first.map(\.id))
         var newest = first.map(\.startTime).max()
+        // What is older than the listing's oldest event was cut by --limit, not new: a poll's
+        // page reaches further back than the listing.
+        let floor = first.count >= request.limit ? first.map(\.startTime).min() : nil
         var schedule = FollowSchedule(interval: interval)
         let clock = ContinuousClock()
         schedule.arm(now: clock.now)
@@ -65,7 +68,8 @@ public enum EventsFollowing {
                 continue
             }
             if schedule.succeeded(now: clock.now) == .resumed { notice("eventplayer: following again: the server answers") }
-            let arrived = changes.events.filter { !seen.contains($0.id) }.sorted { $0.startTime < $1.startTime }
+            let arrived = changes.events.filter { event in !seen.contains(event.id) && floor.map { $0 <= event.startTime } ?? true }
+                .sorted { $0.startTime < $1.startTime }
             for event in arrived {
                 if request.json {
                     output(try EventsListing.jsonLine(event, reviewed: reviewed))
