@@ -69,16 +69,22 @@ import Testing
         #expect(!log.contains { $0.status >= 500 })
     }
 
+    /// The server stopped as a real one stops (its process killed: the kernel resets its
+    /// connections; an in-process server's graceful stop leaves kept-alive connections hanging
+    /// instead), then started again on the same port.
     @Test(.enabled(if: Tmux.binary != nil), .timeLimit(.minutes(3)))
     func frigateStoppedAndStartedAgainFollowingResumesWithoutAStorm() async throws {
+        let binary = try Binary()
+        let (process, stdout) = try binary.start(["demo-server", "--port", "0", "--flavor", "frigate", "--no-auth",
+                                                  "--new-events-every", "6"])
+        defer { if process.isRunning { process.terminate() } }
+        let banner = try await binary.firstLine(stdout)
+        let url = try #require(banner.firstMatch(of: #/http://127\.0\.0\.1:[0-9]+/#).map { String($0.output) }, "\(banner)")
+        let port = try #require(URL(string: url)?.port)
         var configuration = DemoConfiguration()
         configuration.flavor = .frigate
         configuration.frigate.requiresAuth = false
         configuration.newEventsEvery = 6
-        let server = try await DemoServer.start(configuration)
-        let port = try #require(server.baseURL.port)
-        let url = server.baseURL.absoluteString
-        let binary = try Binary()
         try Self.writeConfig(binary)
         let login = try await binary.run(["login", "--server", url])
         try #require(login.status == 0, "\(login.stderr)")
@@ -102,7 +108,8 @@ import Testing
         #expect(Self.selectedRow(arrived) == selected)
 
         // The server goes away: following says so (the header) and backs off.
-        await server.stop()
+        kill(process.processIdentifier, SIGKILL)
+        process.waitUntilExit()
         try await Tmux.offPool { _ = try pane.waitFor("no answer", seconds: 30) }
         try await Task.sleep(for: .seconds(6))
         configuration.port = port
