@@ -1,3 +1,4 @@
+import DemoBackend
 import Foundation
 import TestSupport
 import SystemSupport
@@ -104,6 +105,12 @@ struct Binary {
     func login(_ server: URL) async throws -> Result {
         try await run(["login", "--server", server.absoluteString, "--email", "demo@eventplayer.dev", "--password-stdin"],
                       input: "demo-password\n")
+    }
+
+    /// Signs this binary's session in to the demo's Frigate flavour at `server` as its admin.
+    func loginFrigate(_ server: URL) async throws -> Result {
+        try await run(["login", "--server", server.absoluteString, "--user", DemoAccount.frigateUser, "--password-stdin"],
+                      input: DemoAccount.frigatePassword + "\n")
     }
 
     /// Runs to completion with `input` on stdin, waiting on a thread of its own so the test does

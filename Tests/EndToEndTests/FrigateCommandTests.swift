@@ -18,8 +18,7 @@ struct FrigateCommandTests {
 
     func signedIn(_ server: DemoServer) async throws -> (Binary, DemoBackendTestLogin) {
         let binary = try Binary()
-        let login = try await binary.run(["login", "--server", server.baseURL.absoluteString, "--user", DemoAccount.frigateUser,
-                                          "--password-stdin"], input: DemoAccount.frigatePassword + "\n")
+        let login = try await binary.loginFrigate(server.baseURL)
         return (binary, DemoBackendTestLogin(status: login.status, stdout: login.stdout, stderr: login.stderr))
     }
 

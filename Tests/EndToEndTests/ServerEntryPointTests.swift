@@ -42,8 +42,7 @@ struct ServerEntryPointTests {
                 || log.contains("the last server signed in to"), "\(log.suffix(800))")
 
         // A second server: its own session, and the default now.
-        let second = try await binary.run(["login", "--server", frigate.baseURL.absoluteString, "--user", DemoAccount.frigateUser,
-                                           "--password-stdin"], input: DemoAccount.frigatePassword + "\n")
+        let second = try await binary.loginFrigate(frigate.baseURL)
         #expect(second.status == 0, "\(second.stderr)")
         let nowFrigate = try await binary.run(["events", "--json", "--limit", "3"])
         #expect(nowFrigate.status == 0, "\(nowFrigate.stderr)")
@@ -134,8 +133,7 @@ struct ServerEntryPointTests {
         defer { Task { await events.stop(); await frigate.stop() } }
         let binary = try Binary()
         #expect(try await binary.login(events.baseURL).status == 0)
-        let second = try await binary.run(["login", "--server", frigate.baseURL.absoluteString, "--user", DemoAccount.frigateUser,
-                                           "--password-stdin"], input: DemoAccount.frigatePassword + "\n")
+        let second = try await binary.loginFrigate(frigate.baseURL)
         #expect(second.status == 0, "\(second.stderr)")
         let pane = try Tmux(socket: "ep-switch-\(getpid())")
         defer { pane.kill() }

@@ -236,13 +236,8 @@ struct TLSTrustTests {
     /// (through the proxy, which checks the pin) work over it.
     @Test(.timeLimit(.minutes(2)))
     func frigatesSelfSignedPortIsPinnedThenSignedInListedAndPlayed() async throws {
-        let folder = try TestCertificates.folder()
-        let pair = try await TestCertificates.selfSigned(in: folder, name: "frigate")
-        let ssh = try await TestCertificates.sshFingerprint(pair.certificate)
-        var configuration = DemoConfiguration()
-        configuration.flavor = .frigate
-        configuration.tls = DemoTLS(certificateFile: pair.certificate, privateKeyFile: pair.key)
-        let server = try await DemoServer.start(configuration)
+        let frigate = try await SelfSignedFrigate.start(name: "frigate")
+        let folder = frigate.folder, ssh = frigate.sshFingerprint, server = frigate.server
         defer { Task { await server.stop() } }
         let url = server.baseURL.absoluteString
         #expect(url.hasPrefix("https://"))

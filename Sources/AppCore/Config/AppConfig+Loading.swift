@@ -91,13 +91,9 @@ extension AppConfig {
         }
         switch key {
         case "server":
-            guard let text = value.string else { throw fail([key], "server must be an http(s) URL string (got \(Self.show(value)))") }
-            do { server = try ServerURLError.check(text, origin: "server") } catch { throw fail([key], error.description) }
+            do { server = try Self.serverValue(value) } catch { throw fail([key], error.message) }
         case "backend":
-            guard let text = value.string, let choice = BackendChoice(rawValue: text) else {
-                throw fail([key], "backend must be one of \(BackendChoice.names.joined(separator: ", ")) (got \(Self.show(value)))")
-            }
-            backend = choice
+            do { backend = try Self.backendValue(value) } catch { throw fail([key], error.message) }
         case "video":
             video = try choice(value, key: key, file: file)
         case "video-glyphs":
@@ -117,10 +113,7 @@ extension AppConfig {
             }
             exportDir = path
         case "ca-file":
-            guard let path = value.string, !path.isEmpty else {
-                throw fail([key], "ca-file must be the path of a PEM file of CA certificates, e.g. \"~/.config/eventplayer/home-ca.pem\" (got \(Self.show(value)))")
-            }
-            caFile = path
+            do { caFile = try Self.caFileValue(value) } catch { throw fail([key], error.message) }
         case "follow":
             guard let flag = value.bool else { throw fail([key], "follow must be true or false (got \(Self.show(value)))") }
             follow = flag
@@ -170,6 +163,33 @@ extension AppConfig {
         default:
             throw fail([key], "unknown key `\(key)` (known: \(Self.knownKeys); see Resources/config.example.toml)")
         }
+    }
+
+    /// What is wrong with a key's value, for ``ConfigError`` to place in the file.
+    struct ValueProblem: Error {
+        let message: String
+    }
+
+    /// `server` (top level or a profile's): an http(s) URL, canonical.
+    static func serverValue(_ value: any TOMLValueConvertible) throws(ValueProblem) -> URL {
+        guard let text = value.string else { throw ValueProblem(message: "server must be an http(s) URL string (got \(show(value)))") }
+        do { return try ServerURLError.check(text, origin: "server") } catch { throw ValueProblem(message: error.description) }
+    }
+
+    /// `backend` (top level or a profile's): one of the backend choices.
+    static func backendValue(_ value: any TOMLValueConvertible) throws(ValueProblem) -> BackendChoice {
+        guard let text = value.string, let choice = BackendChoice(rawValue: text) else {
+            throw ValueProblem(message: "backend must be one of \(BackendChoice.names.joined(separator: ", ")) (got \(show(value)))")
+        }
+        return choice
+    }
+
+    /// `ca-file` (top level or a profile's): a path.
+    static func caFileValue(_ value: any TOMLValueConvertible) throws(ValueProblem) -> String {
+        guard let path = value.string, !path.isEmpty else {
+            throw ValueProblem(message: "ca-file must be the path of a PEM file of CA certificates, e.g. \"~/.config/eventplayer/home-ca.pem\" (got \(show(value)))")
+        }
+        return path
     }
 
     /// A top-level word of a fixed set, by its raw value; anything else names the allowed words.

@@ -68,18 +68,11 @@ extension AppConfig {
                 guard let item = entries[entry] else { continue }
                 switch entry {
                 case "server":
-                    guard let text = item.string else { throw fail([entry], "server must be an http(s) URL string (got \(Self.show(item)))") }
-                    do { server = try ServerURLError.check(text, origin: "server") } catch { throw fail([entry], error.description) }
+                    do { server = try Self.serverValue(item) } catch { throw fail([entry], error.message) }
                 case "backend":
-                    guard let text = item.string, let choice = BackendChoice(rawValue: text) else {
-                        throw fail([entry], "backend must be one of \(BackendChoice.names.joined(separator: ", ")) (got \(Self.show(item)))")
-                    }
-                    backend = choice
+                    do { backend = try Self.backendValue(item) } catch { throw fail([entry], error.message) }
                 case "ca-file":
-                    guard let path = item.string, !path.isEmpty else {
-                        throw fail([entry], "ca-file must be the path of a PEM file of CA certificates (got \(Self.show(item)))")
-                    }
-                    caFile = path
+                    do { caFile = try Self.caFileValue(item) } catch { throw fail([entry], error.message) }
                 default:
                     throw fail([entry], "unknown key `\(entry)` (known: server, backend, ca-file)")
                 }

@@ -33,47 +33,28 @@ extension AppState {
 
     /// The server refused (or could not be reached): the form says why and takes keys again.
     mutating func signInFailed(_ text: String) {
-        guard var form else { return }
-        form.isBusy = false
-        form.signInAfterTrust = false
-        form.errorText = text
-        mode = .signIn(form)
+        updateForm { $0.failed(text) }
     }
 
-    /// The server's certificate needs the user's trust: the form shows it and asks (focus on the
-    /// Trust field unless the user has begun typing).
+    /// The server's certificate needs the user's trust: the form shows it and asks.
     mutating func certificateNeedsTrust(_ question: CertificateQuestion) {
-        guard var form else { return }
-        form.question = question
-        form.trustAnswer = ""
-        form.isBusy = false
-        form.note = nil
-        if form.email.isEmpty && form.password.isEmpty { form.focus = .trust }
-        mode = .signIn(form)
+        updateForm { $0.ask(question) }
     }
 
-    /// The certificate cannot be trusted here (expired, not for this host, issued by an unknown
-    /// CA): the form says why; signing in would fail the same way.
+    /// The certificate cannot be trusted here: the form says why.
     mutating func certificateRefused(_ text: String) {
-        guard var form else { return }
-        form.question = nil
-        form.isBusy = false
-        form.signInAfterTrust = false
-        form.errorText = UserFacing.sentence(text)
-        if form.focus == .trust { form.focus = .email }
-        mode = .signIn(form)
+        updateForm { $0.certificateRefused(UserFacing.sentence(text)) }
     }
 
-    /// The certificate is pinned: the question goes, the form says so; the server is probed next
-    /// (``serverIdentified(_:)``).
+    /// The certificate is pinned: the form says so; the server is probed next (``serverIdentified(_:)``).
     mutating func certificateTrusted(_ text: String) {
+        updateForm { $0.certificateTrusted(UserFacing.sentence(text)) }
+    }
+
+    /// Changes the sign-in form while it is shown.
+    private mutating func updateForm(_ change: (inout SignInForm) -> Void) {
         guard var form else { return }
-        form.question = nil
-        form.trustAnswer = ""
-        form.errorText = nil
-        form.note = UserFacing.sentence(text)
-        form.isBusy = form.signInAfterTrust
-        if form.focus == .trust { form.focus = form.email.isEmpty ? .email : .password }
+        change(&form)
         mode = .signIn(form)
     }
 

@@ -131,4 +131,44 @@ struct SignInForm: Sendable, Equatable {
         }
         return snapshot
     }
+
+    // MARK: - What the server and its certificate answered
+
+    /// The server refused (or could not be reached): says why and takes keys again.
+    mutating func failed(_ text: String) {
+        isBusy = false
+        signInAfterTrust = false
+        errorText = text
+    }
+
+    /// The server's certificate needs the user's trust: shows it and asks (focus on the Trust
+    /// field unless the user has begun typing).
+    mutating func ask(_ certificate: CertificateQuestion) {
+        question = certificate
+        trustAnswer = ""
+        isBusy = false
+        note = nil
+        if email.isEmpty && password.isEmpty { focus = .trust }
+    }
+
+    /// The certificate cannot be trusted here (expired, not for this host, issued by an unknown
+    /// CA): says why; signing in would fail the same way.
+    mutating func certificateRefused(_ sentence: String) {
+        question = nil
+        isBusy = false
+        signInAfterTrust = false
+        errorText = sentence
+        if focus == .trust { focus = .email }
+    }
+
+    /// The certificate is pinned: the question goes and the form says so; a sign-in asked for
+    /// before the question goes on once the server is probed.
+    mutating func certificateTrusted(_ sentence: String) {
+        question = nil
+        trustAnswer = ""
+        errorText = nil
+        note = sentence
+        isBusy = signInAfterTrust
+        if focus == .trust { focus = email.isEmpty ? .email : .password }
+    }
 }

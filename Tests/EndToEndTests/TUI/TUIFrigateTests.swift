@@ -20,8 +20,7 @@ import Testing
         defer { Task { await server.stop() } }
         let binary = try Binary()
         let url = server.baseURL.absoluteString
-        let login = try await binary.run(["login", "--server", url, "--user", DemoAccount.frigateUser, "--password-stdin"],
-                                         input: DemoAccount.frigatePassword + "\n")
+        let login = try await binary.loginFrigate(server.baseURL)
         try #require(login.status == 0, "\(login.stderr)")
         // The newest item, as the server lists it (the list's first row).
         let newest = try #require(try await Self.items(binary, url).first)

@@ -16,8 +16,7 @@ import Testing
         defer { Task { await server.stop() } }
         let binary = try Binary()
         let url = server.baseURL.absoluteString
-        let login = try await binary.run(["login", "--server", url, "--user", DemoAccount.frigateUser, "--password-stdin"],
-                                         input: DemoAccount.frigatePassword + "\n")
+        let login = try await binary.loginFrigate(server.baseURL)
         try #require(login.status == 0, "\(login.stderr)")
         let items = try await TUIFrigateTests.items(binary, url)
         let first = try #require(items.first), second = try #require(items.dropFirst().first)

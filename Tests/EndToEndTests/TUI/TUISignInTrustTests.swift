@@ -19,13 +19,8 @@ import Testing
 
     @Test(.enabled(if: Tmux.binary != nil), .timeLimit(.minutes(3)))
     func theFormShowsTheCertificateNoRefusesItYesPinsItAndSignsIn() async throws {
-        let folder = try TestCertificates.folder()
-        let pair = try await TestCertificates.selfSigned(in: folder, name: "frigate-form")
-        let ssh = try await TestCertificates.sshFingerprint(pair.certificate)
-        var configuration = DemoConfiguration()
-        configuration.flavor = .frigate
-        configuration.tls = DemoTLS(certificateFile: pair.certificate, privateKeyFile: pair.key)
-        let server = try await DemoServer.start(configuration)
+        let frigate = try await SelfSignedFrigate.start(name: "frigate-form")
+        let folder = frigate.folder, ssh = frigate.sshFingerprint, server = frigate.server
         defer { Task { await server.stop() } }
         let url = server.baseURL.absoluteString
         #expect(url.hasPrefix("https://"))
