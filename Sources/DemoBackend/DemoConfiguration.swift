@@ -42,6 +42,10 @@ public struct DemoConfiguration: Sendable {
     /// --new-events-every`), for clients that follow it: the k-th starts k × this after the
     /// start and is in progress for its first 12 s. nil: the events stay as they were at start.
     public var newEventsEvery: TimeInterval? = nil
+    /// The moment the demo's events and review items are made around (`demo-server --started-at`,
+    /// whole seconds); nil: now. A demo started again with the same moment serves the same
+    /// history, as a real server restarted keeps its database.
+    public var startedAt: Date? = nil
     /// HTTPS on the main listener (certificate and key PEM files, ``DemoTLS``); nil: plain http.
     public var tls: DemoTLS? = nil
 

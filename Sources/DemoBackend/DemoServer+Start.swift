@@ -18,7 +18,7 @@ extension DemoServer {
         let resources = try ResourceLocator.locate(configured: configuration.resourcesDirectory)
         var catalog = try DemoCatalog.load(from: resources)
         if let days = configuration.generatedSpanDays { catalog.generated.spanDays = days }
-        let now = Date(timeIntervalSince1970: Date().timeIntervalSince1970.rounded(.down))
+        let now = Date(timeIntervalSince1970: (configuration.startedAt ?? Date()).timeIntervalSince1970.rounded(.down))
         // Made with ffmpeg on first use, in the background (see GeneratedMedia): the server answers
         // at once and those events' media requests wait for it. Without ffmpeg they are left out.
         let frigateFlavor = configuration.flavor == .frigate

@@ -13,9 +13,10 @@ public enum DemoServerRunner {
     ///   - newEventsEvery: seconds between two new events while it runs (nil: none).
     public static func run(host: String, port: Int, generatedEvents: Int = 3000, days: Double? = nil,
                            flavor: DemoFlavor = .events, requiresAuth: Bool = true, newEventsEvery: Double? = nil,
-                           output: @Sendable (String) -> Void) async throws {
+                           startedAt: Date? = nil, output: @Sendable (String) -> Void) async throws {
         var configuration = DemoConfiguration()
         configuration.newEventsEvery = newEventsEvery
+        configuration.startedAt = startedAt
         configuration.host = host
         configuration.port = port
         configuration.flavor = flavor

@@ -1,3 +1,4 @@
+import Foundation
 import AppCore
 import CLIFrontEnd
 import ArgumentParser
@@ -31,6 +32,10 @@ struct DemoServerCommand: AsyncParsableCommand {
     @Option(help: ArgumentHelp("A new event every this many seconds while it runs (both flavours), for clients that follow it; each is in progress for its first 12 s.", valueName: "seconds"))
     var newEventsEvery: Double?
 
+    @Option(help: ArgumentHelp("The moment its history is made around, in seconds since 1970 (default: now): started again with the same moment it serves the same events, as a restarted server keeps its database.",
+                               valueName: "seconds"))
+    var startedAt: Double?
+
     @Flag(help: "Make the demo's generated media (AES-128, byte ranges, HEVC, audio rendition, discontinuity; with --flavor frigate the Frigate vod media; needs ffmpeg) in the cache now, print its folder and exit. Otherwise the first demo start makes it in the background.")
     var makeMedia = false
 
@@ -39,6 +44,7 @@ struct DemoServerCommand: AsyncParsableCommand {
         guard (0...200_000).contains(events) else { throw ValidationError("--events must be between 0 and 200000") }
         if let days, !(days > 0 && days <= 3650) { throw ValidationError("--days must be more than 0 and at most 3650") }
         if noAuth, flavor != .frigate { throw ValidationError("--no-auth needs --flavor frigate") }
+        if let startedAt, !(startedAt >= 0 && startedAt < 32_503_680_000) { throw ValidationError("--started-at must be seconds since 1970, before the year 3000") }
         if let newEventsEvery, !(newEventsEvery >= 1 && newEventsEvery <= 86_400) {
             throw ValidationError("--new-events-every must be from 1 to 86400 seconds")
         }
@@ -47,7 +53,8 @@ struct DemoServerCommand: AsyncParsableCommand {
     func run() async throws {
         if makeMedia { return try await DemoServerRunner.makeMedia(flavor: flavor, output: StandardStreams.line) }
         try await DemoServerRunner.run(host: host, port: port, generatedEvents: events, days: days, flavor: flavor,
-                                       requiresAuth: !noAuth, newEventsEvery: newEventsEvery, output: StandardStreams.line)
+                                       requiresAuth: !noAuth, newEventsEvery: newEventsEvery,
+                                       startedAt: startedAt.map(Date.init(timeIntervalSince1970:)), output: StandardStreams.line)
     }
 }
 

@@ -79,7 +79,7 @@ import Testing
         defer { next.run(["kill-server"]) }
         next.start(columns: 120, rows: 32, environment: environment, command: command)
         #expect(try await Self.waitForServerMark(binary, url, id: second.id), "the next start sent \(second.id)")
-        try await Tmux.offPool {
+        _ = try await Tmux.offPool {
             try next.waitUntil("the second row saved") { screen in
                 Self.mark(second.camera, row: 1, on: screen) == "✓" && !screen.contains("pending")
             }
@@ -98,6 +98,55 @@ import Testing
         }
         #expect(try await Self.serverReviewed(binary, url, id: third.id) == false)
         #expect(!FileManager.default.fileExists(atPath: journal.path), "nothing pending: no journal")
+    }
+
+    /// The server stopped as nginx and Frigate stop (the process killed: its connections reset,
+    /// every request refused) and started again with its history (a real Frigate keeps its
+    /// database): a mark made meanwhile is pending, then reaches the server by itself.
+    @Test(.enabled(if: Tmux.binary != nil), .timeLimit(.minutes(3)))
+    func aMarkMadeWhileTheServerIsStoppedReachesItWhenItStartsAgain() async throws {
+        let binary = try Binary()
+        let startedAt = Int(Date().timeIntervalSince1970)
+        let (process, stdout) = try binary.start(["demo-server", "--port", "0", "--flavor", "frigate", "--no-auth",
+                                                  "--started-at", String(startedAt)])
+        defer { if process.isRunning { process.terminate() } }
+        let banner = try await binary.firstLine(stdout)
+        let url = try #require(banner.firstMatch(of: #/http://127\.0\.0\.1:[0-9]+/#).map { String($0.output) }, "\(banner)")
+        let login = try await binary.run(["login", "--server", url])
+        try #require(login.status == 0, "\(login.stderr)")
+        let first = try #require(try await TUIFrigateTests.items(binary, url).first)
+        let pane = try Tmux(socket: "ep-e2e-pending-stopped-\(getpid())")
+        defer {
+            pane.run(["kill-server"])
+            try? FileManager.default.removeItem(at: binary.home)
+        }
+        let environment = binary.paneEnvironment.merging(["NO_COLOR": "1"]) { $1 }
+        pane.start(columns: 120, rows: 32, environment: environment, command: binary.paneScript("--server \(url) --video none --no-audio"))
+        _ = try await Tmux.offPool { try pane.waitFor(" loaded") }
+
+        kill(process.processIdentifier, SIGKILL)
+        process.waitUntilExit()
+        try await Tmux.offPool {
+            pane.keys("x")
+            try pane.waitUntil("the first row pending while the server is stopped") { screen in
+                Self.mark(first.camera, row: 0, on: screen) == "…" && screen.contains("1 mark pending")
+            }
+        }
+        var configuration = DemoConfiguration()
+        configuration.flavor = .frigate
+        configuration.frigate.requiresAuth = false
+        configuration.port = try #require(URL(string: url)?.port)
+        configuration.startedAt = Date(timeIntervalSince1970: Double(startedAt))
+        let restarted = try await DemoServer.start(configuration)
+        defer { Task { await restarted.stop() } }
+        #expect(try await Self.waitForServerMark(binary, url, id: first.id), "the restarted server has \(first.id) reviewed")
+        _ = try await Tmux.offPool {
+            try pane.waitUntil("the first row saved") { screen in
+                Self.mark(first.camera, row: 0, on: screen) == "✓" && !screen.contains("pending")
+            }
+        }
+        let sent = await restarted.requestLog().filter { $0.method == "POST" && $0.path == "/api/reviews/viewed" }
+        #expect(sent.count == 1 && sent.allSatisfy { $0.status / 100 == 2 }, "sent once when it answered: \(sent.map(\.status))")
     }
 
     /// The third column of list row `row` (0: the first under the heading), once it shows `camera`.
