@@ -107,7 +107,7 @@ struct ZoneMinderOutageTests {
         defer { pane.kill() }
         pane.start(columns: 140, rows: 30, environment: binary.paneEnvironment,
                    command: binary.paneScript("--server \(zm.server) --video none --no-audio"))
-        try await Tmux.offPool {
+        _ = try await Tmux.offPool {
             try pane.waitUntil("the copy selected on the first row") { screen in
                 screen.split(separator: "\n").first { $0.hasPrefix("▌") }?.contains("eventplayer-copy") ?? false
             }
