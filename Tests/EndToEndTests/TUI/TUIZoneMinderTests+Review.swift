@@ -25,6 +25,13 @@ extension TUIZoneMinderTests {
         let expires = Date().addingTimeInterval(40)
         try ZoneMinderCommandTests.store(session, in: sessionFile)
 
+        // The server records an event every 10 s: following would insert them above the list's
+        // first rows (at its top the rows move down), and this test reads the next event's row by
+        // its line. Following on ZoneMinder is TUIFollowTests' subject, not this one's.
+        let config = binary.home.appending(path: "config/eventplayer")
+        try FileManager.default.createDirectory(at: config, withIntermediateDirectories: true)
+        try Data("follow = false\n".utf8).write(to: config.appending(path: "config.toml"))
+
         let pictures = binary.home.appending(path: "pictures")
         let pane = try Tmux(socket: "ep-e2e-zoneminder-review-\(getpid())")
         defer {
