@@ -46,7 +46,7 @@ extension AppState {
         if !merged.inserted.isEmpty {
             follow.newAbove += visible[..<selectedIndex].filter { merged.inserted.contains($0.id) }.count
         }
-        return []
+        return newEventNotices(events.filter { merged.inserted.contains($0.id) })
     }
 
     /// A poll failed: the schedule backs off, and says so once.
