@@ -92,7 +92,7 @@ import Testing
         let text = String(decoding: run.log, as: UTF8.self)
         #expect(!run.log.isEmpty, "the log has the program's output")
         #expect(!text.contains("]9;") && !text.contains("]777;") && !text.contains("Ptmux;"))
-        #expect(!run.log.contains(0x07), "no bell either")
+        #expect(run.log.filter { $0 == 0x07 }.count == 0, "no bell either")
     }
 
     @Test(.enabled(if: Tmux.binary != nil), .timeLimit(.minutes(2)))
@@ -100,6 +100,6 @@ import Testing
         let run = try await Self.run(config: "notify-method = \"osc777\"", passthrough: false)
         let text = String(decoding: run.log, as: UTF8.self)
         #expect(!text.contains("]777;") && !text.contains("Ptmux;"))
-        #expect(run.log.contains(0x07), "a bell, which tmux forwards")
+        #expect(run.log.filter { $0 == 0x07 }.count >= 1, "a bell, which tmux forwards")
     }
 }
