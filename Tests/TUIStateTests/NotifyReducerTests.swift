@@ -60,6 +60,19 @@ struct NotifyReducerTests {
         #expect(Self.notices(effects).isEmpty)
     }
 
+    @Test func whenTheFirstPageFailedTheFirstPollIsTheBaselineNotNews() {
+        var state = AppState(server: "http://127.0.0.1:8080", isDemo: true, user: "Demo User",
+                             follow: ListFollow(isOn: true, interval: .seconds(10), notify: NotifyRule(level: .all, alert: .every)))
+        _ = state.start()
+        _ = state.reduce(.pageFailed(message: "connection refused", needsSignIn: false, generation: state.fetchGeneration), now: t0)
+        #expect(state.events.isEmpty)
+        let first = state.reduce(.followed(EventChanges(events: Fixtures.page(0..<5).events, completeAfter: nil), generation: state.fetchGeneration),
+                                 now: t0 + .seconds(10))
+        #expect(state.events.count == 5, "the poll filled the list")
+        #expect(Self.notices(first).isEmpty, "what the server had before is no news")
+        #expect(poll(&state, [Self.arrival("later", after: 30)]).count == 1, "what comes after is")
+    }
+
     @Test func frigateAlertsNotifyDetectionsDoNot() {
         var state = following(NotifyRule(level: .alerts, backend: .frigate, score: nil))
         let notices = poll(&state, [Self.arrival("a", after: 60, bucket: "alert"), Self.arrival("d", after: 30, bucket: "detection")])

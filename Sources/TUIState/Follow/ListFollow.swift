@@ -18,6 +18,9 @@ public struct ListFollow: Sendable, Equatable {
     var newAbove = 0
     /// Which new events notify through the terminal (Notify/).
     var notify: NotifyRule
+    /// The list has what the server had at some moment (a page loaded, or a poll merged): only
+    /// events after it are news. False while the first page has not loaded (it failed).
+    var hasBaseline = false
 
     /// The interval when the config names none.
     public static let defaultInterval: Duration = .seconds(10)
