@@ -20,17 +20,22 @@ import Testing
     /// Runs the TUI on the events demo (a new event every 4 s) with `config` (plus a 2 s poll),
     /// tmux's `allow-passthrough` set to `passthrough`, until "New motion 1" is on the screen and
     /// one more poll went by; returns what the program wrote.
-    static func run(config: String, passthrough: Bool) async throws -> Run {
+    static func run(config: String, passthrough: Bool, frigate: Bool = false) async throws -> Run {
         var configuration = DemoConfiguration()
         configuration.generatedEventCount = 30
         configuration.newEventsEvery = 4
+        if frigate {
+            configuration.flavor = .frigate
+            configuration.frigate.requiresAuth = false
+        }
         let server = try await DemoServer.start(configuration)
         defer { Task { await server.stop() } }
         let binary = try Binary()
         let folder = binary.home.appending(path: "config/eventplayer")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         try "follow-interval = 2\n\(config)\n".write(to: folder.appending(path: "config.toml"), atomically: true, encoding: .utf8)
-        let login = try await binary.login(server.baseURL)
+        let login = frigate ? try await binary.run(["login", "--server", server.baseURL.absoluteString])
+            : try await binary.login(server.baseURL)
         try #require(login.status == 0, "\(login.stderr)")
         let session = (try? String(contentsOf: binary.home.appending(path: "state/eventplayer/session.json"), encoding: .utf8)) ?? ""
         let secrets = session.matches(of: #/"(?:accessToken|refreshToken|token)"\s*:\s*"([^"]{8,})"/#).map { String($0.output.1) }
@@ -48,9 +53,11 @@ import Testing
         let screen = try await Tmux.offPool { () -> String in
             try pane.waitFor(" loaded")
             try pane.waitFor("following")
-            return try pane.waitFor("New motion 1", seconds: 40)
+            // The Frigate flavour's arrivals: an alert, then a detection, 4 s apart.
+            return frigate ? try pane.waitFor("following · ", seconds: 40) : try pane.waitFor("New motion 1", seconds: 40)
         }
-        try await Task.sleep(for: .seconds(3))   // the write follows the screen update that showed it
+        // The write follows the screen update that showed it; on Frigate, a detection and another alert too.
+        try await Task.sleep(for: .seconds(frigate ? 12 : 3))
         let bytes = (try? Data(contentsOf: log)).map { [UInt8]($0) } ?? []
         try await Tmux.offPool { pane.keys("q"); _ = try? pane.waitFor("EXIT=") }
         return Run(log: bytes, screen: screen, secrets: secrets)
@@ -83,6 +90,22 @@ import Testing
         #expect(!notice.lowercased().contains("token") && !notice.contains("http"))
         let loaded = Self.payloads(run.log, prefix: "]9;", terminator: "\u{1B}").filter { !$0.contains("New motion") }
         #expect(loaded.isEmpty, "events there at start notify nothing: \(loaded)")
+    }
+
+    /// Frigate: alerts notify (`notify = alerts`, the default), detections do not; OSC 777's
+    /// title and body.
+    @Test(.enabled(if: Tmux.binary != nil), .timeLimit(.minutes(2)))
+    func frigateAlertsNotifyAndDetectionsDoNot() async throws {
+        let run = try await Self.run(config: "notify-method = \"osc777\"", passthrough: true, frigate: true)
+        let payloads = Self.payloads(run.log, prefix: "\u{1B}Ptmux;\u{1B}\u{1B}]777;notify;", terminator: "\u{1B}\u{1B}\\\u{1B}\\")
+        #expect(!payloads.isEmpty, "no OSC 777 among \(run.log.count) bytes")
+        for payload in payloads {
+            let fields = payload.split(separator: ";", omittingEmptySubsequences: false)
+            #expect(fields.count == 2, "title and body: \(payload.debugDescription)")
+            #expect(fields.last?.hasPrefix("alert at ") == true, "only alerts: \(payload)")
+            #expect(!payload.unicodeScalars.contains { $0.value < 0x20 || (0x7F...0x9F).contains($0.value) })
+        }
+        #expect(payloads.count <= 2, "the arrivals alternate alert and detection: \(payloads)")
     }
 
     @Test(.enabled(if: Tmux.binary != nil), .timeLimit(.minutes(2)))
