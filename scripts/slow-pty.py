@@ -4,7 +4,9 @@ second, like a slow SSH link: the program's writes back up in the pty (its outpu
 keys go through at once. The window size follows this terminal's.
 
 RATE 0 lets the output through unlimited. With $SLOW_PTY_BYTES set, the bytes let through so far
-are written to that file as they pass (a benchmark reads it before and after a measurement).
+are written to that file as they pass (a benchmark reads it before and after a measurement). With
+$SLOW_PTY_LOG set, every byte the command writes is appended to that file (a test reads the raw
+escape sequences).
 
 Usage: scripts/slow-pty.py RATE -- command [args...]     (RATE in bytes/s, e.g. 200000)
 """
@@ -28,6 +30,7 @@ def main():
     tick = 0.01
     chunk = max(1, int(rate * tick)) if rate > 0 else 65536   # bytes let through per tick: no buffering of our own
     count_file = os.environ.get("SLOW_PTY_BYTES")
+    log = open(os.environ["SLOW_PTY_LOG"], "ab", buffering=0) if os.environ.get("SLOW_PTY_LOG") else None
     total = 0
     try:
         while True:
@@ -46,6 +49,8 @@ def main():
                 if not data:
                     break
                 os.write(1, data)
+                if log:
+                    log.write(data)
                 total += len(data)
                 if count_file:
                     with open(count_file + ".new", "w") as f:

@@ -12,6 +12,9 @@ struct ConfigTests {
         video = "none"
         audio = false
         log-level = "debug"
+        notify = "all"
+        notify-method = "osc777"
+        notify-score = 70
 
         [network]
         retries = 5
@@ -34,6 +37,9 @@ struct ConfigTests {
         #expect(config.headers["all"] == [.init(name: "X-Client", value: "eventplayer")])
         #expect(config.headers["mediaSegment"] == [.init(name: "X-Debug", value: "1")])
         #expect(config.mpvOptions == [.init(name: "cache-secs", value: "30")])
+        #expect(config.notify == .all)
+        #expect(config.notifyMethod == .osc777)
+        #expect(config.notifyScore == 70)
     }
 
     @Test func anEmptyOrMissingFileIsTheDefault() throws {
@@ -44,7 +50,7 @@ struct ConfigTests {
 
     @Test("every message names the line, the key, what is allowed and the value", arguments: [
         ("audio = true\n\ncolour = true",
-         "config.toml:3: unknown key `colour` (known: server, backend, video, video-glyphs, video-protocol, network-mode, audio, log-level, speed, follow, follow-interval, export-dir, ca-file, [network], [headers.<kind>], [mpv], [camera-sets], [profiles.<name>]; see Resources/config.example.toml)"),
+         "config.toml:3: unknown key `colour` (known: server, backend, video, video-glyphs, video-protocol, network-mode, audio, log-level, speed, follow, follow-interval, notify, notify-method, notify-score, export-dir, ca-file, [network], [headers.<kind>], [mpv], [camera-sets], [profiles.<name>]; see Resources/config.example.toml)"),
         ("# retries\n[network]\nretry-cap = 0\nretries = 100000",
          "config.toml:4: [network] retries must be a whole number from 0 to 999 (got 100000)"),
         ("[network]\nretries = \"three\"", "config.toml:2: [network] retries must be a number (got \"three\")"),
@@ -58,6 +64,9 @@ struct ConfigTests {
         ("server = 8080", "config.toml:1: server must be an http(s) URL string (got 8080)"),
         ("video = \"big\"", "config.toml:1: video must be auto, window, terminal or none (got \"big\")"),
         ("audio = 1", "config.toml:1: audio must be true or false (got 1)"),
+        ("notify = \"loud\"", "config.toml:1: notify must be alerts, all or none (got \"loud\")"),
+        ("notify-method = \"osc99\"", "config.toml:1: notify-method must be auto, osc9, osc777 or bell (got \"osc99\")"),
+        ("notify-score = 101", "config.toml:1: notify-score must be a whole number from 0 to 100 (got 101)"),
         ("log-level = \"loud\"", "config.toml:1: log-level must be trace, debug, info, notice, warning, error or critical (got \"loud\")"),
         ("[headers.all]\nX-A = \"1\"\n[headers.mediaSegmnt]\nX-B = \"2\"", "config.toml:3: [headers.mediaSegmnt]: `mediaSegmnt` is not a request kind"),
         ("[headers.all]\n\"Bad Name\" = \"1\"", "config.toml:2: [headers.all] Bad Name:"),

@@ -68,6 +68,7 @@ struct ZoneMinderUnitTests {
         let client = ZoneMinderClient(server: URL(string: "http://nvr/zm")!, pipeline: NetworkPipeline(), requiresSignIn: false)
         let event = try #require(await client.map(try body.events[0].result.get().Event, names: ["2": "Yard"], time: ZoneMinderTime(zone: .gmt)))
         #expect(event.title == "Motion: Motion: Yard (score 41)")
+        #expect(event.score == 41, "the score decides whether a new event notifies (notify-score)")
         #expect(event.bucket == "archived")
         #expect(event.duration == 30)
         #expect(event.authorization == .none, "authentication off: no token")

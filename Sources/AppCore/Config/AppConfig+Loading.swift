@@ -83,7 +83,7 @@ extension AppConfig {
     }
 
     /// The keys of the top level, for messages.
-    static let knownKeys = "server, backend, video, video-glyphs, video-protocol, network-mode, audio, log-level, speed, follow, follow-interval, export-dir, ca-file, [network], [headers.<kind>], [mpv], [camera-sets], [profiles.<name>]"
+    static let knownKeys = "server, backend, video, video-glyphs, video-protocol, network-mode, audio, log-level, speed, follow, follow-interval, notify, notify-method, notify-score, export-dir, ca-file, [network], [headers.<kind>], [mpv], [camera-sets], [profiles.<name>]"
 
     private mutating func read(_ key: String, _ value: any TOMLValueConvertible, file: String) throws {
         func fail(_ path: [String], _ message: String) -> ConfigError {
@@ -122,6 +122,15 @@ extension AppConfig {
                 throw fail([key], "follow-interval must be a number of seconds from 2 to 3600 (got \(Self.show(value)))")
             }
             followInterval = number
+        case "notify":
+            notify = try choice(value, key: key, file: file)
+        case "notify-method":
+            notifyMethod = try choice(value, key: key, file: file)
+        case "notify-score":
+            guard let number = value.int, (0...100).contains(number) else {
+                throw fail([key], "notify-score must be a whole number from 0 to 100 (got \(Self.show(value)))")
+            }
+            notifyScore = number
         case "speed":
             guard let number = value.double ?? value.int.map(Double.init), PlaybackSpeed.range.contains(number) else {
                 throw fail([key], "speed must be a number from 0.25 to 16 (got \(Self.show(value)))")

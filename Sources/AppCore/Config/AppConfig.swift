@@ -38,6 +38,12 @@ public struct AppConfig: Sendable, Equatable {
     public var follow: Bool?
     /// `follow-interval`: seconds between two polls while following (2 to 3600); nil: 10.
     public var followInterval: Double?
+    /// `notify`: which new events the TUI announces through the terminal; nil: alerts.
+    public var notify: NotifyLevel?
+    /// `notify-method`: how (OSC 9, OSC 777, the bell); nil: auto.
+    public var notifyMethod: NotifyMethodChoice?
+    /// `notify-score`: a ZoneMinder event scored at least this is an alert (0 to 100); nil: ``defaultNotifyScore``.
+    public var notifyScore: Int?
     /// `[network]`: retries, timeouts (names and units in docs/network.md).
     public var network: [String: Double] = [:]
     /// `[network] recorded-headers`: the response headers request records keep (names, `CF-*`

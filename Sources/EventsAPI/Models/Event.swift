@@ -32,6 +32,9 @@ public struct Event: Sendable, Codable, Hashable, Identifiable {
     /// Reviewed on the server (Frigate marks per user); nil where the server has no such notion
     /// and the marks stay local (``EventBackend/reviewedOnServer``).
     public var serverReviewed: Bool?
+    /// How sure the server is of what it saw, 0 to 100, where it scores events (ZoneMinder's
+    /// `MaxScore`); nil elsewhere. Not part of the JSON (the backend sets it).
+    public var score: Int?
     /// How the video's requests are authorised; not part of the JSON (the backend sets it).
     public var authorization: MediaAuthorization = .bucketToken
     /// How the video behaves while the event is in progress; not part of the JSON (the backend sets it).

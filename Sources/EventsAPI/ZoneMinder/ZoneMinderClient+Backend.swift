@@ -187,6 +187,7 @@ extension ZoneMinderClient: EventBackend {
                           bucket: archived ? "archived" : "event", videoUrl: ZoneMinderPaths.video(base, event: eventID),
                           thumbnailUrl: ZoneMinderPaths.snapshot(base, event: eventID))
         event.cameraID = String(monitor)
+        event.score = body.MaxScore?.int
         event.authorization = requiresSignIn ? .queryToken : .none
         event.videoFormat = .file
         event.inProgressMedia = .writtenAtEnd

@@ -43,7 +43,9 @@ public enum InteractiveSession {
                              servers: services.knownServers(),
                              follow: ListFollow(isOn: services.config.follow ?? true,
                                                 interval: services.config.followInterval.map { Duration.milliseconds(Int($0 * 1000)) }
-                                                    ?? ListFollow.defaultInterval))
+                                                    ?? ListFollow.defaultInterval,
+                                                notify: NotifyRule(level: services.config.notify, backend: backend.kind,
+                                                                   score: services.config.notifyScore)))
         initial.loadReviewed(ReviewedMarks.load(from: ReviewedMarks.fileURL(in: services.paths.state)))
         if backend.reviewedOnServer {
             // Marks an earlier session could not send to this server: pending, sent once it answers.
@@ -112,6 +114,8 @@ public enum InteractiveSession {
             return try PlaybackRunner(player: try Player(configuration: configuration), preparer: tilePreparer, backend: services.backend)
         }
         coordinator.tileVideo = { loop.tileVideo($0) }
+        loop.notificationSettings = NotificationSettings.from(services.config)
+        coordinator.notifyTerminal = { loop.notify($0) }
         for fd in runner.wakeupDescriptors { loop.addWakeSource(fd: fd, name: TUICoordinator.playbackWake) }
         loop.addSelfPipe(wake, name: TUICoordinator.appWake)
         loop.run(coordinator)

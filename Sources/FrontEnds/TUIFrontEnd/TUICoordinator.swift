@@ -37,6 +37,8 @@ final class TUICoordinator: UILoopDelegate {
     /// Makes tile `index`'s runner of a montage of `count` tiles.
     var makeTileRunner: ((_ index: Int, _ count: Int) throws -> PlaybackRunner)?
     var tileVideo: ((Int) -> TerminalVideo)?
+    /// Writes a notification to the terminal (the loop's ``UILoop/notify(_:)``; Notify/).
+    var notifyTerminal: ((TerminalNotice) -> Void)?
     private var requestLogVersion = -1
     /// The pane's drawing mode the status bar was last told of.
     private var reportedVideoMode: String?

@@ -60,6 +60,10 @@ public final class UILoop {
     /// A montage's tile pictures (UILoop+Montage.swift), and where they showed video at the last render.
     var tileVideos: [TerminalVideo] = []
     var tilesShowingVideo: [Rect] = []
+    /// How notifications are written (UILoop+Notify.swift); nil: none are.
+    public var notificationSettings: NotificationSettings?
+    /// Notifications waiting for the next screen update.
+    var pendingNotices: [TerminalNotice] = []
 
     public init(terminal: Terminal, keyMap: KeyMap = .defaults) {
         self.terminal = terminal
@@ -161,6 +165,7 @@ public final class UILoop {
                 tileVideos.forEach { $0.leaveTerminal() }
             }
             inBackground = true
+            writeNotifications(inForeground: false)
             return
         }
         if inBackground {
@@ -186,6 +191,7 @@ public final class UILoop {
         if lastRedrawCount > 0 { video.group.link.textWritten() }   // the round trip waits for a quiet link
         placeVideo(screen)
         placeTileVideos(screen)
+        writeNotifications(inForeground: true)
     }
 
     private func handle(signal: Int32, delegate: any UILoopDelegate) {

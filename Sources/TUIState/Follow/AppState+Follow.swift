@@ -32,7 +32,10 @@ extension AppState {
         let visibleBefore = visibleEvents
         let selectedID = visibleBefore.indices.contains(selectedIndex) ? visibleBefore[selectedIndex].id : nil
         let merged = ListMerge.merge(events, changes, hasMorePages: nextCursor != nil)
-        guard merged.events != events else { return [] }
+        guard merged.events != events else {
+            follow.hasBaseline = true
+            return []
+        }
         events = merged.events
         noteCameras(changes.events)
         adoptServerReviewed(changes.events)
@@ -46,7 +49,8 @@ extension AppState {
         if !merged.inserted.isEmpty {
             follow.newAbove += visible[..<selectedIndex].filter { merged.inserted.contains($0.id) }.count
         }
-        return []
+        defer { follow.hasBaseline = true }
+        return follow.hasBaseline ? newEventNotices(events.filter { merged.inserted.contains($0.id) }) : []
     }
 
     /// A poll failed: the schedule backs off, and says so once.

@@ -16,12 +16,18 @@ public struct ListFollow: Sendable, Equatable {
     /// Events that arrived above the selected one since the selection was last at the top
     /// (the header's `3 new`; Home goes to them).
     var newAbove = 0
+    /// Which new events notify through the terminal (Notify/).
+    var notify: NotifyRule
+    /// The list has what the server had at some moment (a page loaded, or a poll merged): only
+    /// events after it are news. False while the first page has not loaded (it failed).
+    var hasBaseline = false
 
     /// The interval when the config names none.
     public static let defaultInterval: Duration = .seconds(10)
 
-    public init(isOn: Bool = false, interval: Duration = Self.defaultInterval) {
+    public init(isOn: Bool = false, interval: Duration = Self.defaultInterval, notify: NotifyRule = .none) {
         schedule = FollowSchedule(interval: interval, isOn: isOn)
+        self.notify = notify
     }
 
     public var isOn: Bool { schedule.isOn }

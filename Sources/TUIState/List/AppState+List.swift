@@ -93,6 +93,7 @@ extension AppState {
         adoptServerReviewed(page.events)
         let marks = pendingMarksServerAnswered(now: now)   // the server answers: pending marks go
         isLoading = false
+        follow.hasBaseline = true   // only events after this page are news (Notify/)
         switch pageCursors.follow(page.nextCursor) {
         case .next(let cursor): nextCursor = cursor
         case .end: nextCursor = nil

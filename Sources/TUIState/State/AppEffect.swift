@@ -2,6 +2,7 @@ import AppCore
 import Foundation
 import EventsAPI
 import Player
+import TUI
 
 /// Work the reducer asks the coordinator to do (I/O stays outside ``AppState``).
 public enum AppEffect: Sendable, Equatable {
@@ -71,6 +72,9 @@ public enum AppEffect: Sendable, Equatable {
     /// they are now; the answer comes back as ``AppInput/followed(_:generation:)`` or
     /// ``AppInput/followFailed(message:)``.
     case follow(since: Date?, filter: EventFilter, inProgress: [Event], generation: Int)
+    /// Tell the person through the terminal (a new alert while following; Notify/): written
+    /// after the next screen update, in the foreground only.
+    case notify(TerminalNotice)
     /// End this session of the TUI and start one on another server (`N`); the terminal stays.
     case switchServer(KnownServer.Target)
     case quit
