@@ -18,9 +18,10 @@ import Testing
 
         var expected: [String] = []
         func check(_ name: String, _ call: () async throws -> Void) async throws {
+            let before = recording.calls.count
             try await call()
             expected.append(name)
-            #expect(recording.calls == expected, "\(name) through ReplaceableBackend did not reach the backend behind it")
+            #expect(Array(recording.calls.dropFirst(before)) == [name], "\(name) through ReplaceableBackend did not reach the backend behind it")
         }
         try await check("server") { #expect(wrapper.server == RecordingBackend.url) }
         try await check("kind") { #expect(wrapper.kind == .frigate) }
