@@ -5,7 +5,7 @@ import Foundation
 /// coverage. The TUI, `play`, `events`, `export`, the timeline and the montage see only this.
 ///
 /// Each backend lives in one folder of this module (`EventsService/`, `Frigate/`, `ZoneMinder/`) and is made by
-/// ``BackendFactory``; a new one is a new folder, a ``BackendKind`` case and its line there.
+/// ``BackendFactory``; what a new one needs is the checklist in docs/architecture.md, "Adding a backend".
 ///
 /// ```swift
 /// let backend = BackendFactory.make(.frigate, server: url, pipeline: pipeline)

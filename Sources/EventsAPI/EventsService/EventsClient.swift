@@ -13,16 +13,15 @@ import Networking
 /// try await client.signIn(email: "demo@eventplayer.dev", password: "demo-password")
 /// let page = try await client.events(limit: 50)
 /// ```
-public actor EventsClient {
+public actor EventsClient: SessionKeeping {
     /// The server's base URL.
     public nonisolated let server: URL
     let pipeline: NetworkPipeline
     let logger: Logger
     let now: @Sendable () -> Date
-    let sessionDidChange: @Sendable (Session?) async -> Void
+    var keeper: SessionKeeper
     /// The current session, nil when signed out.
-    public private(set) var session: Session?
-    private var refreshing: Task<Session, any Error>?
+    public var session: Session? { keeper.session }
 
     /// - Parameters:
     ///   - session: a stored session for this server, if any.
@@ -33,10 +32,9 @@ public actor EventsClient {
                 sessionDidChange: @escaping @Sendable (Session?) async -> Void = { _ in }) {
         self.server = server
         self.pipeline = pipeline
-        self.session = session
+        self.keeper = SessionKeeper(session: session, didChange: sessionDidChange)
         self.logger = logger
         self.now = now
-        self.sessionDidChange = sessionDidChange
     }
 
     /// Signs in and keeps the session.
@@ -57,21 +55,15 @@ public actor EventsClient {
             throw translate(error)
         }
         let session = try makeSession(from: response.body)
-        self.session = session
         logger.info("signed in", metadata: ["user": "\(session.user.email)"])
-        await sessionDidChange(session)
+        await keep(session)
         return session
     }
 
     /// Exchanges the refresh token for a new session. Concurrent callers share one refresh.
     @discardableResult
     public func refresh() async throws -> Session {
-        if let refreshing { return try await refreshing.value }
-        guard let current = session else { throw EventsAPIError.signInRequired }
-        let task = Task { try await self.performRefresh(current) }
-        refreshing = task
-        defer { refreshing = nil }
-        return try await task.value
+        try await refreshOnce { current in try await self.performRefresh(current) }
     }
 
     private func performRefresh(_ current: Session) async throws -> Session {
@@ -82,15 +74,11 @@ public actor EventsClient {
         do {
             let response = try await pipeline.send(request)
             let session = try makeSession(from: response.body)
-            self.session = session
             logger.info("session refreshed")
-            await sessionDidChange(session)
+            await keep(session)
             return session
         } catch let error as NetworkError where error.status == 401 || error.status == 400 {
-            logger.notice("refresh refused; signing out")
-            self.session = nil
-            await sessionDidChange(nil)
-            throw EventsAPIError.sessionExpired
+            throw await expire("refresh refused; signing out")
         } catch let error as EventsAPIError {
             throw error
         } catch {

@@ -20,14 +20,14 @@ import SystemSupport
 /// try await frigate.signIn(user: "admin", password: secret)
 /// let alerts = try await frigate.events(cursor: nil, limit: 50, filter: EventFilter(severity: "alert"))
 /// ```
-public actor FrigateClient {
+public actor FrigateClient: SessionKeeping {
     public nonisolated let server: URL
     let pipeline: NetworkPipeline
     let logger: Logger
     let now: @Sendable () -> Date
-    let sessionDidChange: @Sendable (Session?) async -> Void
+    var keeper: SessionKeeper
     /// The current session, nil when signed out.
-    public private(set) var session: Session?
+    public var session: Session? { keeper.session }
     /// False on the unauthenticated port.
     public private(set) var requiresSignIn: Bool
     /// `GET /api/config`'s cameras and groups, read once (again by ``cameras()``).
@@ -47,11 +47,10 @@ public actor FrigateClient {
                 sessionDidChange: @escaping @Sendable (Session?) async -> Void = { _ in }) {
         self.server = server
         self.pipeline = pipeline
-        self.session = session
+        self.keeper = SessionKeeper(session: session, didChange: sessionDidChange)
         self.requiresSignIn = requiresSignIn
         self.logger = logger
         self.now = now
-        self.sessionDidChange = sessionDidChange
     }
 
     /// Signs in with a Frigate user and keeps the session. A server without authentication
@@ -81,10 +80,9 @@ public actor FrigateClient {
             throw EventsAPIError.notUnderstood("sign-in", field: "Set-Cookie: \(FrigateToken.cookieName)")
         }
         let session = makeSession(token)
-        self.session = session
         requiresSignIn = true
         logger.info("signed in", metadata: ["user": "\(token.user)", "role": "\(token.role)"])
-        await sessionDidChange(session)
+        await keep(session)
         return session
     }
 
@@ -100,7 +98,7 @@ public actor FrigateClient {
         var headers: HTTPHeaderFields = [("Accept", "application/json")]
         if requiresSignIn {
             guard let session else { throw EventsAPIError.signInRequired }
-            if session.expiresAt <= now() { throw await expire() }
+            if session.expiresAt <= now() { throw await expire(Self.refusedSession) }
             headers.add(name: "Cookie", value: "\(FrigateToken.cookieName)=\(session.accessToken)")
         }
         if bypassCache || now() < bypassCacheUntil { headers.add(name: "X-Cache-Bypass", value: "1") }
@@ -115,7 +113,7 @@ public actor FrigateClient {
             await keepRenewedCookie(response)
             return response
         } catch let error as NetworkError where error.status == 401 {
-            if requiresSignIn { throw await expire() }
+            if requiresSignIn { throw await expire(Self.refusedSession) }
             throw EventsAPIError(.signInRequired, "Frigate asks for a sign-in on this port: run `eventplayer login`")
         } catch {
             throw translate(error)
@@ -131,19 +129,11 @@ public actor FrigateClient {
         let cookies = response.headers.filter { $0.name.lowercased() == "set-cookie" }.map(\.value)
         guard !cookies.isEmpty, let token = FrigateToken.fromSetCookies(cookies), token.jwt != session?.accessToken else { return }
         let renewed = makeSession(token)
-        session = renewed
         logger.info("session renewed by Frigate", metadata: ["until": "\(token.expiresAt)"])
-        await sessionDidChange(renewed)
+        await keep(renewed)
     }
 
-    private func expire() async -> EventsAPIError {
-        if session != nil {
-            logger.notice("Frigate refused the session; signing out")
-            session = nil
-            await sessionDidChange(nil)
-        }
-        return EventsAPIError.sessionExpired
-    }
+    private static let refusedSession: Logger.Message = "Frigate refused the session; signing out"
 
     static func says(_ error: NetworkError, _ text: String) -> Bool {
         guard let body = error.response?.body else { return false }

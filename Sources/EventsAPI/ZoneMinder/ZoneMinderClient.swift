@@ -18,16 +18,16 @@ import SystemSupport
 /// try await zm.signIn(user: "viewer", password: secret)
 /// let page = try await zm.events(cursor: nil, limit: 50, filter: EventFilter(camera: "Front door"))
 /// ```
-public actor ZoneMinderClient {
+public actor ZoneMinderClient: SessionKeeping {
     public nonisolated let server: URL
     /// Where the API and the web views are (``ZoneMinderPaths/base(_:)``).
     nonisolated let base: URL
     let pipeline: NetworkPipeline
     let logger: Logger
     let now: @Sendable () -> Date
-    let sessionDidChange: @Sendable (Session?) async -> Void
+    var keeper: SessionKeeper
     /// The current session, nil when signed out.
-    public private(set) var session: Session?
+    public var session: Session? { keeper.session }
     /// False when ZoneMinder's authentication is off.
     public private(set) var requiresSignIn: Bool
     /// The server's time zone, once asked.
@@ -54,11 +54,10 @@ public actor ZoneMinderClient {
         self.server = server
         self.base = ZoneMinderPaths.base(server)
         self.pipeline = pipeline
-        self.session = session
+        self.keeper = SessionKeeper(session: session, didChange: sessionDidChange)
         self.requiresSignIn = requiresSignIn
         self.logger = logger
         self.now = now
-        self.sessionDidChange = sessionDidChange
     }
 
     /// Signs in with a ZoneMinder user (one with API access) and keeps the session.
@@ -69,27 +68,30 @@ public actor ZoneMinderClient {
             throw EventsAPIError.notUnderstood("sign-in", field: "refresh_token")
         }
         let session = makeSession(access: login, refresh: refresh, user: user)
-        self.session = session
         requiresSignIn = true
         logger.info("signed in", metadata: ["user": "\(user)", "version": "\(login.version ?? "?")"])
-        await sessionDidChange(session)
+        await keep(session)
         return session
     }
 
     /// A new access token from the refresh token (ZoneMinder gives no new refresh token: the
-    /// session ends with the one it has, a day after the sign-in).
+    /// session ends with the one it has, a day after the sign-in). Callers that come while one is
+    /// under way share it.
     func refresh() async throws -> Session {
-        guard let current = session, !current.refreshToken.isEmpty else { throw EventsAPIError.signInRequired }
+        try await refreshOnce { current in try await self.performRefresh(current) }
+    }
+
+    private func performRefresh(_ current: Session) async throws -> Session {
+        guard !current.refreshToken.isEmpty else { throw EventsAPIError.signInRequired }
         let login: ZoneMinderBody.Login
         do {
             login = try await self.login(form: [("token", current.refreshToken)], what: "token refresh")
         } catch let error as EventsAPIError where error.code == .wrongCredentials {
-            throw await expire()
+            throw await expire(Self.refusedSession)
         }
         let renewed = makeSession(access: login, refresh: current.refreshToken, user: current.user.name)
-        session = renewed
         logger.info("access token refreshed", metadata: ["until": "\(renewed.expiresAt)"])
-        await sessionDidChange(renewed)
+        await keep(renewed)
         return renewed
     }
 
@@ -156,7 +158,7 @@ public actor ZoneMinderClient {
                 guard requiresSignIn else {
                     throw EventsAPIError(.signInRequired, "ZoneMinder asks for a sign-in (its authentication is on): run `eventplayer login`")
                 }
-                if refreshed || session?.refreshToken.isEmpty != false { throw await expire() }
+                if refreshed || session?.refreshToken.isEmpty != false { throw await expire(Self.refusedSession) }
                 logger.notice("token refused; refreshing", metadata: ["reason": "\(message)"])
                 refreshed = true
                 continue
@@ -167,14 +169,7 @@ public actor ZoneMinderClient {
         }
     }
 
-    private func expire() async -> EventsAPIError {
-        if session != nil {
-            logger.notice("ZoneMinder refused the session; signing out")
-            session = nil
-            await sessionDidChange(nil)
-        }
-        return EventsAPIError.sessionExpired
-    }
+    private static let refusedSession: Logger.Message = "ZoneMinder refused the session; signing out"
 
     /// `a=1&b=2`, each value form-encoded.
     static func formBody(_ fields: [(String, String)]) -> String {

@@ -18,6 +18,15 @@ public struct DemoBackendStarter: DemoStarting {
     /// Seconds between two new events of the embedded demo (unset: none arrive).
     public static let newEventsVariable = "EVENTPLAYER_DEMO_NEW_EVENTS"
 
+    /// The kinds the demo has a flavour of (what `--demo` offers); ``start(flavor:)`` refuses the
+    /// others with ``NoDemoFlavor``.
+    public static let flavors: [BackendKind] = BackendKind.allCases.filter { kind in
+        switch kind {
+        case .events, .frigate: true
+        case .zoneminder: false
+        }
+    }
+
     public func start(flavor: BackendKind) async throws -> EmbeddedDemo {
         var configuration = DemoConfiguration()
         if let text = ProcessInfo.processInfo.environment[Self.newEventsVariable], let seconds = Double(text), seconds >= 1 {
@@ -43,6 +52,6 @@ public struct DemoBackendStarter: DemoStarting {
 struct NoDemoFlavor: Error, CustomStringConvertible {
     let kind: BackendKind
     var description: String {
-        "the demo backend has no \(kind.displayName) flavour (it has: events, frigate); point eventplayer at a real \(kind.displayName) with --server (docs/zoneminder.md)"
+        "the demo backend has no \(kind.displayName) flavour (it has: \(DemoBackendStarter.flavors.map(\.rawValue).joined(separator: ", "))); point eventplayer at a real \(kind.displayName) with --server (docs/zoneminder.md)"
     }
 }

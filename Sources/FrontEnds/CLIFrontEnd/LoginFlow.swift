@@ -38,7 +38,11 @@ public enum LoginFlow {
             let open = Session(server: url, accessToken: "", refreshToken: "", expiresAt: .distantFuture,
                                user: User(id: "anonymous", email: "anonymous", name: "anonymous"), backend: kind)
             try services.signedIn(open)
-            let why = kind == .zoneminder ? "its authentication is off (OPT_USE_AUTH)" : "its unauthenticated port: every request is answered as admin"
+            let why = switch kind {
+            case .zoneminder: "its authentication is off (OPT_USE_AUTH)"
+            case .frigate: "its unauthenticated port: every request is answered as admin"
+            case .events: "it answers without one"
+            }
             return "\(kind.displayName) at \(url.absoluteString) needs no sign-in (\(why)); saved to \(services.sessions.fileURL.path)"
         }
         let backend = BackendFactory.make(kind, server: url, pipeline: services.pipeline)

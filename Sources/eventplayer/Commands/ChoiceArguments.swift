@@ -1,4 +1,5 @@
 import AppCore
+import CLIFrontEnd
 import EventsAPI
 import ArgumentParser
 import PlaybackStates
@@ -20,13 +21,14 @@ extension NetworkMode: ExpressibleByArgument {}
 extension LogLevel: ExpressibleByArgument {}
 /// `--format ts|mp4`, case-insensitive (``ExportFormat/init(argument:)``).
 extension ExportFormat: ExpressibleByArgument {}
-/// `--demo events|frigate` (the demo has no ZoneMinder flavour: ZoneMinder runs for real).
+/// `--demo events|frigate`: the kinds the demo has a flavour of (``DemoBackendStarter/flavors``;
+/// ZoneMinder runs for real).
 extension BackendKind: ExpressibleByArgument {
     public init?(argument: String) {
-        guard let kind = BackendKind(rawValue: argument), kind != .zoneminder else { return nil }
+        guard let kind = BackendKind(rawValue: argument), DemoBackendStarter.flavors.contains(kind) else { return nil }
         self = kind
     }
-    public static var allValueStrings: [String] { allCases.filter { $0 != .zoneminder }.map(\.rawValue) }
+    public static var allValueStrings: [String] { DemoBackendStarter.flavors.map(\.rawValue) }
 }
 /// `--backend auto|events|frigate|zoneminder`.
 extension BackendChoice: ExpressibleByArgument {

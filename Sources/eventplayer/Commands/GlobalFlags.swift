@@ -14,10 +14,10 @@ struct GlobalFlags: ParsableArguments {
                                valueName: "name"))
     var profile: String?
 
-    @Option(help: "The server's API: auto (detected at `login`, kept with the session), events, frigate or zoneminder (default: `backend` in the config file, else auto).")
+    @Option(help: "The server's API: auto (detected at `login`, kept with the session), \(Self.oneOf(BackendKind.allCases)) (default: `backend` in the config file, else auto).")
     var backend: BackendChoice?
 
-    @Option(help: "Use the embedded demo backend with this flavour (events or frigate) rather than EVENTPLAYER_SERVER, the config file's server or the last server signed in to (--server and --profile win).")
+    @Option(help: "Use the embedded demo backend with this flavour (\(Self.oneOf(DemoBackendStarter.flavors))) rather than EVENTPLAYER_SERVER, the config file's server or the last server signed in to (--server and --profile win).")
     var demo: BackendKind?
 
     @Option(name: .customLong("header"),
@@ -33,6 +33,13 @@ struct GlobalFlags: ParsableArguments {
     @Option(help: ArgumentHelp("PEM file of a private CA's certificates, trusted besides the system's for every https request (default: `ca-file` in the config file).",
                                valueName: "path"))
     var caFile: String?
+
+    /// The kinds' names for the help: "events, frigate or zoneminder".
+    static func oneOf(_ kinds: [BackendKind]) -> String {
+        let words = kinds.map(\.rawValue)
+        guard let last = words.last, words.count > 1 else { return words.joined() }
+        return words.dropLast().joined(separator: ", ") + " or " + last
+    }
 
     /// `--server`, `--header` and `--ca-file` are checked before anything starts (usage errors,
     /// exit 2); `--log-level` is parsed as a ``LogLevel`` (``ChoiceArguments``).
