@@ -71,12 +71,12 @@ extension GlobalOptions {
         options.server = nil
         options.profile = nil
         options.backend = nil
+        options.demo = nil
         switch target {
         case .profile(let name): options.profile = name
         case .server(let url): options.server = url.absoluteString
-        case .demo: options.demo = options.demo ?? .events
+        case .demo: options.demo = demo ?? .events
         }
-        if case .demo = target {} else { options.demo = nil }
         return options
     }
 }

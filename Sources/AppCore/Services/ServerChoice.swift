@@ -24,7 +24,8 @@ public struct ServerChoice: Sendable {
 
     /// Where the server comes from, before anything starts: the first of `--server`, `--profile`,
     /// `--demo` (the demo: nil), `EVENTPLAYER_SERVER`, `EVENTPLAYER_PROFILE`, the config file's
-    /// `server`, and the server of the last sign-in (`stored`); nil for the demo.
+    /// `server`, and the server of the last sign-in (`stored`, read only when nothing before it
+    /// names a server); nil for the demo.
     public struct Plan: Sendable {
         public var url: URL
         public var origin: Origin
@@ -36,7 +37,7 @@ public struct ServerChoice: Sendable {
     ///   the config file does not have.
     public static func plan(flag: String?, profileFlag: String?, demoRequested: Bool,
                             environment: [String: String] = ProcessInfo.processInfo.environment,
-                            config: AppConfig, stored: URL?) throws -> Plan? {
+                            config: AppConfig, stored: @autoclosure () -> URL?) throws -> Plan? {
         if let flag { return Plan(url: try ServerURLError.check(flag, origin: "--server"), origin: .flag) }
         if let profileFlag {
             let profile = try config.profile(named: profileFlag, origin: "--profile")
@@ -51,7 +52,7 @@ public struct ServerChoice: Sendable {
             return Plan(url: profile.server, origin: .profileEnvironment, profile: profile)
         }
         if let url = config.server { return Plan(url: url, origin: .configFile) }
-        if let stored { return Plan(url: ServerURL.canonical(stored), origin: .storedSession) }
+        if let stored = stored() { return Plan(url: ServerURL.canonical(stored), origin: .storedSession) }
         return nil
     }
 

@@ -75,4 +75,17 @@ struct ServerChoicePlanTests {
         let error = #expect(throws: ConfigError.self) { try AppConfig.parse(text) }
         #expect(error.map { "\($0)" }?.contains(expected) == true, "\(String(describing: error))")
     }
+
+    /// The `N` picker's choice replaces whatever named the server, and keeps the other options.
+    @Test func switchingNamesOnlyTheChosenServer() {
+        let options = GlobalOptions(server: "http://a", profile: "home", backend: .kind(.frigate), demo: .frigate, logLevel: .debug)
+        let toServer = options.switching(to: .server(URL(string: "http://b")!))
+        #expect(toServer.server == "http://b" && toServer.profile == nil && toServer.demo == nil && toServer.backend == nil)
+        #expect(toServer.logLevel == .debug)
+        let toProfile = options.switching(to: .profile("shop"))
+        #expect(toProfile.profile == "shop" && toProfile.server == nil && toProfile.demo == nil)
+        #expect(options.switching(to: .demo).demo == .frigate, "the flavour asked for stays")
+        #expect(GlobalOptions(server: "http://a").switching(to: .demo).demo == .events)
+        #expect(options.switching(to: .demo).server == nil)
+    }
 }
