@@ -51,13 +51,6 @@ public struct SessionStore: Sendable {
         return (preferred.map { [$0] } ?? []) + others
     }
 
-    /// The file `server`'s session is (or would be) kept in: `session.json` when it is the
-    /// default server, else its own file under `sessions/`.
-    public func file(for server: URL) -> URL {
-        if let preferred = read(fileURL), ServerURL.same(preferred.server, server) { return fileURL }
-        return otherFile(for: server)
-    }
-
     /// Throws ``SessionStoreError`` when a session could not be saved: something other than a
     /// file is in the way, or the directory cannot be created or written.
     public func checkWritable() throws(SessionStoreError) {
