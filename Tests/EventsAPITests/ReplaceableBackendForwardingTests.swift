@@ -51,6 +51,14 @@ import Testing
         try await check("coverage") { _ = try await wrapper.coverage(camera: "front", in: range) }
         try await check("recording") { _ = try await wrapper.recording(camera: "front", in: range) }
         try await check("filterValues") { _ = try await wrapper.filterValues(cameras: nil) }
+        try await check("live") {
+            let live = try await wrapper.live(camera: "front", quality: LiveQuality(height: 90, fps: 2))
+            #expect(live?.videoFormat == .liveFeed)
+        }
+        try await check("cameraHealth") {
+            let health = try await wrapper.cameraHealth()
+            #expect(health?.first?.isOnline == false)
+        }
 
         let requirements = try Self.requirements()
         #expect(requirements.count >= 15, "reading EventBackend's requirements found too few: \(requirements)")
@@ -124,4 +132,15 @@ final class RecordingBackend: EventBackend {
     func coverage(camera: String, in range: Range<Date>) async throws -> [RecordedSpan]? { called("coverage"); return [] }
     func recording(camera: String, in range: Range<Date>) async throws -> Event? { called("recording"); return nil }
     func filterValues(cameras: [String]?) async throws -> FilterValues { called("filterValues"); return .none }
+    func live(camera: String, quality: LiveQuality) async throws -> Event? {
+        called("live")
+        var event = Event(id: "live", cameraName: camera, startTime: Date(timeIntervalSince1970: 1_000), bucket: "live",
+                          videoUrl: Self.url)
+        event.videoFormat = .liveFeed
+        return event
+    }
+    func cameraHealth() async throws -> [CameraHealth]? {
+        called("cameraHealth")
+        return [CameraHealth(camera: "front", isOnline: false)]
+    }
 }

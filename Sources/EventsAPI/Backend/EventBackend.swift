@@ -81,6 +81,15 @@ public protocol EventBackend: Sendable {
     /// ``EventFilter/zones``), for `cameras` (names as ``EventFilter/camera`` takes them; nil for
     /// every camera); ``FilterValues/none`` where it has no such notion.
     func filterValues(cameras: [String]?) async throws -> FilterValues
+
+    /// `camera` (an id) live, as an event to play: an endless picture feed (``VideoFormat/liveFeed``)
+    /// at `quality` where the server offers one (Frigate's MJPEG, ZoneMinder's nph-zms), the
+    /// camera's event in progress where it offers only that (the events service); nil when there
+    /// is nothing to show now.
+    func live(camera: String, quality: LiveQuality) async throws -> Event?
+
+    /// Each camera's health where the server reports it (``CameraHealth``); nil where it does not.
+    func cameraHealth() async throws -> [CameraHealth]?
 }
 
 /// A stretch of continuous recording (``EventBackend/coverage(camera:in:)``).
@@ -105,4 +114,10 @@ extension MediaToken {
 extension EventBackend {
     /// No single-event lookup: callers search the list.
     public func event(id: String) async throws -> Event? { nil }
+
+    /// No live view.
+    public func live(camera: String, quality: LiveQuality) async throws -> Event? { nil }
+
+    /// No health reports.
+    public func cameraHealth() async throws -> [CameraHealth]? { nil }
 }

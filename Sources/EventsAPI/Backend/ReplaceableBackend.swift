@@ -74,4 +74,8 @@ public final class ReplaceableBackend: EventBackend {
     public func filterValues(cameras: [String]?) async throws -> FilterValues {
         try await backend.filterValues(cameras: cameras)
     }
+    public func live(camera: String, quality: LiveQuality) async throws -> Event? {
+        try await backend.live(camera: camera, quality: quality)
+    }
+    public func cameraHealth() async throws -> [CameraHealth]? { try await backend.cameraHealth() }
 }

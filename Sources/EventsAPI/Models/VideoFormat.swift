@@ -8,4 +8,8 @@ public enum VideoFormat: String, Sendable, Hashable {
     case hls
     /// One video file, read with range requests (ZoneMinder's MP4 of an event).
     case file
+    /// An endless feed of JPEG pictures (`multipart/x-mixed-replace`: Frigate's `GET /api/<camera>`,
+    /// ZoneMinder's `nph-zms?mode=jpeg`): a camera live (``EventBackend/live(camera:quality:)``), no
+    /// seeking, no end, drawn as it arrives.
+    case liveFeed
 }
