@@ -9,7 +9,7 @@ RELEASE_FLAGS := $(shell scripts/release-flags)
 ## The static runtime's crash helper, placed where the binary finds it: <bin>/../libexec/eventplayer/swift-backtrace.
 BACKTRACE_HELPER := $(shell scripts/release-flags --backtrace-helper $(SWIFT))
 
-.PHONY: run test test-zoneminder deps package-deps test-deps bench-deps build release docs install install-files uninstall deb deb-files manual-tool bench-network bench-sixel bench-rewrite bench-play bench-tui bench-timeline bench-proxy bench-video bench-slow-link bench-startup bench-montage bench-size
+.PHONY: run test test-zoneminder deps package-deps test-deps bench-deps build release docs install install-files uninstall deb deb-files manual-tool bench-network bench-sixel bench-rewrite bench-play bench-tui bench-timeline bench-proxy bench-video bench-slow-link bench-startup bench-montage bench-size bench-idle-follow
 
 ## make run: install what is missing, build in release, start eventplayer against the embedded demo backend (a new event every 30 s: EVENTPLAYER_DEMO_NEW_EVENTS).
 run: deps release
@@ -105,6 +105,10 @@ bench-play: bench-deps release
 
 bench-tui: bench-deps release
 	scripts/bench-tui
+
+## make bench-idle-follow: an idle TUI following the server (requests a minute, CPU) beside curl every 10 s.
+bench-idle-follow: bench-deps release
+	scripts/bench-idle-follow
 
 ## make bench-timeline: the timeline (T) with 100,000 events in its range: load, key-to-redraw, beside less.
 bench-timeline: bench-deps release
