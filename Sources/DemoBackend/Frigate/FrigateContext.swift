@@ -23,6 +23,8 @@ final class FrigateContext: Sendable {
     let media = FrigateMediaStore()
     /// The JPEG served for every still (review thumbnails, event thumbnails, recording snapshots).
     let still: URL
+    /// The live pictures (FrigateLiveFrames.swift).
+    let live: FrigateLiveFrames
     /// When the server started (whole seconds): the recordings' route defaults are taken then, as
     /// Python evaluates them once at import.
     let serverStart: Double
@@ -34,6 +36,7 @@ final class FrigateContext: Sendable {
         self.serverStart = serverStart
         arrivals = DemoArrivals(serverStart: serverStart, every: newEventsEvery)
         self.still = still
+        live = FrigateLiveFrames(still: still)
         catalog = FrigateCatalog(serverStart: serverStart, days: max(0.01, options.days))
         limiter = options.failedLoginRateLimit.map { FrigateLoginLimiter(FrigateLoginLimiter.parse($0)) }
     }

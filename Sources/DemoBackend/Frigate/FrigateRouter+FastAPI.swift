@@ -10,6 +10,7 @@ extension FrigateRouter {
         case allRecordingsSummary, recordings(String), recordingsSummary(String), snapshot(String, String, String)
         case vodMapping(String, String, String)
         case labels
+        case mjpegFeed(String), latestFrame(String, String)
 
         var methods: [String] {
             switch self {
@@ -78,6 +79,8 @@ extension FrigateRouter {
         case .snapshot(let camera, let time, let format): return snapshot(camera: camera, time: time, format: format)
         case .vodMapping(let camera, let start, let end): return vodMapping(camera: camera, start: start, end: end)
         case .labels: return labels(request)
+        case .mjpegFeed(let camera): return mjpegFeed(request, camera: camera)
+        case .latestFrame(let camera, let ext): return await latestFrame(request, camera: camera, extension: ext)
         }
     }
 
@@ -96,6 +99,7 @@ extension FrigateRouter {
             case "events": return .events
             case "event_ids": return .eventIDs
             case "labels": return .labels
+            case let camera where !camera.isEmpty: return .mjpegFeed(camera)
             default: return nil
             }
         case 2:
@@ -106,6 +110,8 @@ extension FrigateRouter {
             case ("review", let id) where !id.isEmpty: return .reviewByID(id)
             case ("events", let id) where !id.isEmpty: return .event(id)
             case (let camera, "recordings") where !camera.isEmpty: return .recordings(camera)
+            case (let camera, let file) where file.hasPrefix("latest.") && !camera.isEmpty:
+                return .latestFrame(camera, String(file.dropFirst("latest.".count)))
             default: return nil
             }
         case 3:

@@ -27,18 +27,21 @@ public enum GeneratedMedia {
     /// Bump when ``GeneratedMediaRecipe/makeFrigate()`` changes what it makes (its own folder,
     /// `frigate-v<n>`, so the events media is not made again for it).
     static let frigateVersion = 1
+    /// Bump when ``GeneratedMediaRecipe/makeLiveFrames()`` changes what it makes (`frigate-live-v<n>`).
+    static let liveVersion = 1
     private static let queue = DispatchQueue(label: "eventplayer.demo-media")
     private static let memo = Mutex<[Product: Result<URL, DemoBackendError>]>([:])
 
     /// A folder of generated media: the events flavour's (`v<version>`) or the Frigate flavour's vod
     /// media (`frigate-v<frigateVersion>`, made only when a Frigate server starts).
     enum Product: Sendable, Hashable {
-        case events, frigate
+        case events, frigate, live
 
         var folderName: String {
             switch self {
             case .events: "v\(GeneratedMedia.version)"
             case .frigate: "frigate-v\(GeneratedMedia.frigateVersion)"
+            case .live: "frigate-live-v\(GeneratedMedia.liveVersion)"
             }
         }
 
@@ -46,6 +49,7 @@ public enum GeneratedMedia {
             switch self {
             case .events: "the events with generated media (AES-128, byte ranges, HEVC, audio rendition, discontinuity) are left out"
             case .frigate: "the Frigate flavour's vod playlists and segments answer 503"
+            case .live: "the Frigate flavour's live feed shows the still picture"
             }
         }
 
@@ -53,6 +57,7 @@ public enum GeneratedMedia {
             switch self {
             case .events: try GeneratedMediaRecipe(ffmpeg: ffmpeg, output: output).make()
             case .frigate: try GeneratedMediaRecipe(ffmpeg: ffmpeg, output: output).makeFrigate()
+            case .live: try GeneratedMediaRecipe(ffmpeg: ffmpeg, output: output).makeLiveFrames()
             }
         }
     }
@@ -77,13 +82,15 @@ public enum GeneratedMedia {
     /// ``startPreparing(environment:)`` for the Frigate flavour's vod media.
     static func startPreparingFrigate(environment: [String: String] = ProcessInfo.processInfo.environment) {
         whenPrepared(.frigate, environment: environment) { _ in }
+        whenPrepared(.live, environment: environment) { _ in }
     }
 
     /// The Frigate flavour's vod media (``GeneratedMediaRecipe/makeFrigate()``), made if missing;
     /// `eventplayer demo-server --flavor frigate --make-media`.
     /// - Throws: ``DemoBackendError`` naming what is missing (ffmpeg) or what ffmpeg said.
     public static func makeFrigate(environment: [String: String] = ProcessInfo.processInfo.environment) async throws -> URL {
-        try await make(.frigate, environment: environment)
+        _ = try await make(.live, environment: environment)
+        return try await make(.frigate, environment: environment)
     }
 
     /// The folder of generated media, made if missing; nil when it cannot be made. Runs ffmpeg
@@ -96,6 +103,11 @@ public enum GeneratedMedia {
     /// ``prepare(environment:)`` for the Frigate flavour's vod media.
     static func prepareFrigate(environment: [String: String] = ProcessInfo.processInfo.environment) async -> URL? {
         try? await make(.frigate, environment: environment)
+    }
+
+    /// ``prepare(environment:)`` for the Frigate flavour's live pictures.
+    static func prepareLive(environment: [String: String] = ProcessInfo.processInfo.environment) async -> URL? {
+        try? await make(.live, environment: environment)
     }
 
     /// ``prepare(environment:)`` that says why it could not (`eventplayer demo-server --make-media`).

@@ -17,6 +17,12 @@ import Foundation
 /// | folder | shape |
 /// |---|---|
 /// | `frigate/` | 120 s H.264 (no B-frames, a keyframe every 10 s exactly) 640x360 10 fps + AAC 48 kHz, fMP4 HLS in 10 s segments: `init.mp4`, `segment0.m4s` … `segment11.m4s` |
+///
+/// and, in another (``makeLiveFrames()``, the Frigate flavour's live feed):
+///
+/// | folder | shape |
+/// |---|---|
+/// | `live/180/`, `live/360/` | 12 s of `testsrc2` at 5 fps with the frame number, as JPEG pictures `f001.jpg` … `f060.jpg`, 180 and 360 px high |
 struct GeneratedMediaRecipe {
     /// Written last: a folder with it is complete.
     static let doneMarker = ".complete"
@@ -52,6 +58,20 @@ struct GeneratedMediaRecipe {
             + ["-c:a", "aac", "-b:a", "32k", "-ac", "1"]
             + hls(segment: 10, in: folder, name: "segment%d.m4s")
             + ["-hls_segment_type", "fmp4", "-hls_fmp4_init_filename", "init.mp4", folder.appending(path: "index.m3u8").path])
+    }
+
+    /// The Frigate flavour's live pictures: a moving test picture with its frame number, at the
+    /// two heights the demo's feed serves (``FrigateLiveFrames``).
+    func makeLiveFrames() throws {
+        for height in FrigateLiveFrames.heights {
+            let folder = try directory("live/\(height)")
+            var video = "testsrc2=size=\(height * 16 / 9)x\(height):rate=\(FrigateLiveFrames.rate):duration=\(FrigateLiveFrames.seconds)"
+            if let font = Self.font {
+                video += ",drawtext=fontfile=\(font):fontsize=\(height / 8):fontcolor=white:box=1:boxcolor=black@0.6"
+                    + ":x=8:y=8:text='live f%{frame_num}'"
+            }
+            try run(["-f", "lavfi", "-i", video, "-q:v", "8", folder.appending(path: "f%03d.jpg").path])
+        }
     }
 
     // MARK: shapes

@@ -46,6 +46,9 @@ struct DemoResponder: HTTPResponder {
             method: info.method, path: info.path, query: info.query, mediaToken: token.token,
             tokenSource: token.source, status: reply.status, fault: plan.label, date: arrived, headers: headers
         ))
+        if let stream = reply.stream, request.method != .head {
+            return Self.streamed(reply, stream)
+        }
         if let endless = plan.endlessBody, reply.status == 200, request.method != .head {
             return Self.endless(reply, endless)
         }
@@ -110,6 +113,27 @@ extension DemoResponder {
             while sent < rule.maxBytes {
                 try await writer.write(chunk)
                 sent += chunk.readableBytes
+            }
+            try await writer.finish(nil)
+        })
+    }
+}
+
+extension DemoResponder {
+    /// `reply`'s head and body, then `stream`'s parts, paced, until the client goes away (a
+    /// write to a closed connection throws, which ends the body).
+    static func streamed(_ reply: Reply, _ stream: ReplyStream) -> Response {
+        var fields = HTTPFields()
+        for (name, value) in reply.headers {
+            if let field = HTTPField.Name(name) { fields.append(HTTPField(name: field, value: value)) }
+        }
+        return Response(status: .init(code: reply.status), headers: fields, body: ResponseBody { writer in
+            if !reply.body.isEmpty { try await writer.write(ByteBuffer(bytes: reply.body)) }
+            var index = 0
+            while !Task.isCancelled {
+                try await Task.sleep(for: stream.interval)
+                try await writer.write(ByteBuffer(bytes: await stream.part(index)))
+                index += 1
             }
             try await writer.finish(nil)
         })

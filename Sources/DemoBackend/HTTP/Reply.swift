@@ -5,6 +5,8 @@ struct Reply: Sendable {
     var status: Int
     var headers: [(name: String, value: String)] = []
     var body = Data()
+    /// An endless body written after `body` (no Content-Length): Frigate's MJPEG feed.
+    var stream: ReplyStream? = nil
 
     var contentType: String? {
         headers.first { $0.name.lowercased() == "content-type" }?.value
@@ -25,6 +27,14 @@ struct Reply: Sendable {
     static func data(_ body: Data, contentType: String) -> Reply {
         Reply(status: 200, headers: [("Content-Type", contentType), ("Cache-Control", "no-store")], body: body)
     }
+}
+
+/// A body without end: `part(n)` for n = 0, 1, 2, … each written `interval` after the last
+/// (the first after one `interval`, as Frigate's `imagestream` sleeps before each frame), until
+/// the client goes away.
+struct ReplyStream: Sendable {
+    let interval: Duration
+    let part: @Sendable (Int) async -> Data
 }
 
 /// The API's error shape.

@@ -28,6 +28,16 @@ extension EventsClient: EventBackend {
 
     public func recording(camera: String, in range: Range<Date>) async throws -> Event? { nil }
 
+    /// The service has no camera feed: `camera`'s event in progress (its growing playlist, played
+    /// as any event in progress), the newest when several are; nil when none is. One request:
+    /// the camera's events of the last ``Event/liveWindow``. `quality` does not apply.
+    public func live(camera: String, quality: LiveQuality) async throws -> Event? {
+        let now = Date()
+        let filter = EventFilter(camera: camera, since: now.addingTimeInterval(-Event.liveWindow))
+        let page = try await events(cursor: nil, limit: 20, filter: filter)
+        return page.events.filter { $0.isLive(at: now) }.max { $0.startTime < $1.startTime }
+    }
+
     /// The events service files events by camera and bucket only: no labels or zones.
     public func filterValues(cameras: [String]?) async throws -> FilterValues { .none }
 }

@@ -112,6 +112,33 @@ extension FrigateClient: EventBackend {
         return event
     }
 
+    /// `camera` live: Frigate's MJPEG feed `GET /api/<camera>?fps=<n>&height=<px>&h=<px>` (an
+    /// endless `multipart/x-mixed-replace` of JPEG pictures, scaled and paced by the server), as an
+    /// event without end, authorised as the rest of the media. `height` is the parameter's name
+    /// since 0.15 (FastAPI), `h` before; each version ignores the other.
+    public func live(camera: String, quality: LiveQuality) async throws -> Event? {
+        let names = try await cameraNames()
+        let id = try resolve(camera: camera, names: names)
+        return Self.liveEvent(server: server, camera: id, name: names[id] ?? FrigateConfigBody.shownName(id),
+                              quality: quality, authorization: mediaAuthorization, now: Date())
+    }
+
+    /// The event ``live(camera:quality:)`` answers, from what it knows.
+    static func liveEvent(server: URL, camera: String, name: String, quality: LiveQuality,
+                          authorization: MediaAuthorization, now: Date) -> Event {
+        let height = String(quality.height)
+        let url = FrigatePaths.api(server, camera, query: [
+            URLQueryItem(name: "fps", value: String(quality.fps)),
+            URLQueryItem(name: "height", value: height), URLQueryItem(name: "h", value: height),
+        ])
+        var event = Event(id: "live-\(camera)", cameraName: name, title: "live", startTime: now, endTime: nil,
+                          bucket: "live", videoUrl: url)
+        event.cameraID = camera
+        event.authorization = authorization
+        event.videoFormat = .liveFeed
+        return event
+    }
+
     /// `GET /api/version` (once): which API this Frigate has.
     public func serverVersion() async -> FrigateVersion? {
         if let version { return version }

@@ -35,6 +35,9 @@ public struct MediaSource: Sendable, Equatable {
     /// A PEM file of certificate authorities mpv trusts for https media instead of the system's
     /// (`--ca-file`); nil: the system's. mpv always checks the certificate and its names.
     public var certificateAuthorityFile: String?
+    /// An endless feed of JPEG pictures (a camera live, `multipart/x-mixed-replace`): played with
+    /// low latency (no cache, each picture shown as it arrives, a small probe), never sought, no end expected.
+    public var isLiveFeed = false
 
     /// One part of a discontinuous event.
     public struct Part: Sendable, Equatable {

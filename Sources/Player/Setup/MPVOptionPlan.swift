@@ -73,6 +73,7 @@ enum MPVOptionPlan {
         if framing.panY != 0 { options.append(.init(name: "video-pan-y", value: number(framing.panY))) }
         // A start position on a local fMP4 playlist is reached without it (see FragmentedPlaylist).
         if start > 0 { options.append(.init(name: "start", value: number(start))) }
+        if source.isLiveFeed { options += liveFeedOptions }
         if let authorities = source.certificateAuthorityFile {
             options.append(.init(name: "tls-ca-file", value: authorities))
         }
@@ -81,6 +82,19 @@ enum MPVOptionPlan {
         }
         return options + overrides + configuration.extraOptions
     }
+
+    /// A camera live (``MediaSource/isLiveFeed``): lavf's `mpjpeg` demuxer named (the part
+    /// headers carry no time, nothing to probe for), no cache (a picture is shown when it
+    /// arrives, not after a readahead), untimed (no pacing by timestamps the feed does not
+    /// have), the smallest probe.
+    static let liveFeedOptions: [MPVOption] = [
+        .init(name: "demuxer-lavf-format", value: "mpjpeg"),
+        .init(name: "cache", value: "no"),
+        .init(name: "untimed", value: "yes"),
+        .init(name: "demuxer-lavf-probesize", value: "32"),
+        .init(name: "demuxer-lavf-analyzeduration", value: "0"),
+        .init(name: "keep-open", value: "no"),
+    ]
 
     /// `Authorization: <token>` as one item of mpv's comma-separated string list (`,` -> `\,`).
     static func authorizationHeader(_ token: String) throws -> String {

@@ -9,6 +9,14 @@ extension PlaylistLoader {
                      timings: StartupTimings) async throws -> PreparedPlayback {
         let id = source.eventID
         let url = source.credential.authorizing(source.videoURL, token: token)
+        if source.isLiveFeed {
+            // An endless answer: nothing to read first; the player's own request shows a refusal.
+            var prepared = PreparedPlayback(eventID: id, playbackID: playbackID, url: url, token: "", isComplete: false,
+                                            remoteURL: source.credential.withoutToken(url), timings: timings)
+            prepared.playerSendsToken = false
+            prepared.isLiveFeed = true
+            return prepared
+        }
         var mark = ContinuousClock.now
         let response: HTTPResponse
         do {

@@ -28,6 +28,9 @@ public struct PlaybackSource: Sendable, Equatable {
     /// The video is one file read with range requests (ZoneMinder's MP4), not an HLS playlist:
     /// nothing to fetch or rewrite before playing, and the player opens it as it is.
     public var isFile = false
+    /// The video is an endless feed of pictures (a camera live): like ``isFile`` passed through
+    /// as it is, but its first bytes are not asked for before playing (the answer never ends).
+    public var isLiveFeed = false
 
     public init(eventID: String, videoURL: URL, bucket: String, startTime: Date, endTime: Date?) {
         self.eventID = eventID

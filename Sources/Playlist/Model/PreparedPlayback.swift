@@ -49,6 +49,8 @@ public struct PreparedPlayback: Sendable {
     /// The CA file (`--ca-file`) the player trusts for https media it fetches itself (direct
     /// mode); nil: the system's authorities.
     public var certificateAuthorityFile: String?
+    /// An endless feed of pictures (``PlaybackSource/isLiveFeed``): the player plays it with low latency.
+    public var isLiveFeed = false
 
     /// One part of a discontinuous event: where it starts in the event and the playlist of its
     /// segments only (a private file, or a URL of the playback proxy).

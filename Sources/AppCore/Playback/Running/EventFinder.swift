@@ -56,7 +56,8 @@ extension Event {
         case .none: .none
         }
         source.isClipCutWhenAsked = inProgressMedia == .clipUntilAsked
-        source.isFile = videoFormat == .file
+        source.isFile = videoFormat == .file || videoFormat == .liveFeed
+        source.isLiveFeed = videoFormat == .liveFeed
         return source
     }
 

@@ -70,6 +70,7 @@ extension PreparedPlayback {
         source.parts = parts.map { MediaSource.Part(start: $0.start, url: $0.url) }
         source.certificateAuthorityFile = certificateAuthorityFile
         source.playlistText = playlistText
+        source.isLiveFeed = isLiveFeed
         return source
     }
 }

@@ -156,6 +156,7 @@ public final class ProxyPreparer: PlaybackPreparing {
                                         isComplete: playback.isComplete, remoteURL: event.videoUrl, timings: timings)
         prepared.parts = parts
         prepared.playlistText = playback.cachedPlaylist()
+        prepared.isLiveFeed = event.videoFormat == .liveFeed
         return prepared
     }
 
