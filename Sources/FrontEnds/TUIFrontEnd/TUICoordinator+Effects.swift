@@ -55,6 +55,8 @@ extension TUICoordinator {
                 fetchCoverage(window, cameras: cameras, generation: generation)
             case .fetchRecording(let camera, let range, let startAt):
                 fetchRecording(camera: camera, range: range, startAt: startAt)
+            case .fetchLive(let request):
+                fetchLive(request)
             case .startMontage(let cameras, let moment, let events, let speed, let paused):
                 produced += startMontage(cameras: cameras, at: moment, events: events, speed: speed, paused: paused)
             case .montage(let command):

@@ -39,6 +39,8 @@ final class TUICoordinator: UILoopDelegate {
     var tileVideo: ((Int) -> TerminalVideo)?
     /// Writes a notification to the terminal (the loop's ``UILoop/notify(_:)``; Notify/).
     var notifyTerminal: ((TerminalNotice) -> Void)?
+    /// The live view's frames as the pane draws them (Live/), for the playback it measures.
+    var liveMeter: (id: PlaybackID, meter: LiveFrameMeter)?
     private var requestLogVersion = -1
     /// The pane's drawing mode the status bar was last told of.
     private var reportedVideoMode: String?
@@ -82,6 +84,7 @@ final class TUICoordinator: UILoopDelegate {
         refreshScreen()
         video?.refresh(still: state.shownStillEventID)
         refreshTiles()
+        if measureLive() == .quit { control = .quit }
         // The status bar names how the pane draws: decided at start (graphicsWake), and changed
         // when a slow link takes real pixels away.
         if let mode = video.map({ "terminal·\($0.video.modeName)" }), mode != reportedVideoMode {
@@ -93,7 +96,7 @@ final class TUICoordinator: UILoopDelegate {
     }
 
     /// Reduces each input and runs its effects; effects may produce more inputs (playback updates).
-    private func apply(_ inputs: [AppInput]) -> LoopControl {
+    func apply(_ inputs: [AppInput]) -> LoopControl {
         var queue = inputs[...]
         while let input = queue.popFirst() {
             let effects = state.reduce(input, now: .now)
@@ -105,7 +108,7 @@ final class TUICoordinator: UILoopDelegate {
         return .keepRunning
     }
 
-    private func refreshScreen() {
+    func refreshScreen() {
         var next = state.screen()
         if next.overlay == .requestLog {
             let log = services.pipeline.requestLog

@@ -86,13 +86,16 @@ enum MPVOptionPlan {
     /// A camera live (``MediaSource/isLiveFeed``): lavf's `mpjpeg` demuxer named (the part
     /// headers carry no time, nothing to probe for), no cache (a picture is shown when it
     /// arrives, not after a readahead), untimed (no pacing by timestamps the feed does not
-    /// have), the smallest probe.
+    /// have), the smallest probe, and no readahead: mpv gives the feed's pictures made-up times 25
+    /// a second, and its default second of readahead waited for 25 pictures before the first was
+    /// shown (5 s of a 5 fps feed).
     static let liveFeedOptions: [MPVOption] = [
         .init(name: "demuxer-lavf-format", value: "mpjpeg"),
         .init(name: "cache", value: "no"),
         .init(name: "untimed", value: "yes"),
         .init(name: "demuxer-lavf-probesize", value: "32"),
         .init(name: "demuxer-lavf-analyzeduration", value: "0"),
+        .init(name: "demuxer-readahead-secs", value: "0"),
         .init(name: "keep-open", value: "no"),
     ]
 

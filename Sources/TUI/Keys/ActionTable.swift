@@ -93,6 +93,8 @@ public enum ActionTable {
         .init(id: "timeline-play", action: .play, contexts: [.timeline], keys: ["Enter"],
               help: "Play the event under the cursor (Esc comes back)", hint: "play"),
         // Montage.
+        .init(id: "live", action: .showLive, contexts: [.list, .player, .timeline], keys: ["L"],
+              help: "The camera live (L or Esc comes back)"),
         .init(id: "montage", action: .startMontage, contexts: [.list, .player, .timeline], keys: ["M"],
               help: "Montage: every camera at this moment, side by side"),
         .init(id: "montage-focus", action: .montageFocusNext, contexts: [.montage], keys: ["Tab"],

@@ -79,6 +79,10 @@ public enum UserAction: Hashable, Sendable {
     case timelineZoom(in: Bool)
     /// Home / End: the first or last event in the range shown.
     case timelineEdge(last: Bool)
+    // Live (`L`).
+    /// The camera live in the pane: the selected or playing event's, the timeline cursor's lane's;
+    /// in the live view, back to where it was opened.
+    case showLive
     // Montage (`M`).
     /// Every camera at the selected event's (or the timeline cursor's) moment, side by side.
     case startMontage

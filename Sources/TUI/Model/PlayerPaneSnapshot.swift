@@ -45,6 +45,11 @@ public struct PlayerPaneSnapshot: Hashable, Sendable {
     public var showsFrameTime = false
     /// The current download rate through the playback proxy, e.g. "↓ 2.4 MB/s"; "" hides it.
     public var downloadRateText: String
+    /// A camera live (`L`): the status bar's segments in place of the playback's state, e.g.
+    /// `live`, `Front Door`, `4.8 fps`, `0.3 s old`; empty for a recording.
+    public var liveSegments: [String] = []
+    /// The live picture has not changed for a while (the last segment says how old it is).
+    public var isLiveStalled = false
 
     public init(title: String, subtitle: String = "", playback: PlaybackState = .stopped, load: LoadState = .unknown,
                 finish: FinishReason? = nil, position: Double = 0, duration: Double? = nil,

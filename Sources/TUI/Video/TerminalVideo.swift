@@ -161,6 +161,15 @@ public final class TerminalVideo {
     /// The pixel size and shape frames should have for the current pane.
     public var geometry: VideoGeometry { geometry(pane: rect) }
 
+    /// The frames a second that reached the terminal while the link sets the pace (it held
+    /// frames back: ``EndToEndPacer/linkText(now:)``); nil while the link keeps up. A live
+    /// view asks its server for no more than this.
+    public var linkFramesPerSecond: Double? {
+        let link = group.link
+        guard link.isEnabled, link.pacer.linkText(now: .now) != nil else { return nil }
+        return link.pacer.framesPerSecond(now: .now)
+    }
+
     /// The pixel size and shape frames would have in a pane at `pane` (a montage's tile before it
     /// is placed): the picture's cells at the ladder's step.
     func geometry(pane: Rect) -> VideoGeometry {

@@ -16,7 +16,20 @@ struct StatusBarView: PaneView {
 
     init(player: PlayerPaneSnapshot?, hints: [String], exportText: String? = nil, isAutoAdvance: Bool = false) {
         var segments: [Segment] = []
-        if let player {
+        if let player, !player.liveSegments.isEmpty {
+            for (index, text) in player.liveSegments.enumerated() {
+                let last = index == player.liveSegments.count - 1
+                segments.append(.init(text: text, style: index == 0 ? .statusState : last && player.isLiveStalled ? .statusError : .status))
+            }
+            if player.playback == .paused { segments.append(.init(text: player.playback.label, style: .statusState)) }
+            if let finish = player.finish {
+                let isError = if case .error = finish { true } else { false }
+                segments.append(.init(text: isError ? finish.label : "feed ended", style: isError ? .statusError : .status))
+            }
+            segments.append(.init(text: player.isMuted ? "muted" : "vol \(player.volume)%", style: .status))
+            if !player.videoModeText.isEmpty { segments.append(.init(text: player.videoModeText, style: .status)) }
+            if !player.networkText.isEmpty { segments.append(.init(text: player.networkText, style: .status)) }
+        } else if let player {
             segments.append(.init(text: player.playback.label, style: .statusState))
             if !player.speedText.isEmpty { segments.append(.init(text: player.speedText, style: .statusState)) }
             if !player.load.label.isEmpty { segments.append(.init(text: player.load.label, style: .status)) }

@@ -96,7 +96,8 @@ extension AppState {
     /// A playback finished: one that played to its end is marked reviewed and, with auto-advance
     /// on, the next event starts (the same path as `>`).
     mutating func playbackFinished(_ reason: FinishReason, now: ContinuousClock.Instant) -> [AppEffect] {
-        guard reason == .ended, let event = playback?.event else { return [] }
+        // A live feed that ends was never an event of the list: nothing to mark or advance from.
+        guard reason == .ended, playback?.live == nil, let event = playback?.event else { return [] }
         let effects = setReviewed(event.id, true, now: now)
         guard isAutoAdvance else { return effects }
         return effects + advance(.next, from: event, now: now)

@@ -27,6 +27,8 @@ struct PlaybackModel: Sendable {
     /// Where the knob goes while key seeks are in flight.
     var pendingSeekTarget: Double?
     var isLive = false
+    /// The camera live (`L`): this playback is its feed (Live/).
+    var live: LiveView?
     var timeline: StartupTimeline?
     /// A frame step happened and the user has not resumed since (Space, Enter): the slider shows
     /// hundredths. Not cleared by the player's own "playing" (mpv plays one frame for a step).

@@ -53,6 +53,9 @@ public enum AppEffect: Sendable, Equatable {
     /// Fetch `camera`'s recording over `range` as a playable event; it comes back as
     /// ``AppInput/recordingLoaded(_:startAt:)`` to play from `startAt`.
     case fetchRecording(camera: Camera, range: Range<Date>, startAt: Double)
+    /// `L`: ask the backend for the camera live (``EventBackend/live(camera:quality:)``) at the
+    /// pane's size and the link's rate; it comes back as ``AppInput/liveLoaded(_:_:)``.
+    case fetchLive(LiveRequest)
     /// Play a montage of `cameras` at `moment` (replacing one that plays) at `speed`, paused when
     /// `paused` (another page of a paused montage), starting with `events`, and fetch the events
     /// around the moment (they come back as ``AppInput/montageEvents(_:)``); its reports come back

@@ -60,6 +60,12 @@ public enum AppInput: Sendable {
     case recordingLoaded(Event, startAt: Double)
     /// The recording could not be had (`message` says why).
     case recordingFailed(String)
+    /// The backend's answer to `L` (nil: no live view of that camera now).
+    case liveLoaded(LiveRequest, Event?)
+    /// `L`'s request failed (`message` says why).
+    case liveFailed(LiveRequest, message: String)
+    /// What the pane drew of the live feed (``LiveFrameMeter``), about once a second.
+    case liveFrames(LiveFrames)
     /// The labels and zones the server offers (``AppEffect/fetchFilterValues(cameras:)``): the
     /// `o` or `z` picker waiting for them opens.
     case filterValuesLoaded(FilterValues)

@@ -48,6 +48,14 @@ extension AppState {
         case .recordingFailed(let message):
             error = "Cannot play the recording: \(message)"
             return []
+        case .liveLoaded(let request, let event):
+            return liveLoaded(request, event, now: now)
+        case .liveFailed(let request, let message):
+            liveFailed(request, message: message)
+            return []
+        case .liveFrames(let frames):
+            liveFramesMeasured(frames)
+            return []
         case .montage(let snapshot):
             if case .montage(var model, let under) = mode {
                 model.update(snapshot)
@@ -118,12 +126,17 @@ extension AppState {
 
     /// The list and the player (side by side or full-pane), and what the timeline leaves to them.
     private mutating func applyToScene(_ action: UserAction, now: ContinuousClock.Instant) -> [AppEffect] {
+        if playback?.live != nil, focus == .player || isFullPane, Self.needsRecording(action) {
+            show("A live picture has no recording to seek in, slow down, step through or export", now: now)
+            return []
+        }
         switch action {
         case .back: return back(isEscape: true) ?? []
         case .quitOrBack: return back(isEscape: false) ?? quitUnlessExporting(now: now)
         case .toggleFocus: updateBrowse { $0.focus = $0.focus == .list ? .player : .list }
         case .toggleTimeline: return toggleTimeline()
         case .startMontage: return startMontage(now: now)
+        case .showLive: return showLive(now: now)
         case .focus(let target): updateBrowse { $0.focus = target }
         case .select(let index): return select(index)
         case .startFilter: mode = .filterEditing(over: scene)
@@ -171,6 +184,7 @@ extension AppState {
         case .timeline(returnsTo: let browse):
             if isEscape, error != nil { error = nil } else { mode = .scene(.browse(browse)) }
         case .browse(let browse):
+            if browse.focus == .player, let live = playback?.live, !isEscape || error == nil { return leaveLive(live) }
             if browse.focus == .player, browse.fromTimeline, !isEscape || error == nil { return returnToTimeline() }
             if isEscape, error != nil {
                 error = nil

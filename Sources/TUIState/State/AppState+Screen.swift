@@ -80,6 +80,12 @@ extension AppState {
         if model.isPreparing { snapshot.subtitle += " · preparing…" }
         snapshot.speedText = speed.isNormal ? "" : speed.text
         snapshot.showsFrameTime = model.showsFrameTime
+        if let live = model.live {
+            (snapshot.liveSegments, snapshot.isLiveStalled) = live.statusSegments
+            snapshot.title = TerminalText.printable("\(live.camera) · live")
+            snapshot.subtitle = "since " + WallTimeText.start(event.startTime, now: now, calendar: calendar)
+                + (model.isPreparing ? " · preparing…" : "")
+        }
         return snapshot
     }
 

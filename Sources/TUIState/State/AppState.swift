@@ -141,7 +141,7 @@ public struct AppState: Sendable {
     /// due, or when pending marks are sent again.
     public var nextDeadline: ContinuousClock.Instant? {
         [message?.expires, still.nextDeadline, playback?.downloadRateUntil, preparingDeadline, pendingMarks.nextDeadline,
-         follow.nextDeadline].compactMap { $0 }.min()
+         follow.nextDeadline, liveDeadline].compactMap { $0 }.min()
     }
 
     mutating func show(_ text: String, now: ContinuousClock.Instant) {

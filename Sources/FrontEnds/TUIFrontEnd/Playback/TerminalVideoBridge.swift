@@ -24,6 +24,8 @@ final class TerminalVideoBridge {
     var stills: StillLoader?
     /// The still asked for again at this key (the pane's geometry changed), once.
     var reloadedFor: String?
+    /// The player's frames drawn so far (a live view's rate is measured from it).
+    private(set) var framesDrawn = 0
 
     init(frames: any VideoFrameSource, video: TerminalVideo) {
         self.frames = frames
@@ -43,7 +45,8 @@ final class TerminalVideoBridge {
         guard !showsStill(stillEventID) else { return }
         guard isEnabled, let frame, frame.generation != shownGeneration else { return }
         shownGeneration = frame.generation
-        frame.withPixels { _ = video.show(VideoPixels(bytes: $0, width: frame.width, height: frame.height, stride: frame.stride)) }
+        let drawn = frame.withPixels { video.show(VideoPixels(bytes: $0, width: frame.width, height: frame.height, stride: frame.stride)) }
+        if drawn { framesDrawn += 1 }
     }
 
     /// Picture on or off (the player was told through the runner); playback goes on either way.

@@ -1,0 +1,165 @@
+import AppCore
+import EventsAPI
+import Foundation
+import Player
+import Testing
+import TUI
+@testable import TUIState
+
+/// `L`: which camera it asks for, what the answer does, where `L`, Esc and `q` go back to, the
+/// keys a live picture has nothing for, and the status bar's rate and age.
+@Suite("AppState: live view")
+struct LiveReducerTests {
+    static func feed(camera: String = "Front Door", id: String = "front_door") -> Event {
+        var event = Event(id: "live-\(id)", cameraName: camera, title: "live", startTime: Fixtures.base, bucket: "live",
+                          videoUrl: URL(string: "http://127.0.0.1:1/api/\(id)?fps=5&height=360")!)
+        event.cameraID = id
+        event.videoFormat = .liveFeed
+        return event
+    }
+
+    /// The request `L` made (the only effect it has).
+    static func request(_ effects: [AppEffect]) throws -> LiveRequest {
+        guard case .fetchLive(let request) = try #require(effects.first), effects.count == 1 else {
+            Issue.record("L made \(effects), not one fetchLive")
+            throw CancellationError()
+        }
+        return request
+    }
+
+    /// Live on the selected event's camera, answered and playing.
+    static func liveState(from state: AppState) throws -> AppState {
+        var state = state
+        let request = try Self.request(state.reduce(.action(.showLive), now: .now))
+        let feed = Self.feed(camera: request.cameraName, id: request.cameraID)
+        #expect(state.reduce(.liveLoaded(request, feed), now: .now) == [.startPlayback(feed, id: request.id, startAt: 0)])
+        _ = state.reduce(Fixtures.update(.loaded, state), now: .now)
+        _ = state.reduce(Fixtures.update(.player(.playback(.playing)), state), now: .now)
+        return state
+    }
+
+    @Test func lOnTheListAsksForTheSelectedEventsCamera() throws {
+        var state = Fixtures.listState()
+        _ = state.reduce(.action(.select(index: 3)), now: .now)
+        let request = try Self.request(state.reduce(.action(.showLive), now: .now))
+        #expect(request.cameraID == "Driveway" && request.cameraName == "Driveway")
+        #expect(request.returnsTo == .list)
+        #expect(state.playback == nil, "nothing plays until the server answers")
+        #expect(state.screen().message?.text == "Opening Driveway live…")
+    }
+
+    @Test func theAnswerPlaysInThePaneWithTheLiveStatus() throws {
+        let now = ContinuousClock.now
+        var state = try Self.liveState(from: Fixtures.listState())
+        #expect(state.focus == .player)
+        var player = try #require(state.screen().player)
+        #expect(player.title == "Front Door · live")
+        #expect(player.liveSegments == ["live", "Front Door"], "no reading yet: the camera alone")
+        _ = state.reduce(.liveFrames(LiveFrames(framesPerSecond: 4.84, newest: now - .milliseconds(300), at: now)), now: now)
+        player = try #require(state.screen().player)
+        #expect(player.liveSegments == ["live", "Front Door", "4.8 fps", "0.3 s old"])
+        #expect(!player.isLiveStalled)
+        #expect(state.nextDeadline.map { $0 <= now + .seconds(1) } == true, "the age is brought up to date each second")
+        _ = state.reduce(.liveFrames(LiveFrames(framesPerSecond: 0, newest: now - .seconds(12), at: now)), now: now)
+        player = try #require(state.screen().player)
+        #expect(player.liveSegments == ["live", "Front Door", "picture 12 s old"])
+        #expect(player.isLiveStalled)
+    }
+
+    @Test func escapeGoesBackToTheListWithTheSelectionUnchanged() throws {
+        var list = Fixtures.listState()
+        _ = list.reduce(.action(.select(index: 4)), now: .now)
+        var state = try Self.liveState(from: list)
+        #expect(state.reduce(.action(.back), now: .now) == [.player(.stop)])
+        #expect(state.playback == nil && state.focus == .list)
+        #expect(state.selectedIndex == 4)
+    }
+
+    @Test func qAndLGoBackToo() throws {
+        var state = try Self.liveState(from: Fixtures.listState())
+        #expect(state.reduce(.action(.quitOrBack), now: .now) == [.player(.stop)], "q leaves the live view, not the program")
+        state = try Self.liveState(from: Fixtures.listState())
+        #expect(state.reduce(.action(.showLive), now: .now) == [.player(.stop)])
+        #expect(state.focus == .list)
+    }
+
+    @Test func fromThePlayerTheEventResumesWhereItWas() throws {
+        var playing = Fixtures.playingState()   // event 0 at 2 s
+        let request = try Self.request(playing.reduce(.action(.showLive), now: .now))
+        #expect(request.returnsTo == .event(Fixtures.event(0), position: 2))
+        var state = try Self.liveState(from: Fixtures.playingState())
+        let effects = state.reduce(.action(.back), now: .now)
+        #expect(effects == [.startPlayback(Fixtures.event(0), id: PlaybackID(rawValue: state.lastPlaybackID), startAt: 2)])
+        #expect(state.playback?.live == nil && state.playback?.event.id == "evt-0")
+    }
+
+    @Test func anOldAnswerIsDropped() throws {
+        var state = Fixtures.listState()
+        let request = try Self.request(state.reduce(.action(.showLive), now: .now))
+        _ = state.reduce(.action(.play), now: .now)   // Enter before the server answered
+        #expect(state.reduce(.liveLoaded(request, Self.feed()), now: .now).isEmpty)
+        #expect(state.playback?.live == nil && state.playback?.event.id == "evt-0")
+    }
+
+    @Test func noLiveViewAndFailuresSaySo() throws {
+        var state = Fixtures.listState()
+        var request = try Self.request(state.reduce(.action(.showLive), now: .now))
+        #expect(state.reduce(.liveLoaded(request, nil), now: .now).isEmpty)
+        #expect(state.error == "No live view of Front Door now: the server offers none for it")
+        request = try Self.request(state.reduce(.action(.showLive), now: .now))
+        _ = state.reduce(.liveFailed(request, message: "Camera not found"), now: .now)
+        #expect(state.error == "Cannot show Front Door live: Camera not found")
+        #expect(state.playback == nil)
+    }
+
+    @Test func keysThatNeedARecordingSayALivePictureHasNone() throws {
+        var state = try Self.liveState(from: Fixtures.listState())
+        for action: UserAction in [.seekBy(5), .seekToStart, .multiplySpeed(by: 2), .frameStep(forward: true), .stop, .export] {
+            #expect(state.reduce(.action(action), now: .now).isEmpty, "\(action)")
+        }
+        #expect(state.screen().message?.text.hasPrefix("A live picture has no recording") == true)
+        #expect(state.reduce(.action(.togglePause), now: .now) == [.player(.togglePause)], "pause freezes the picture")
+    }
+
+    @Test func aFeedThatEndsMarksNothingReviewed() throws {
+        var state = try Self.liveState(from: Fixtures.listState())
+        let effects = state.reduce(Fixtures.update(.finished(.ended), state), now: .now)
+        #expect(effects.isEmpty, "the feed is not an event of the list: \(effects)")
+        #expect(state.screen().player?.liveSegments.first == "live")
+    }
+
+    @Test func serverTextInTheCameraNameIsEscaped() throws {
+        var state = Fixtures.listState()
+        let request = try Self.request(state.reduce(.action(.showLive), now: .now))
+        let hostile = LiveRequest(cameraID: "porch", cameraName: "Porch\u{1B}[2J", id: request.id, returnsTo: .list)
+        _ = state.reduce(.liveLoaded(hostile, Self.feed(camera: hostile.cameraName, id: "porch")), now: .now)
+        let player = try #require(state.screen().player)
+        #expect(player.title.hasPrefix("Porch"))
+        #expect(!player.title.contains("\u{1B}") && !player.liveSegments.joined().contains("\u{1B}"))
+    }
+}
+
+@Suite struct LiveFrameMeterTests {
+    @Test func ratesAndAgesComeFromTheFramesDrawn() throws {
+        let start = ContinuousClock.now
+        var meter = LiveFrameMeter()
+        meter.observe(drawn: 7, now: start)   // the count before the feed: not its frames
+        let firstReading = meter.reading(now: start)
+        let first = try #require(firstReading)
+        #expect(first.newest == nil && first.framesPerSecond == 0)
+        let tooSoon = meter.reading(now: start + .milliseconds(200))
+        #expect(tooSoon == nil, "once a second")
+        meter.observe(drawn: 8, now: start + .milliseconds(400))
+        let atFirstPicture = meter.reading(now: start + .milliseconds(400))
+        #expect(atFirstPicture?.newest == start + .milliseconds(400), "the first picture at once")
+        for tenth in 5...30 { meter.observe(drawn: 8 + (tenth - 4) / 2, now: start + .milliseconds(tenth * 100)) }
+        let measured = meter.reading(now: start + .seconds(3))
+        let reading = try #require(measured)
+        #expect(reading.framesPerSecond > 4 && reading.framesPerSecond < 6, "\(reading.framesPerSecond)")
+        meter.observe(drawn: 21, now: start + .seconds(10))
+        let later = meter.reading(now: start + .seconds(10))
+        let stalled = try #require(later)
+        #expect(stalled.newest == start + .seconds(3), "no picture since")
+        #expect(stalled.framesPerSecond == 0)
+    }
+}
