@@ -42,6 +42,19 @@ public struct MontagePlan: Sendable, Equatable {
         }
     }
 
+    /// A live montage's plan (``MontagePlayback/init(live:feeds:now:makeRunner:)``): each camera
+    /// plays its feed from its start, for as long as the montage is open; a camera without one
+    /// waits with no next event (its tile says there is no live view).
+    public init(cameras: [String], liveFeeds feeds: [Event], at moment: Date) {
+        self.moment = moment
+        tiles = cameras.map { camera in
+            guard let feed = feeds.first(where: { $0.cameraName == camera }) else {
+                return Tile(camera: camera, state: .noRecording(next: nil))
+            }
+            return Tile(camera: camera, state: .playing(feed, offset: 0))
+        }
+    }
+
     /// The soonest moment after this plan's at which some tile changes (an event of a waiting
     /// camera starts, or a playing one ends; a live one ends never): when the montage must plan
     /// again.

@@ -70,6 +70,9 @@ public final class MontagePlayback {
     public let holdPatience: Duration
     /// What each tile shows at the clock's moment (made again when it changes).
     public private(set) var plan: MontagePlan
+    /// Every camera live (``init(live:feeds:now:makeRunner:)``): no recorded moment to keep the
+    /// tiles on, so no holds, no sync, nothing to seek; pause freezes every picture.
+    public let isLive: Bool
 
     private var tiles: [Tile]
     private var focused = 0
@@ -120,6 +123,7 @@ public final class MontagePlayback {
                 sync: MontageSync = MontageSync(), holdPatience: Duration = MontageHold.patience,
                 makeRunner: (Int) throws -> PlaybackRunner) throws {
         guard !cameras.isEmpty else { throw MontageError.noCameras }
+        isLive = false
         self.holdPatience = holdPatience
         self.cameras = cameras
         self.events = events
@@ -144,6 +148,46 @@ public final class MontagePlayback {
         self.tiles = tiles
         replan(now: now)
         beginHold(resume: true, now: now)
+    }
+
+    /// Starts a live montage: each of `cameras` plays its feed in `feeds` (``EventBackend/live(camera:quality:)``,
+    /// matched by ``Event/cameraName``) as it arrives; a camera without one shows no picture. The
+    /// clock only tells the time. Throws as the other initialiser.
+    ///
+    /// ```swift
+    /// let montage = try MontagePlayback(live: ["Front Door", "Garage"], feeds: feeds, now: .now) { tile in
+    ///     try PlaybackRunner(player: try Player(configuration: tileConfiguration(tile)), preparer: preparer)
+    /// }
+    /// ```
+    public init(live cameras: [String], feeds: [Event], now: ContinuousClock.Instant,
+                makeRunner: (Int) throws -> PlaybackRunner) throws {
+        guard !cameras.isEmpty else { throw MontageError.noCameras }
+        isLive = true
+        holdPatience = MontageHold.patience
+        self.cameras = cameras
+        events = feeds
+        sync = MontageSync()
+        let moment = Date()
+        clock = MontageClock(at: moment, now: now, paused: false)
+        plan = MontagePlan(cameras: cameras, liveFeeds: feeds, at: moment)
+        focused = plan.tiles.firstIndex { if case .playing = $0.state { true } else { false } } ?? 0
+        var tiles: [Tile] = []
+        for index in cameras.indices {
+            let runner: PlaybackRunner
+            do { runner = try makeRunner(index) } catch {
+                for tile in tiles { tile.runner.shutdown() }
+                throw error
+            }
+            if runner.player.readsFFmpegLog {
+                for tile in tiles { tile.runner.shutdown() }
+                runner.shutdown()
+                throw MontageError.readsFFmpegLog
+            }
+            runner.perform(.setMuted(index != focused))
+            tiles.append(Tile(runner: runner, speed: 1))
+        }
+        self.tiles = tiles
+        replan(now: now)
     }
 
     // MARK: - The owner's loop
@@ -192,6 +236,7 @@ public final class MontagePlayback {
     /// come from ``drain(now:)``).
     @discardableResult
     public func perform(_ command: MontageCommand, now: ContinuousClock.Instant = .now) -> [MontageTileUpdate] {
+        if isLive { return performLive(command) }
         switch command {
         case .togglePause:
             userPaused.toggle()
@@ -225,6 +270,31 @@ public final class MontagePlayback {
         case .setMuted(let muted):
             self.muted = muted
             applyMute()
+        }
+        return takePending()
+    }
+
+    /// A live montage's commands: pause freezes (or thaws) every picture, focus and mute as in
+    /// any montage; there is nothing to seek, step or speed up.
+    private func performLive(_ command: MontageCommand) -> [MontageTileUpdate] {
+        switch command {
+        case .togglePause:
+            userPaused.toggle()
+            for index in tiles.indices where tiles[index].isLive {
+                append(tiles[index].runner.perform(userPaused ? .pause : .play), tile: index)
+            }
+        case .focus(let tile):
+            guard tiles.indices.contains(tile) else { break }
+            focused = tile
+            applyMute()
+        case .focusNext:
+            focused = (focused + 1) % tiles.count
+            applyMute()
+        case .setMuted(let muted):
+            self.muted = muted
+            applyMute()
+        case .seek, .jump, .setSpeed, .frameStep:
+            break
         }
         return takePending()
     }
@@ -279,7 +349,8 @@ public final class MontagePlayback {
 
     /// Makes the plan at the clock's moment and starts or stops tiles to match it.
     private func replan(now: ContinuousClock.Instant) {
-        plan = MontagePlan(cameras: cameras, events: events, at: clock.wallTime(now: now), now: Date())
+        plan = isLive ? MontagePlan(cameras: cameras, liveFeeds: events, at: clock.wallTime(now: now))
+            : MontagePlan(cameras: cameras, events: events, at: clock.wallTime(now: now), now: Date())
         for index in tiles.indices {
             switch MontageTileAction.decide(current: tiles[index].event?.id, planned: plan.tiles[index].state) {
             case .keep:

@@ -57,6 +57,10 @@ extension TUICoordinator {
                 fetchRecording(camera: camera, range: range, startAt: startAt)
             case .fetchLive(let request):
                 fetchLive(request)
+            case .fetchLiveMontage(let cameras):
+                fetchLiveMontage(cameras)
+            case .startLiveMontage(let cameras, let feeds):
+                produced += startLiveMontage(cameras: cameras, feeds: feeds)
             case .startMontage(let cameras, let moment, let events, let speed, let paused):
                 produced += startMontage(cameras: cameras, at: moment, events: events, speed: speed, paused: paused)
             case .montage(let command):

@@ -1,6 +1,7 @@
 import AppCore
 import EventsAPI
 import Foundation
+import PlaybackStates
 import Player
 import SystemSupport
 import TUI
@@ -114,5 +115,101 @@ extension AppState {
     var liveDeadline: ContinuousClock.Instant? {
         guard let live = playback?.live else { return nil }
         return live.frames.map { $0.at + LiveView.readingInterval }
+    }
+}
+
+// MARK: - Every camera live (`M` in the live view)
+
+/// `M` in the live view: every camera (the `c` camera, or the camera set) live as the montage's
+/// tiles, four to a page, the camera shown first. The coordinator asks the backend for each feed
+/// at a tile's size (``AppEffect/fetchLiveMontage(_:)``) and plays them without a clock
+/// (``AppCore/MontagePlayback/init(live:feeds:now:makeRunner:)``). Tab chooses the tile heard,
+/// Space freezes every picture, Enter closes the montage and plays the heard camera's latest
+/// event, Esc goes back to the live view of the camera it was opened from.
+extension AppState {
+    mutating func openLiveMontage(cameras: [String], from live: LiveView, feed: Event, date: Date) -> [AppEffect] {
+        let ordered = [live.camera] + cameras.filter { $0 != live.camera }
+        let request = LiveRequest(cameraID: feed.camera, cameraName: live.camera, id: PlaybackID(rawValue: lastPlaybackID),
+                                  returnsTo: live.returnsTo)
+        let model = MontageModel(cameras: cameras.contains(live.camera) ? ordered : cameras, origin: .live(request),
+                                 moment: date, events: [], now: date)
+        // The live view stops (its camera is a tile); under the montage the list, which Esc
+        // leaves for the live view again.
+        playback = nil
+        mode = .montage(model, over: .browse(Browse(focus: .list)))
+        overlay = nil
+        return [.player(.stop), .fetchLiveMontage(liveCameras(model.pageCameras))]
+    }
+
+    /// The cameras of `names` as the backend knows them (its ids where it has a list of cameras).
+    func liveCameras(_ names: [String]) -> [Camera] {
+        names.map { name in Camera(id: serverCameras.first { $0.name == name }?.id ?? name, name: name) }
+    }
+
+    /// The feeds have come: the page's tiles play them (a camera without one says so).
+    mutating func liveMontageFeeds(_ feeds: [Event], failures: [String: String], now: ContinuousClock.Instant) -> [AppEffect] {
+        guard let model = montage, model.isLive else { return [] }
+        if let (camera, reason) = failures.sorted(by: { $0.key < $1.key }).first {
+            show("No live view of \(TerminalText.printable(camera)): \(reason)"
+                 + (failures.count > 1 ? " (and \(failures.count - 1) more)" : ""), now: now)
+        }
+        return [.startLiveMontage(cameras: model.pageCameras, feeds: feeds)]
+    }
+
+    /// Esc from the live montage: the camera it was opened from, live again.
+    mutating func reopenLive(_ request: LiveRequest, now: ContinuousClock.Instant) -> [AppEffect] {
+        lastPlaybackID += 1
+        show("Opening \(TerminalText.printable(request.cameraName)) live…", now: now)
+        var again = request
+        again.id = PlaybackID(rawValue: lastPlaybackID)
+        return [.fetchLive(again)]
+    }
+
+    /// Enter on a live tile: the newest loaded event of `camera` is selected and plays.
+    mutating func openLatestEvent(of camera: String, now: ContinuousClock.Instant) -> [AppEffect] {
+        closeToScene()
+        guard let index = visibleEvents.firstIndex(where: { $0.cameraName == camera }) else {
+            show("No event of \(TerminalText.printable(camera)) is loaded (r reloads the list)", now: now)
+            return []
+        }
+        _ = select(index)
+        return playSelected(now: now)
+    }
+
+    /// The live montage's screen: each tile titled with its camera and `live`, no slider.
+    func liveMontageScreen(_ model: MontageModel, calendar: Calendar) -> MontageScreen {
+        let snapshot = model.snapshot
+        var tiles = model.pageCameras.enumerated().map { index, camera -> MontageScreen.Tile in
+            let title = "\(TerminalText.printable(camera)) · live"
+            guard let tile = snapshot?.tiles.indices.contains(index) == true ? snapshot?.tiles[index] : nil else {
+                return MontageScreen.Tile(index: index, title: title, detail: "connecting", showsVideo: false)
+            }
+            let isError = if case .failed = tile.status { true } else { false }
+            let (detail, hasPicture): (String, Bool) = switch tile.status {
+            case .noRecording: ("no live view", false)
+            case .ended: ("the feed ended", true)
+            case .playing, .paused: ("", true)
+            case .loading: ("connecting", false)
+            case .failed: (Self.tileText(tile.status, timeZone: calendar.timeZone), false)
+            }
+            return MontageScreen.Tile(index: index, title: title, detail: detail, showsVideo: hasPicture && isTerminalVideo && isVideoOn,
+                                      isFocused: tile.isFocused, isError: isError)
+        }
+        if model.isSolo, let focused = tiles.first(where: \.isFocused) ?? tiles.first { tiles = [focused] }
+        let state = snapshot.map { $0.isPaused ? "❚❚ Paused" : "● live" } ?? "… connecting"
+        var screen = MontageScreen(tiles: tiles, clockText: WallTimeText.timeOfDay(snapshot?.wallTime ?? model.moment, calendar: calendar, seconds: true),
+                                   stateText: state)
+        var segments: [String] = []
+        if let focused = snapshot?.tiles.first(where: \.isFocused) {
+            segments.append(snapshot?.isMuted == true ? "muted" : "♪ \(TerminalText.printable(focused.camera))")
+        }
+        if model.pageCount > 1 {
+            let first = model.page * MontageModel.tilesPerPage + 1
+            segments.append("cameras \(first)–\(first + model.pageCameras.count - 1) of \(model.cameras.count)")
+        }
+        segments.append(videoModeText)
+        screen.segments = segments
+        screen.syncLines = ["Montage: every camera live, no clock to keep the tiles on"]
+        return screen
     }
 }

@@ -18,6 +18,9 @@ extension AppState {
             show(noCamerasText, now: now)
             return []
         }
+        if let live = playback?.live, let event = playback?.event, focus == .player || isFullPane {
+            return openLiveMontage(cameras: cameras, from: live, feed: event, date: date)
+        }
         let origin: MontageModel.Origin
         let moment: Date
         let opener: String?
@@ -74,11 +77,15 @@ extension AppState {
             show(text, now: now)
             return []
         case .newPage(let moment, let paused):
+            if model.isLive { return [.stopMontage, .fetchLiveMontage(liveCameras(model.pageCameras))] }
             return [.startMontage(cameras: model.pageCameras, at: moment, events: montageEvents(around: moment, date: date),
                                   speed: model.speed.value, paused: paused)]
         case .close:
             closeToScene()
+            if case .live(let request) = model.origin { return [.stopMontage] + reopenLive(request, now: now) }
             return [.stopMontage]
+        case .openLatestEvent(let camera):
+            return [.stopMontage] + openLatestEvent(of: camera, now: now)
         case .notMine: return nil
         }
     }
@@ -95,6 +102,7 @@ extension AppState {
     /// status line, and each tile's drift for the request log.
     func montageScreen(calendar: Calendar) -> MontageScreen? {
         guard let model = montage else { return nil }
+        if model.isLive { return liveMontageScreen(model, calendar: calendar) }
         let snapshot = model.snapshot
         let wall = snapshot?.wallTime ?? model.moment
         var tiles = model.pageCameras.enumerated().map { index, camera -> MontageScreen.Tile in

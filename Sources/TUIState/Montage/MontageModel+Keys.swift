@@ -19,6 +19,8 @@ extension MontageModel {
         case close
         /// Not the montage's key (help, the request log, quit, suspend): the rest of the program's.
         case notMine
+        /// Enter in a live montage: the montage closes and `camera`'s latest event plays.
+        case openLatestEvent(camera: String)
     }
 
     /// Applies one key (the overlay layer took its own before).
@@ -28,6 +30,7 @@ extension MontageModel {
     /// model.reduce(.montagePage(1))   // .newPage(at: t, paused: false); model.pageCameras == ["E"]
     /// ```
     mutating func reduce(_ action: UserAction) -> Outcome {
+        if isLive, let outcome = reduceLive(action) { return outcome }
         switch action {
         case .togglePause: return .commands([.togglePause])
         case .seekBy(let seconds): return .commands([.seek(by: seconds)])
@@ -56,6 +59,20 @@ extension MontageModel {
             return .commands([])
         case .toggleHelp, .toggleRequestLog, .quit, .suspend, .resume: return .notMine
         default: return .commands([])
+        }
+    }
+
+    /// The keys a live montage takes otherwise: Enter opens the heard tile's camera's latest
+    /// event; what needs a recording says there is none.
+    private func reduceLive(_ action: UserAction) -> Outcome? {
+        switch action {
+        case .play:
+            let heard = snapshot?.tiles.first(where: \.isFocused)?.camera ?? pageCameras.first
+            return heard.map { .openLatestEvent(camera: $0) } ?? .commands([])
+        case .seekBy, .multiplySpeed, .resetSpeed, .frameStep:
+            return .message("Live pictures have no recording to seek in, slow down or step through")
+        default:
+            return nil
         }
     }
 

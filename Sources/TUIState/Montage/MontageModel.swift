@@ -7,7 +7,11 @@ import Foundation
 /// slider's wall-clock range. The montage itself (players, clock, sync) is AppCore's
 /// ``MontagePlayback``, which the coordinator runs.
 struct MontageModel: Sendable {
-    enum Origin: Sendable, Equatable { case list, player, timeline }
+    enum Origin: Sendable, Equatable {
+        case list, player, timeline
+        /// `M` in the live view: every camera live; Esc opens this camera live again.
+        case live(LiveRequest)
+    }
 
     /// Every camera of the montage; the screen shows ``pageCameras``.
     var cameras: [String]
@@ -23,6 +27,11 @@ struct MontageModel: Sendable {
     var range: ClosedRange<Date>
     /// The speed the montage plays at (`[` `]` `{` `}` Backspace).
     var speed = PlaybackSpeed.normal
+    /// Every camera live (opened from the live view): no clock, no seeking; Enter opens the
+    /// camera's latest event.
+    var isLive: Bool {
+        if case .live = origin { true } else { false }
+    }
 
     static let tilesPerPage = 4
 

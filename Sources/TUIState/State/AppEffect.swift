@@ -56,6 +56,12 @@ public enum AppEffect: Sendable, Equatable {
     /// `L`: ask the backend for the camera live (``EventBackend/live(camera:quality:)``) at the
     /// pane's size and the link's rate; it comes back as ``AppInput/liveLoaded(_:_:)``.
     case fetchLive(LiveRequest)
+    /// `M` in the live view: ask the backend for each of `cameras` live at a tile's size; the
+    /// feeds come back as ``AppInput/liveMontageFeeds(_:failures:)``.
+    case fetchLiveMontage([Camera])
+    /// Play a live montage of `cameras` (names, in tile order) with `feeds` (replacing one that
+    /// plays).
+    case startLiveMontage(cameras: [String], feeds: [Event])
     /// Play a montage of `cameras` at `moment` (replacing one that plays) at `speed`, paused when
     /// `paused` (another page of a paused montage), starting with `events`, and fetch the events
     /// around the moment (they come back as ``AppInput/montageEvents(_:)``); its reports come back

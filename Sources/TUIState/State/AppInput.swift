@@ -66,6 +66,9 @@ public enum AppInput: Sendable {
     case liveFailed(LiveRequest, message: String)
     /// What the pane drew of the live feed (``LiveFrameMeter``), about once a second.
     case liveFrames(LiveFrames)
+    /// The live montage's feeds (``AppEffect/fetchLiveMontage(_:)``), and why the cameras without
+    /// one have none (by camera name).
+    case liveMontageFeeds([Event], failures: [String: String])
     /// The labels and zones the server offers (``AppEffect/fetchFilterValues(cameras:)``): the
     /// `o` or `z` picker waiting for them opens.
     case filterValuesLoaded(FilterValues)

@@ -56,6 +56,8 @@ extension AppState {
         case .liveFrames(let frames):
             liveFramesMeasured(frames)
             return []
+        case .liveMontageFeeds(let feeds, let failures):
+            return liveMontageFeeds(feeds, failures: failures, now: now)
         case .montage(let snapshot):
             if case .montage(var model, let under) = mode {
                 model.update(snapshot)

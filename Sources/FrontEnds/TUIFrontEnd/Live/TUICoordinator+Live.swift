@@ -54,3 +54,52 @@ extension TUICoordinator {
         return control
     }
 }
+
+// MARK: - Every camera live (`M` in the live view)
+
+extension TUICoordinator {
+    /// Asks the backend for each camera live at a tile's size (a quarter of the pane) and a
+    /// share of the link's rate; the feeds come back together as
+    /// ``AppInput/liveMontageFeeds(_:failures:)`` (a feed is named by the tile's camera name).
+    func fetchLiveMontage(_ cameras: [Camera]) {
+        let single = liveQuality
+        let quality = LiveQuality(height: max(90, single.height / 2), fps: max(1, single.fps / max(1, cameras.count / 2)))
+        let backend = services.backend, inbox = inbox
+        montageTask?.cancel()
+        montageTask = Task {
+            var feeds: [Event] = []
+            var failures: [String: String] = [:]
+            for camera in cameras {
+                guard !Task.isCancelled else { return }
+                do {
+                    if var feed = try await backend.live(camera: camera.id, quality: quality) {
+                        feed.cameraName = camera.name
+                        feeds.append(feed)
+                    } else {
+                        failures[camera.name] = "the server offers none for it"
+                    }
+                } catch {
+                    failures[camera.name] = UserFacing.message(for: error)
+                }
+            }
+            guard !Task.isCancelled else { return }
+            inbox.post(.liveMontageFeeds(feeds, failures: failures))
+        }
+    }
+
+    /// Plays `feeds` as a live montage of `cameras` (the one playing stops first).
+    func startLiveMontage(cameras: [String], feeds: [Event]) -> [AppInput] {
+        montage?.shutdown()
+        montage = nil
+        for bridge in tileBridges.values { bridge.clear() }
+        tileBridges = [:]
+        guard let makeTileRunner else { return [.montageFailed("no players for tiles in this session")] }
+        do {
+            montage = try MontagePlayback(live: cameras, feeds: feeds, now: .now) { try makeTileRunner($0, cameras.count) }
+        } catch {
+            return [.montageFailed(UserFacing.message(for: error))]
+        }
+        guard let snapshot = montage?.snapshot else { return [] }
+        return [.montage(snapshot)]
+    }
+}
