@@ -163,3 +163,50 @@ struct LiveReducerTests {
         #expect(stalled.framesPerSecond == 0)
     }
 }
+
+/// `M` in the live view: every camera live, Esc back to the live camera, Enter its latest event.
+@Suite("AppState: live montage")
+struct LiveMontageReducerTests {
+    @Test func mInTheLiveViewAsksForEveryCameraLiveTheShownOneFirst() throws {
+        var list = Fixtures.listState()
+        _ = list.reduce(.action(.select(index: 1)), now: .now)   // Driveway
+        var state = try LiveReducerTests.liveState(from: list)
+        let effects = state.reduce(.action(.startMontage), now: .now)
+        #expect(effects == [.player(.stop), .fetchLiveMontage([Camera(id: "Driveway", name: "Driveway"),
+                                                               Camera(id: "Front Door", name: "Front Door")])])
+        #expect(state.playback == nil, "the live view's feed stops: its camera is a tile")
+        let feeds = [LiveReducerTests.feed(camera: "Driveway", id: "Driveway")]
+        let started = state.reduce(.liveMontageFeeds(feeds, failures: ["Front Door": "Camera not found"]), now: .now)
+        #expect(started == [.startLiveMontage(cameras: ["Driveway", "Front Door"], feeds: feeds)])
+        #expect(state.screen().message?.text == "No live view of Front Door: Camera not found")
+        let screen = try #require(state.screen().montage)
+        #expect(screen.tiles.map(\.title) == ["Driveway · live", "Front Door · live"])
+        #expect(screen.fraction == nil, "no slider: there is no recorded time")
+    }
+
+    @Test func escapeOpensTheCameraLiveAgain() throws {
+        var list = Fixtures.listState()
+        _ = list.reduce(.action(.select(index: 1)), now: .now)
+        var state = try LiveReducerTests.liveState(from: list)
+        _ = state.reduce(.action(.startMontage), now: .now)
+        let effects = state.reduce(.action(.back), now: .now)
+        guard effects.count == 2, effects[0] == .stopMontage, case .fetchLive(let request) = effects[1] else {
+            Issue.record("Esc made \(effects)")
+            return
+        }
+        #expect(request.cameraName == "Driveway" && request.id.rawValue == state.lastPlaybackID)
+        #expect(state.montage == nil)
+    }
+
+    @Test func enterPlaysTheHeardCamerasLatestEventAndSeeksSayThereIsNone() throws {
+        var state = try LiveReducerTests.liveState(from: Fixtures.listState())   // Front Door
+        _ = state.reduce(.action(.startMontage), now: .now)
+        #expect(state.reduce(.action(.seekBy(5)), now: .now).isEmpty)
+        #expect(state.screen().message?.text.hasPrefix("Live pictures have no recording") == true)
+        let effects = state.reduce(.action(.play), now: .now)
+        #expect(effects.first == .stopMontage)
+        #expect(effects.dropFirst().first == .startPlayback(Fixtures.event(0), id: PlaybackID(rawValue: state.lastPlaybackID), startAt: 0),
+                "Front Door's newest loaded event: \(effects)")
+        #expect(state.montage == nil && state.focus == .player)
+    }
+}

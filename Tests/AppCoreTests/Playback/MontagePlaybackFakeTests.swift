@@ -84,6 +84,45 @@ struct MontagePlaybackFakeTests {
         #expect(outcome.garageEvent == "c")
     }
 
+    /// Every camera live: each feed starts at once from its beginning (no hold, no clock to wait
+    /// for), a camera without a feed waits with nothing next, seeks and speed changes are not
+    /// sent, and pause pauses every tile.
+    @Test func aLiveMontagePlaysEachFeedFromItsStartWithoutHoldsOrSeeks() async throws {
+        let feeds = [M.event("live-a", "Front Door", 0, nil), M.event("live-b", "Backyard", 0, nil)].map { event in
+            var feed = event
+            feed.videoFormat = .liveFeed
+            return feed
+        }
+        let preparers = (0..<3).map { _ in FakePreparer() }
+        for (index, preparer) in preparers.enumerated() { preparer.answer(.success(SessionFixtures.prepared("p\(index)"))) }
+        typealias Seen = (loads: [[Double]], holding: Bool, statuses: [MontageTileStatus], commands: [[PlayerCommand]])
+        let seen = try await PlaybackRunnerTests.onThread { () throws -> Seen in
+            let players = try (0..<3).map { _ in try FakePlayer() }
+            let montage = try MontagePlayback(live: ["Front Door", "Backyard", "Garage"], feeds: feeds, now: .now) { index in
+                try PlaybackRunner(player: players[index], preparer: preparers[index])
+            }
+            defer { montage.shutdown() }
+            Self.drain(montage) { players[0].loads.count == 1 && players[1].loads.count == 1 }
+            let before = players.map(\.commands.count)
+            montage.perform(.seek(by: 30))
+            montage.perform(.setSpeed(2))
+            montage.perform(.frameStep(forward: true))
+            montage.perform(.togglePause)
+            _ = montage.drain(now: .now)
+            let commands = players.indices.map { Array(players[$0].commands.dropFirst(before[$0])) }
+            return (players.map { $0.loads.map(\.at) }, montage.snapshot.isHolding, montage.snapshot.tiles.map(\.status), commands)
+        }
+        #expect(seen.loads == [[0], [0], []], "each feed from its start; Garage has none")
+        #expect(!seen.holding, "nothing to hold the tiles on")
+        #expect(seen.statuses[2] == .noRecording(next: nil))
+        for commands in seen.commands {
+            #expect(!commands.contains { if case .seek = $0 { true } else if case .setSpeed = $0 { true } else { false } },
+                    "no seek or speed sent to a live tile: \(commands)")
+        }
+        #expect(seen.commands[0].contains { if case .pause = $0 { true } else { false } }, "pause freezes the first tile")
+        #expect(seen.commands[1].contains { if case .pause = $0 { true } else { false } }, "and the second")
+    }
+
     /// A camera without footage at the moment is not the one heard: the first that has footage is.
     @Test func theFirstCameraWithFootageIsHeard() async throws {
         let events = [M.event("c", "Garage", 20, 60), M.event("a", "Front Door", 0, 60)]

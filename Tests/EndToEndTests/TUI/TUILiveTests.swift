@@ -41,7 +41,8 @@ import Testing
         let script = binary.paneScript("--server \(server.baseURL.absoluteString) --no-audio --video terminal",
                                        exports: ["TERM": "tmux-256color", "COLORTERM": "truecolor"], unsetting: ["NO_COLOR"])
         pane.start(columns: 120, rows: 40, environment: binary.paneEnvironment, command: script)
-        let (selected, live, first, second, back) = try await Tmux.offPool { () throws -> (String, String, String, String, String) in
+        let (selected, live, first, second, montage, back) = try await Tmux.offPool {
+            () throws -> (String, String, String, String, String, String) in
             let list = try pane.waitFor(" loaded")
             let selected = try #require(ScreenReading.selectedRow(list))
             pane.keys("L")
@@ -52,11 +53,19 @@ import Testing
             let first = pane.capture(escapes: true)
             usleep(1_500_000)
             let second = pane.capture(escapes: true)
+            // `M` in the live view: every camera live as tiles; Esc back to the camera live.
+            pane.keys("M")
+            let montage = try pane.waitUntil("four live tiles with pictures", seconds: 30, escapes: true) { screen in
+                screen.components(separatedBy: " · live ").count - 1 == 4 && screen.contains("● live")
+                    && TUITerminalVideoTests.colours(screen).count > 100
+            }
+            pane.keys("Escape")
+            try pane.waitUntil("the camera live again", seconds: 30) { Self.status($0).contains("live │") && Self.status($0).contains(" fps │") }
             pane.keys("Escape")
             let back = try pane.waitUntil("back to the list") { !Self.status($0).contains("live │") && $0.contains("Stopped") }
             pane.keys("q")
             try pane.waitFor("EXIT=0")
-            return (selected, live, first, second, back)
+            return (selected, live, first, second, montage, back)
         }
         let camera = try #require(Self.cameras.first { selected.contains($0) }, "the selected row names a camera: \(selected)")
         #expect(Self.status(live).contains("live │ \(camera) │"), "the status bar: \(Self.status(live))")
@@ -64,6 +73,7 @@ import Testing
         #expect(Self.picture(first).joined().count > 1000, "a picture in the pane")
         #expect(Self.picture(first) != Self.picture(second), "the live picture changes")
         #expect(ScreenReading.selectedRow(back) == selected, "the selection is where it was")
+        #expect(montage.components(separatedBy: " · live ").count - 1 == 4, "M in the live view: four cameras live")
 
         // The feed came from Frigate's MJPEG route, at the pane's height, authorised (the demo
         // refuses it without the JWT), and the token showed nowhere.
@@ -72,7 +82,7 @@ import Testing
         #expect(feed.status == 200)
         let height = (feed.query ?? "").firstMatch(of: /height=(\d+)/).flatMap { Int($0.output.1) } ?? 0
         #expect(height >= 90 && height <= 40 * 12, "the pane's height in pixels: \(feed.query ?? "")")
-        for screen in [live, first, second, back] {
+        for screen in [live, first, second, montage, back] {
             #expect(!secrets.contains { screen.contains($0) }, "no token on the screen")
         }
     }
