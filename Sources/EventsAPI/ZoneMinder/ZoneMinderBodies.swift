@@ -30,14 +30,43 @@ enum ZoneMinderBody {
 
     struct MonitorItem: Decodable {
         var Monitor: Monitor
+        /// What its capture daemon (zmc) last wrote; every field null when it never ran.
+        var Monitor_Status: MonitorStatus?
     }
 
     struct Monitor: Decodable {
         var Id: LooseNumber
         var Name: String
-        /// None, Monitor, Modect, Record, Mocord, Nodect (1.36).
+        /// None, Monitor, Modect, Record, Mocord, Nodect (1.36; 1.37 has ``Capturing`` instead).
         var Function: String?
+        /// None, Always, OnDemand (1.37).
+        var Capturing: String?
         var Enabled: LooseNumber?
+        /// The captured picture's size in pixels (before ``Orientation``).
+        var Width: LooseNumber?
+        var Height: LooseNumber?
+        /// ROTATE_0, ROTATE_90, ROTATE_180, ROTATE_270, FLIP_HORI, FLIP_VERT.
+        var Orientation: String?
+
+        /// False when ZoneMinder runs no capture for it (function or capturing None).
+        var capturesConfigured: Bool {
+            Function != "None" && Capturing != "None"
+        }
+
+        /// The height of the picture zms sends at scale 100 (a monitor turned a quarter sends
+        /// its width as its height).
+        var shownHeight: Int? {
+            let quarterTurn = Orientation == "ROTATE_90" || Orientation == "ROTATE_270"
+            return (quarterTurn ? Width : Height)?.int.flatMap { $0 > 0 ? $0 : nil }
+        }
+    }
+
+    /// `Monitor_Status` of `monitors.json` (a table zmc writes): `Status` is Unknown, NotRunning,
+    /// Running (zmc started, no picture yet), Connected or Signal; `CaptureFPS` a decimal as text
+    /// ("10.00"), updated every `FPSReportInterval` frames.
+    struct MonitorStatus: Decodable {
+        var Status: String?
+        var CaptureFPS: LooseNumber?
     }
 
     /// `GET /api/events/index/….json`.

@@ -113,7 +113,7 @@ extension ZoneMinderClient: EventBackend {
         try await monitorList(again: true).compactMap { monitor in
             guard let id = monitor.Id.int else { return nil }
             let function = monitor.Function ?? "Record"
-            return Camera(id: String(id), name: monitor.Name, isEnabled: (monitor.Enabled?.value ?? 1) != 0 && function != "None",
+            return Camera(id: String(id), name: monitor.Name, isEnabled: (monitor.Enabled?.value ?? 1) != 0 && monitor.capturesConfigured,
                           isRecording: function == "Record" || function == "Mocord")
         }
     }
@@ -136,11 +136,16 @@ extension ZoneMinderClient: EventBackend {
     /// `GET /api/monitors.json` (cached; again when asked).
     func monitorList(again: Bool) async throws -> [ZoneMinderBody.Monitor] {
         if !again, let monitors { return monitors }
+        return try await monitorItems().map(\.Monitor)
+    }
+
+    /// `GET /api/monitors.json` now: each monitor with its status (the cache of monitors renewed).
+    func monitorItems() async throws -> [ZoneMinderBody.MonitorItem] {
         let response = try await get("monitors")
         let body = try APIDecoding.decode(ZoneMinderBody.Monitors.self, from: response.body, what: "ZoneMinder monitors")
-        let list = body.monitors.compactMap { try? $0.result.get().Monitor }
-        monitors = list
-        return list
+        let items = body.monitors.compactMap { try? $0.result.get() }
+        monitors = items.map(\.Monitor)
+        return items
     }
 
     /// `GET /api/host/getTimeZone.json` (once): the zone of every time the server writes.

@@ -49,6 +49,25 @@ enum ZoneMinderPaths {
         return view(base, items)
     }
 
+    /// A monitor live from zms, ZoneMinder's streaming CGI (`cgi-bin/nph-zms`, under the base as
+    /// Debian and the Docker images install it): `mode=jpeg`, a `multipart/x-mixed-replace` feed
+    /// of JPEG pictures, at most `fps` a second, scaled to `scale` percent of the monitor's size.
+    /// zms takes the access token as the `token` query item (a JWT), like the web views.
+    static func liveFeed(_ base: URL, monitor id: String, fps: Int, scale: Int) -> URL {
+        var url = base.appending(path: "cgi-bin/nph-zms")
+        url.append(queryItems: [URLQueryItem(name: "mode", value: "jpeg"), URLQueryItem(name: "monitor", value: id),
+                                URLQueryItem(name: "maxfps", value: String(fps)), URLQueryItem(name: "scale", value: String(scale))])
+        return url
+    }
+
+    /// One picture of a monitor now (`mode=single`, `200 image/jpeg`), `scale` percent.
+    static func livePicture(_ base: URL, monitor id: String, scale: Int) -> URL {
+        var url = base.appending(path: "cgi-bin/nph-zms")
+        url.append(queryItems: [URLQueryItem(name: "mode", value: "single"), URLQueryItem(name: "monitor", value: id),
+                                URLQueryItem(name: "scale", value: String(scale))])
+        return url
+    }
+
     private static func view(_ base: URL, _ items: [URLQueryItem]) -> URL {
         var url = base.appending(path: "index.php")
         url.append(queryItems: items)
