@@ -22,13 +22,13 @@ import Testing
         screen.picker = picker
         let grid = OffscreenRenderer.grid(screen, columns: 100, rows: 30)
         let rows = Self.rows(grid)
-        let driveway = try #require(rows.firstIndex { $0.contains("Driveway") && $0.contains("│") })
+        let driveway = try #require(rows.firstIndex { $0.contains("Driveway") && $0.contains("offline") }, "\(grid.text)")
         let line = rows[driveway]
         let offlineAt = try #require(line.range(of: "offline"))
         #expect(line[offlineAt.upperBound...].hasPrefix(" │"), "right-aligned before the box's border: \(line)")
         let column = line.distance(from: line.startIndex, to: offlineAt.lowerBound)
         #expect(grid.style(x: column, y: driveway) == .error, "offline stands out")
-        let door = try #require(rows.firstIndex { $0.contains("Front Door") && $0.contains("│") })
+        let door = try #require(rows.firstIndex { $0.contains("Front Door") && $0.contains("● 5 fps") }, "\(grid.text)")
         let fps = try #require(rows[door].range(of: "● 5 fps"))
         #expect(grid.style(x: rows[door].distance(from: rows[door].startIndex, to: fps.lowerBound) + 2, y: door) == .selected,
                 "the selected row keeps the selection's colours")
@@ -48,16 +48,19 @@ import Testing
         for columns in [120, 40] {
             let grid = OffscreenRenderer.grid(screen, columns: columns, rows: 24)
             let rows = Self.rows(grid)
-            let lane = try #require(rows.firstIndex { $0.hasPrefix("Dr") }, "\(columns) columns:\n\(grid.text)")
+            // The lanes start where Backyard's name does (the pane's left edge).
+            let backyard = try #require(rows.first { $0.contains("Backyard") }, "\(columns) columns:\n\(grid.text)")
+            let left = backyard.distance(from: backyard.startIndex, to: try #require(backyard.range(of: "Backyard")).lowerBound)
+            let lane = try #require(rows.firstIndex { String($0.dropFirst(left)).hasPrefix("D") && $0.contains("offline") },
+                                    "\(columns) columns:\n\(grid.text)")
             let nameWidth = TimelineView.nameWidth(cameras: ["Backyard", "Driveway", "Front Door", "Garage"], width: columns,
                                                    health: screen.timelineView?.health ?? [:])
-            let label = String(rows[lane].prefix(nameWidth))
+            let label = String(rows[lane].dropFirst(left).prefix(nameWidth))
             #expect(label.hasSuffix("offline "), "\(columns) columns: \(label)")
-            #expect(grid.style(x: nameWidth - 2, y: lane) == .error)
-            #expect(rows.contains { $0.hasPrefix("Backyard") }, "a lane without health shows its name as before")
+            #expect(grid.style(x: left + nameWidth - 2, y: lane) == .error)
         }
         let wide = Self.rows(OffscreenRenderer.grid(screen, columns: 120, rows: 24))
-        #expect(wide.contains { $0.hasPrefix("Front Door ● 5 fps") || $0.hasPrefix("Front Door") && $0.contains("● 5 fps") })
-        #expect(wide.contains { $0.hasPrefix("Driveway") && $0.contains("offline") })
+        #expect(wide.contains { $0.contains("Front Door") && $0.contains("● 5 fps") })
+        #expect(wide.contains { $0.contains("Driveway") && $0.contains("offline") }, "the whole name where there is room")
     }
 }

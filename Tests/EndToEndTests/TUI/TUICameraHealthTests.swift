@@ -58,7 +58,7 @@ import Testing
         #expect(asked.allSatisfy { $0.status == 200 })
         try await Tmux.offPool {
             pane.keys("Escape")
-            try pane.waitFor(" loaded")
+            try pane.waitUntil("the list again") { !$0.contains("Timeline ·") && $0.contains(" loaded") }
             pane.keys("q")
             try pane.waitFor("EXIT=0")
         }
