@@ -35,14 +35,27 @@ extension AppState {
     /// Each camera's badge by the name the lists show (``Camera/name``; a camera the server did
     /// not list under its id keeps the id), with the server's word on whether it is switched on.
     var healthBadges: [String: CameraHealthBadge] {
+        healthByName.mapValues { CameraHealthText.badge($0.report, isEnabled: $0.isEnabled) }
+    }
+
+    /// A tile's (or any one line's) title for the camera shown as `name`: its name, then its
+    /// health when the board has it ("Front Door · ● 5 fps"). For the live montage's tiles; what
+    /// shows them also belongs in ``isHealthShown``, so that the board is kept fresh meanwhile.
+    func healthTitle(_ name: String) -> String {
+        let known = healthByName[name]
+        return CameraHealthText.title(name, health: known?.report, isEnabled: known?.isEnabled ?? true)
+    }
+
+    /// The board's reports by the cameras' shown names.
+    private var healthByName: [String: (report: CameraHealth, isEnabled: Bool)] {
         let current = health.current
         guard !current.isEmpty else { return [:] }
         let cameras = Dictionary(serverCameras.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
-        var badges: [String: CameraHealthBadge] = [:]
+        var byName: [String: (report: CameraHealth, isEnabled: Bool)] = [:]
         for (id, report) in current {
             let camera = cameras[id]
-            badges[camera?.name ?? id] = CameraHealthText.badge(report, isEnabled: camera?.isEnabled ?? true)
+            byName[camera?.name ?? id] = (report, camera?.isEnabled ?? true)
         }
-        return badges
+        return byName
     }
 }
