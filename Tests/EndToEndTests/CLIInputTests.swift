@@ -32,6 +32,17 @@ struct CLIInputTests {
         #expect(file.stderr.hasPrefix("eventplayer: error: \(config.path):2: server \"\(url)\""), "\(file.stderr)")
     }
 
+    @Test func anOfflineCameraTheDemoDoesNotHaveOrWithoutFrigateIsAUsageError() async throws {
+        let binary = try Binary()
+        let unknown = try await binary.run(["demo-server", "--flavor", "frigate", "--port", "0", "--offline-camera", "attic"])
+        #expect(unknown.status == 2)
+        #expect(unknown.stderr.contains("the demo has no camera \"attic\" (it has: backyard, driveway, front_door, garage, side_gate)"),
+                "\(unknown.stderr)")
+        let events = try await binary.run(["demo-server", "--port", "0", "--offline-camera", "driveway"])
+        #expect(events.status == 2)
+        #expect(events.stderr.contains("--offline-camera needs --flavor frigate"), "\(events.stderr)")
+    }
+
     @Test func anEmptyServerFlagIsAUsageError() async throws {
         let result = try await Binary().run(["events", "--server", ""])
         #expect(result.status == 2)

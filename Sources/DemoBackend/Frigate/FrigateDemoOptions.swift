@@ -29,6 +29,12 @@ public struct FrigateDemoOptions: Sendable {
     /// windows; over it the answer is 429 {"error":"Rate limit exceeded: 5 per 1 minute"}. nil (Frigate's
     /// default) limits nothing.
     public var failedLoginRateLimit: String? = nil
+    /// Cameras (by name) that `GET /api/stats` reports capturing nothing (0 frames a second), as
+    /// a camera Frigate cannot reach: `demo-server --offline-camera`. Their history stays.
+    public var offlineCameras: Set<String> = []
+
+    /// The demo's camera names (what ``offlineCameras`` takes), in the config's order.
+    public static var cameraNames: [String] { FrigateCamera.demo.map(\.name) }
 
     /// Frigate's defaults: auth on, 24 h sessions refreshed in their last 30 min, 3 days of history.
     public init() {}

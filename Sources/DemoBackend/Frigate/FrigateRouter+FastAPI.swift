@@ -4,7 +4,7 @@ import Foundation
 /// `{"detail":"Not Found"}`, 405 with `Allow`), the global admin check, then the route.
 extension FrigateRouter {
     private enum Route {
-        case version, config, profile, login, logout, firstTimeLogin
+        case version, config, profile, login, logout, firstTimeLogin, stats
         case review, reviewIDs, reviewsViewed, reviewByEvent(String), reviewByID(String), reviewUnviewed(String)
         case events, eventIDs, event(String), eventThumbnail(String, String)
         case allRecordingsSummary, recordings(String), recordingsSummary(String), snapshot(String, String, String)
@@ -57,6 +57,7 @@ extension FrigateRouter {
         case .version:
             return Reply(status: 200, headers: [("Content-Type", "text/plain; charset=utf-8")], body: Data(frigate.options.version.utf8))
         case .config: return .frigate(frigate.catalog.configJSON(options: frigate.options))
+        case .stats: return stats()
         case .profile:
             return .frigate(.object([("username", .string(caller.user)), ("role", .string(caller.role)),
                                      ("allowed_cameras", .strings(frigate.catalog.cameras.map(\.name)))]))
@@ -99,6 +100,7 @@ extension FrigateRouter {
             case "events": return .events
             case "event_ids": return .eventIDs
             case "labels": return .labels
+            case "stats": return .stats
             case let camera where !camera.isEmpty: return .mjpegFeed(camera)
             default: return nil
             }

@@ -73,6 +73,8 @@ extension TUICoordinator {
                 fetchFilterValues(cameras: cameras)
             case .follow(let since, let filter, let inProgress, let generation):
                 follow(since: since, filter: filter, inProgress: inProgress, generation: generation)
+            case .fetchCameraHealth:
+                fetchCameraHealth()
             case .notify(let notice):
                 notifyTerminal?(notice)
             }

@@ -29,6 +29,10 @@ public struct TimelineViewSnapshot: Hashable, Sendable {
     /// The spans each camera recorded (an NVR's recordings), by camera; empty where the server
     /// records only events.
     public var coverage: [String: [Range<Date>]] = [:]
+    /// Each camera's health as the server reports it now, by camera (as ``cameras`` names it):
+    /// drawn after the lane's name ("offline" on a camera that sends nothing); empty where the
+    /// server reports none.
+    public var health: [String: CameraHealthBadge] = [:]
     /// The status line: the cursor's time, then the event under it ("Front Door · Motion · 14:02:51 · 0:49").
     public var statusSegments: [String] = []
 

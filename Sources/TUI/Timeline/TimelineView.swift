@@ -2,8 +2,9 @@ import PlaybackStates
 import Foundation
 import SystemSupport
 
-/// The timeline view (`T`): a title line, the time axis in local time, one lane per camera with
-/// its events as blocks (`█` an event, `░` a reviewed one, `▓` live) over its recorded time (`─`,
+/// The timeline view (`T`): a title line, the time axis in local time, one lane per camera (its
+/// name, and its health where the server reports it: `● 5 fps`, `offline`) with its events as
+/// blocks (`█` an event, `░` a reviewed one, `▓` live) over its recorded time (`─`,
 /// an NVR's continuous recording), the cursor as a highlighted
 /// column through every lane, the count of events per bucket, and a marker with the cursor's time.
 ///
@@ -19,11 +20,13 @@ struct TimelineView: PaneView {
     let timeline: TimelineViewSnapshot
 
     /// The column of the camera names, left of the lanes: the longest name (as shown,
-    /// ``laneLabel(_:)``) and two spaces, at most a quarter of `width`; never narrower than the
-    /// count row's label ("per 10 min", the widest of every zoom, so the lanes stay put as you
-    /// zoom) and one space, so the counts never run into it.
-    static func nameWidth(cameras: [String], width: Int) -> Int {
-        let longest = cameras.map { DisplayWidth.of(laneLabel($0)) }.max() ?? 0
+    /// ``laneLabel(_:)``; with the widest health text and a space when there is `health`) and two
+    /// spaces, at most a quarter of `width`; never narrower than the count row's label ("per 10
+    /// min", the widest of every zoom, so the lanes stay put as you zoom) and one space, so the
+    /// counts never run into it.
+    static func nameWidth(cameras: [String], width: Int, health: [String: CameraHealthBadge] = [:]) -> Int {
+        let badge = health.values.map { DisplayWidth.of($0.text) + 1 }.max() ?? 0
+        let longest = (cameras.map { DisplayWidth.of(laneLabel($0)) }.max() ?? 0) + badge
         let labelWidth = TimelineZoom.allCases.map { DisplayWidth.of(Self.countsLabel($0)) }.max() ?? 0
         return max(labelWidth + 1, min(max(8, longest + 2), max(8, width / 4)))
     }
@@ -41,7 +44,7 @@ struct TimelineView: PaneView {
     func draw(on canvas: any Canvas) {
         canvas.clear(.normal)
         guard canvas.height > 0, canvas.width > 10 else { return }
-        let nameWidth = Self.nameWidth(cameras: timeline.cameras, width: canvas.width)
+        let nameWidth = Self.nameWidth(cameras: timeline.cameras, width: canvas.width, health: timeline.health)
         let columns = max(1, canvas.width - nameWidth - 1)
         let layout = TimelineLayout(items: timeline.items.items, cameras: timeline.cameras, start: timeline.start,
                                     zoom: timeline.zoom, columns: columns, now: timeline.now, calendar: timeline.calendar,
@@ -61,8 +64,7 @@ struct TimelineView: PaneView {
         for (offset, lane) in layout.lanes.dropFirst(top).prefix(laneRows).enumerated() {
             let y = Self.rowsAbove + offset
             let selected = top + offset == timeline.lane
-            canvas.put(DisplayWidth.pad(DisplayWidth.truncate(Self.laneLabel(lane.camera), to: nameWidth - 1), to: nameWidth),
-                       x: 0, y: y, style: selected ? .selected : .normal)
+            drawLabel(lane.camera, width: nameWidth, y: y, selected: selected, on: canvas)
             drawCells(lane.cells, on: canvas, x: nameWidth, y: y)
             if let cursorColumn {
                 // The event under the cursor, the one the status line names (not whatever else
@@ -98,6 +100,20 @@ struct TimelineView: PaneView {
         } else if timeline.isLoading {
             canvas.putRight("loading…", y: 0, margin: 1, style: .heading)
         }
+    }
+
+    /// A lane's name, and after it (right-aligned, before the lane's last space) its health: the
+    /// name gives way to the health when the column is narrow, so an offline lane always says so.
+    private func drawLabel(_ camera: String, width: Int, y: Int, selected: Bool, on canvas: any Canvas) {
+        let style: TextStyle = selected ? .selected : .normal
+        guard let badge = timeline.health[camera] else {
+            canvas.put(DisplayWidth.pad(DisplayWidth.truncate(Self.laneLabel(camera), to: width - 1), to: width), x: 0, y: y, style: style)
+            return
+        }
+        let text = DisplayWidth.truncate(badge.text, to: max(0, width - 2))
+        let room = max(0, width - 2 - DisplayWidth.of(text))
+        canvas.put(DisplayWidth.pad(DisplayWidth.truncate(Self.laneLabel(camera), to: room), to: width), x: 0, y: y, style: style)
+        canvas.put(text, x: width - 1 - DisplayWidth.of(text), y: y, style: selected ? .selected : badge.style)
     }
 
     /// Runs of equal cells drawn as one string each.

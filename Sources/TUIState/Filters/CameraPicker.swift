@@ -3,7 +3,7 @@ import TUI
 /// The `c` picker: "All cameras" first, then the cameras (in the server's order where it has one,
 /// else by name), then the camera sets: the config file's `[camera-sets]`, then the server's
 /// camera groups ("▸ outside"). The choice filters the list and is what the timeline's lanes and
-/// the montage (`M`) show.
+/// the montage (`M`) show. Each camera's row shows its health where the server reports it (Health/).
 ///
 /// ```swift
 /// let picker = CameraPicker(cameras: ["Driveway", "Front Door"], groups: [], current: .camera("Front Door"))
@@ -52,9 +52,14 @@ struct CameraPicker: Sendable, Equatable {
         return .group(name: group.name, cameras: group.cameras)
     }
 
-    var snapshot: PickerSnapshot {
+    var snapshot: PickerSnapshot { snapshot(health: [:]) }
+
+    /// The rows, each camera's with its health from `health` (by the name shown) where known.
+    func snapshot(health: [String: CameraHealthBadge]) -> PickerSnapshot {
         let groupRows = groups.map { "▸ \($0.name) (\($0.cameras.joined(separator: ", ")))" }
-        return PickerSnapshot(title: groups.isEmpty ? "Camera" : "Camera or group", items: [Self.allCameras] + cameras + groupRows,
-                              selectedIndex: selectedIndex, currentIndex: currentIndex)
+        var snapshot = PickerSnapshot(title: groups.isEmpty ? "Camera" : "Camera or group", items: [Self.allCameras] + cameras + groupRows,
+                                      selectedIndex: selectedIndex, currentIndex: currentIndex)
+        if !health.isEmpty { snapshot.badges = [nil] + cameras.map { health[$0] } + groups.map { _ in nil } }
+        return snapshot
     }
 }

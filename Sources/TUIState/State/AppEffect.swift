@@ -81,6 +81,9 @@ public enum AppEffect: Sendable, Equatable {
     /// they are now; the answer comes back as ``AppInput/followed(_:generation:)`` or
     /// ``AppInput/followFailed(message:)``.
     case follow(since: Date?, filter: EventFilter, inProgress: [Event], generation: Int)
+    /// Ask the server for its cameras' health (``EventBackend/cameraHealth()``); the answer comes
+    /// back as ``AppInput/cameraHealthLoaded(_:)`` or ``AppInput/cameraHealthFailed``.
+    case fetchCameraHealth
     /// Tell the person through the terminal (a new alert while following; Notify/): written
     /// after the next screen update, in the foreground only.
     case notify(TerminalNotice)

@@ -78,4 +78,8 @@ public enum AppInput: Sendable {
     case followed(EventChanges, generation: Int)
     /// The poll failed; `message` says why (following backs off and tries again).
     case followFailed(message: String)
+    /// The cameras' health (``AppEffect/fetchCameraHealth``); nil: the server reports none.
+    case cameraHealthLoaded([CameraHealth]?)
+    /// Asking for it failed (nothing is shown; it is asked again later, less often).
+    case cameraHealthFailed
 }

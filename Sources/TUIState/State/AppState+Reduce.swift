@@ -6,6 +6,7 @@ extension AppState {
     /// Applies one input; returns the work for the coordinator, in order.
     public mutating func reduce(_ input: AppInput, now: ContinuousClock.Instant) -> [AppEffect] {
         let effects = reduceInput(input, now: now) + followSelectionForStill(now: now) + followTurn(now: now)
+            + healthTurn(now: now)
         expireDownloadRate(now: now)
         if timeline != nil { syncTimelineItems() }
         return effects
@@ -82,6 +83,12 @@ extension AppState {
             return followed(changes, generation: generation, now: now)
         case .followFailed(let text):
             followFailed(text, now: now)
+            return []
+        case .cameraHealthLoaded(let reports):
+            cameraHealthLoaded(reports, now: now)
+            return []
+        case .cameraHealthFailed:
+            cameraHealthFailed(now: now)
             return []
         default: return applyCompletion(input, now: now)
         }

@@ -32,7 +32,7 @@ extension AppState {
         screen.error = error.map(UserFacing.shown)
         screen.timeline = playback?.timeline.map(StartupTimelineRows.rows) ?? []
         screen.prompt = datePrompt?.snapshot
-        screen.picker = cameraPicker?.snapshot ?? valuePicker?.snapshot ?? serverPicker?.snapshot
+        screen.picker = cameraPicker?.snapshot(health: healthBadges) ?? valuePicker?.snapshot ?? serverPicker?.snapshot
         screen.exportText = exportJob.map { Redactor.shared.redact($0.statusText) }
         if screen.signIn == nil {
             screen.timelineView = timelineSnapshot(now: now, calendar: calendar)

@@ -99,6 +99,8 @@ public struct AppState: Sendable {
     var timeline: TimelineState?
     /// The list following the server (`F`; Follow/).
     var follow: ListFollow
+    /// The cameras' health as the server reports it, while the picker or the timeline shows it (Health/).
+    var health = CameraHealthBoard()
 
     /// How long transient messages stay.
     static let messageLifetime: Duration = .seconds(4)
@@ -137,11 +139,11 @@ public struct AppState: Sendable {
         form == nil ? beginRefresh() : [.checkServer]
     }
 
-    /// When ``reduce(_:now:)`` wants a `.tick`: the message's expiry, when a still or a poll is
-    /// due, or when pending marks are sent again.
+    /// When ``reduce(_:now:)`` wants a `.tick`: the message's expiry, when a still, a poll or the
+    /// cameras' health is due, or when pending marks are sent again.
     public var nextDeadline: ContinuousClock.Instant? {
         [message?.expires, still.nextDeadline, playback?.downloadRateUntil, preparingDeadline, pendingMarks.nextDeadline,
-         follow.nextDeadline, liveDeadline].compactMap { $0 }.min()
+         follow.nextDeadline, liveDeadline, healthDeadline].compactMap { $0 }.min()
     }
 
     mutating func show(_ text: String, now: ContinuousClock.Instant) {

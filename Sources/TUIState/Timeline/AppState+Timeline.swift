@@ -254,6 +254,7 @@ extension AppState {
                                             now: rounded, calendar: calendar)
         snapshot.isLoading = !timeline.loading.isEmpty
         snapshot.coverage = timeline.coverage
+        snapshot.health = healthBadges
         snapshot.errorText = timeline.failure
         var segments = [WallTimeText.start(timeline.cursor, now: now, calendar: calendar)]
         if let event = timelineEvent(date: rounded) {

@@ -29,6 +29,11 @@ struct DemoServerCommand: AsyncParsableCommand {
     @Flag(help: "With --flavor frigate: no sign-in, every request is admin (like Frigate's port 5000).")
     var noAuth = false
 
+    @Option(name: .customLong("offline-camera"),
+            help: ArgumentHelp("With --flavor frigate: GET /api/stats reports this camera capturing nothing (0 frames a second), as a camera Frigate cannot reach (repeat it for more; one of \(FrigateDemoOptions.cameraNames.joined(separator: ", "))).",
+                               valueName: "name"))
+    var offlineCameras: [String] = []
+
     @Option(help: ArgumentHelp("A new event every this many seconds while it runs (both flavours), for clients that follow it; each is in progress for its first 12 s.", valueName: "seconds"))
     var newEventsEvery: Double?
 
@@ -44,6 +49,10 @@ struct DemoServerCommand: AsyncParsableCommand {
         guard (0...200_000).contains(events) else { throw ValidationError("--events must be between 0 and 200000") }
         if let days, !(days > 0 && days <= 3650) { throw ValidationError("--days must be more than 0 and at most 3650") }
         if noAuth, flavor != .frigate { throw ValidationError("--no-auth needs --flavor frigate") }
+        if !offlineCameras.isEmpty, flavor != .frigate { throw ValidationError("--offline-camera needs --flavor frigate") }
+        if let unknown = offlineCameras.first(where: { !FrigateDemoOptions.cameraNames.contains($0) }) {
+            throw ValidationError("--offline-camera: the demo has no camera \"\(unknown.prefix(40))\" (it has: \(FrigateDemoOptions.cameraNames.joined(separator: ", ")))")
+        }
         if let startedAt, !(startedAt >= 0 && startedAt < 32_503_680_000) { throw ValidationError("--started-at must be seconds since 1970, before the year 3000") }
         if let newEventsEvery, !(newEventsEvery >= 1 && newEventsEvery <= 86_400) {
             throw ValidationError("--new-events-every must be from 1 to 86400 seconds")
@@ -53,7 +62,7 @@ struct DemoServerCommand: AsyncParsableCommand {
     func run() async throws {
         if makeMedia { return try await DemoServerRunner.makeMedia(flavor: flavor, output: StandardStreams.line) }
         try await DemoServerRunner.run(host: host, port: port, generatedEvents: events, days: days, flavor: flavor,
-                                       requiresAuth: !noAuth, newEventsEvery: newEventsEvery,
+                                       requiresAuth: !noAuth, offlineCameras: Set(offlineCameras), newEventsEvery: newEventsEvery,
                                        startedAt: startedAt.map(Date.init(timeIntervalSince1970:)), output: StandardStreams.line)
     }
 }
