@@ -32,7 +32,9 @@ struct LiveReducerTests {
         var state = state
         let request = try Self.request(state.reduce(.action(.showLive), now: .now))
         let feed = Self.feed(camera: request.cameraName, id: request.cameraID)
-        #expect(state.reduce(.liveLoaded(request, feed), now: .now) == [.startPlayback(feed, id: request.id, startAt: 0)])
+        let effects = state.reduce(.liveLoaded(request, feed), now: .now)
+        #expect(effects.first == .startPlayback(feed, id: request.id, startAt: 0))
+        #expect(effects.dropFirst().allSatisfy { $0 == .fetchCameraHealth }, "and the camera's health, once: \(effects)")
         _ = state.reduce(Fixtures.update(.loaded, state), now: .now)
         _ = state.reduce(Fixtures.update(.player(.playback(.playing)), state), now: .now)
         return state
@@ -208,5 +210,26 @@ struct LiveMontageReducerTests {
         #expect(effects.dropFirst().first == .startPlayback(Fixtures.event(0), id: PlaybackID(rawValue: state.lastPlaybackID), startAt: 0),
                 "Front Door's newest loaded event: \(effects)")
         #expect(state.montage == nil && state.focus == .player)
+    }
+}
+
+/// The server's word on a camera shown live (its health): an offline camera says so on the
+/// status bar and on its live tile, and health is asked while either is shown.
+@Suite("AppState: live and camera health")
+struct LiveHealthReducerTests {
+    @Test func anOfflineCameraSaysSoInTheLiveViewAndOnItsTile() throws {
+        var state = try LiveReducerTests.liveState(from: Fixtures.listState())   // Front Door
+        #expect(state.isHealthShown, "the live view keeps the health board fresh")
+        _ = state.reduce(.cameraHealthLoaded([CameraHealth(camera: "Front Door", isOnline: true, captureFPS: 5)]), now: .now)
+        var player = try #require(state.screen().player)
+        #expect(!player.liveSegments.contains { $0.hasPrefix("camera ") } && !player.isLiveStalled, "online: nothing to say")
+        _ = state.reduce(.cameraHealthLoaded([CameraHealth(camera: "Front Door", isOnline: false)]), now: .now)
+        player = try #require(state.screen().player)
+        #expect(player.liveSegments.last == "camera offline")
+        #expect(player.isLiveStalled, "shown as an error")
+        _ = state.reduce(.action(.startMontage), now: .now)
+        #expect(state.isHealthShown, "the live montage too")
+        let screen = try #require(state.screen().montage)
+        #expect(screen.tiles.first?.title == "Front Door · offline · live")
     }
 }

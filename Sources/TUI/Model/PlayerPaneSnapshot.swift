@@ -48,7 +48,8 @@ public struct PlayerPaneSnapshot: Hashable, Sendable {
     /// A camera live (`L`): the status bar's segments in place of the playback's state, e.g.
     /// `live`, `Front Door`, `4.8 fps`, `0.3 s old`; empty for a recording.
     public var liveSegments: [String] = []
-    /// The live picture has not changed for a while (the last segment says how old it is).
+    /// The live picture has not changed for a while, or the server says the camera sends nothing:
+    /// the last segment says which (shown as an error).
     public var isLiveStalled = false
 
     public init(title: String, subtitle: String = "", playback: PlaybackState = .stopped, load: LoadState = .unknown,

@@ -7,9 +7,11 @@ import TUI
 /// by ``CameraHealthText``. A server that reports none, or fails, shows nothing.
 extension AppState {
     /// Something on the screen shows camera health: the `c` picker, the timeline (also under a
-    /// prompt or picker opened over it; not under the montage, which has its own titles).
+    /// prompt or picker opened over it; not under the recorded montage, which has its own
+    /// titles), the live montage's tiles and the live view's status bar.
     var isHealthShown: Bool {
-        form == nil && (cameraPicker != nil || (isTimelineShown && montage == nil))
+        form == nil && (cameraPicker != nil || (isTimelineShown && montage == nil) || montage?.isLive == true
+            || playback?.live != nil)
     }
 
     /// Asks when due. Called on every turn of ``reduce(_:now:)``.

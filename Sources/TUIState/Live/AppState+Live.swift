@@ -180,7 +180,7 @@ extension AppState {
     func liveMontageScreen(_ model: MontageModel, calendar: Calendar) -> MontageScreen {
         let snapshot = model.snapshot
         var tiles = model.pageCameras.enumerated().map { index, camera -> MontageScreen.Tile in
-            let title = "\(TerminalText.printable(camera)) · live"
+            let title = "\(healthTitle(camera)) · live"
             guard let tile = snapshot?.tiles.indices.contains(index) == true ? snapshot?.tiles[index] : nil else {
                 return MontageScreen.Tile(index: index, title: title, detail: "connecting", showsVideo: false)
             }

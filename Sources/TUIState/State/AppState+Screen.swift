@@ -82,6 +82,11 @@ extension AppState {
         snapshot.showsFrameTime = model.showsFrameTime
         if let live = model.live {
             (snapshot.liveSegments, snapshot.isLiveStalled) = live.statusSegments
+            // The server's own word on the camera (its health), when it says it sends nothing.
+            if let badge = healthBadges[live.camera], badge.state != .online {
+                snapshot.liveSegments.append("camera \(badge.text)")
+                snapshot.isLiveStalled = true
+            }
             snapshot.title = TerminalText.printable("\(live.camera) · live")
             snapshot.subtitle = "since " + WallTimeText.start(event.startTime, now: now, calendar: calendar)
                 + (model.isPreparing ? " · preparing…" : "")
