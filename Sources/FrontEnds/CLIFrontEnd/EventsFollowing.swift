@@ -63,7 +63,7 @@ public enum EventsFollowing {
             } catch {
                 try Task.checkCancellation()
                 if case .failing(let wait) = schedule.failed(now: clock.now) {
-                    notice("eventplayer: following: \(UserFacing.message(for: error)); trying again in \(wait.components.seconds) s, then less often")
+                    notice("eventplayer: following: \(UserFacing.message(for: error)) Trying again in \(wait.components.seconds) s, then less often.")
                 }
                 continue
             }
