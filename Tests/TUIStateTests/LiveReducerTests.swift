@@ -95,6 +95,25 @@ struct LiveReducerTests {
         #expect(state.playback?.live == nil && state.playback?.event.id == "evt-0")
     }
 
+    @Test func onTheTimelineTheCursorsLaneIsShownAndEscapeGoesBackToIt() throws {
+        var (state, _) = TimelineReducerTests.openTimeline()
+        _ = state.reduce(.camerasLoaded([Camera(id: "front_door", name: "Front Door"), Camera(id: "driveway", name: "Driveway")],
+                                        groups: []), now: .now)
+        let lanes = state.timelineCameras
+        _ = state.reduce(.action(.timelineLane(1)), now: .now)
+        let request = try Self.request(state.reduce(.action(.showLive), now: .now))
+        #expect(request.cameraName == lanes[1])
+        #expect(request.cameraID == (lanes[1] == "Driveway" ? "driveway" : "front_door"), "the server's id for the lane's camera")
+        #expect(request.returnsTo == .timeline)
+        _ = state.reduce(.liveLoaded(request, Self.feed(camera: request.cameraName, id: request.cameraID)), now: .now)
+        #expect(state.focus == .player && state.playback?.live != nil)
+        #expect(state.reduce(.action(.back), now: .now) == [.player(.stop)])
+        guard case .scene(.timeline) = state.mode else {
+            Issue.record("Esc went to \(state.mode), not the timeline")
+            return
+        }
+    }
+
     @Test func anOldAnswerIsDropped() throws {
         var state = Fixtures.listState()
         let request = try Self.request(state.reduce(.action(.showLive), now: .now))
