@@ -84,6 +84,21 @@ final class SlowLinkSink: VideoSink {
         #expect(pacer.allows(now: t100 + .milliseconds(40)), "50 ms to drain 10000 B, less 10 ms of slack")
     }
 
+    /// A terminal that stays full and takes nothing for seconds (an SSH session stalled): each
+    /// 50 ms sample is 0 B/s. The rate stops at its floor and the wait at its cap; before, the rate
+    /// halved towards 0 and the wait overflowed `Duration` (a crash in `bench-slow-link`).
+    @Test func aTerminalThatTakesNothingForSecondsNeitherStopsThePacerNorCrashesIt() {
+        var pacer = LinkPacer()
+        let t0 = ContinuousClock.now
+        pacer.wrote(18_000, of: 30_000, now: t0)
+        pacer.wrote(9_000, of: 11_000, now: t0 + .milliseconds(50))   // a first rate: 180 kB/s
+        for tick in 2...200 { pacer.wrote(0, of: 5_000, now: t0 + .milliseconds(50 * tick)) }   // 10 s of nothing taken
+        #expect(pacer.rate == LinkPacer.slowestRate)
+        let end = t0 + .milliseconds(50 * 201)
+        pacer.wrote(5_000, of: 5_000, now: end)   // it takes a frame again
+        #expect(pacer.allows(now: end + .seconds(LinkPacer.longestWait)), "the next frame waits at most the cap")
+    }
+
     /// Sixel frames of the pane (tens of KB each) over a 200 kB/s pty hold it for far more than
     /// 0.1 s each by the rate the local pacer learns: the pane's ladder steps down to cells; over a
     /// fast link it never does.

@@ -41,6 +41,13 @@ struct LinkPacer {
     static let sampleTime = 0.05
     /// Rate growth per frame written without filling the terminal.
     static let probe = 1.01
+    /// The slowest rate it believes (bytes a second): a terminal that stays full and takes nothing
+    /// for seconds (an SSH session stalled) makes every sample 0, and halving towards 0 made a
+    /// wait too long for a `Duration` (a crash). A link this slow gets a frame a few seconds.
+    static let slowestRate = 1_000.0
+    /// The longest it waits for the queue to drain; after it a frame is let go, and the terminal's
+    /// taking it or not measures the link again.
+    static let longestWait = 5.0
 
     /// True when a new frame may be written now.
     func allows(now: ContinuousClock.Instant) -> Bool {
@@ -55,17 +62,17 @@ struct LinkPacer {
             if let since = fullSince {
                 // Filled, then emptied without a second full moment to measure between: back off.
                 // (No rate yet: nothing is known, a fast terminal that filled for a moment stays unpaced.)
-                if !sampled { rate = rate.map { $0 * Self.backoff } }
+                if !sampled { rate = rate.map { max(Self.slowestRate, $0 * Self.backoff) } }
                 fullSince = nil
                 if let rate {
                     // Full at `since`; what went in after, less what left: the queue now.
                     let queued = Double(capacity ?? taken) + Double(takenWhileFull + taken) - rate * Self.seconds(now - since)
-                    drainedAt = now + .seconds(max(0, queued) / rate)
+                    drainedAt = now + Self.wait(max(0, queued), rate: rate)
                 }
                 return
             }
             guard let rate else { return }
-            drainedAt = max(now, drainedAt ?? now) + .seconds(Double(taken) / rate)
+            drainedAt = max(now, drainedAt ?? now) + Self.wait(Double(taken), rate: rate)
             self.rate = rate * Self.probe
             return
         }
@@ -75,7 +82,7 @@ struct LinkPacer {
             let elapsed = Self.seconds(now - since)
             if elapsed >= Self.sampleTime {
                 let sample = Double(takenWhileFull) / elapsed
-                rate = rate.map { 0.5 * $0 + 0.5 * sample } ?? sample
+                rate = max(Self.slowestRate, rate.map { 0.5 * $0 + 0.5 * sample } ?? sample)
                 sampled = true
                 fullSince = now
                 takenWhileFull = 0
@@ -86,6 +93,11 @@ struct LinkPacer {
             takenWhileFull = 0
             sampled = false
         }
+    }
+
+    /// How long `bytes` take to leave at `rate`, at most ``longestWait``.
+    static func wait(_ bytes: Double, rate: Double) -> Duration {
+        .milliseconds(Int((min(longestWait, bytes / max(slowestRate, rate)) * 1000).rounded(.up)))
     }
 
     static func seconds(_ duration: Duration) -> Double {
