@@ -58,12 +58,15 @@ extension TUICoordinator {
 // MARK: - Every camera live (`M` in the live view)
 
 extension TUICoordinator {
-    /// Asks the backend for each camera live at a tile's size (a quarter of the pane) and a
-    /// share of the link's rate; the feeds come back together as
-    /// ``AppInput/liveMontageFeeds(_:failures:)`` (a feed is named by the tile's camera name).
+    /// Asks the backend for each camera live at a tile's size (half the pane's height) and the
+    /// full rate, ``liveFramesPerSecond``: the tiles share the terminal's link, whose pacer draws
+    /// what it carries and drops the rest, one tile after another (asked at the single view's
+    /// slow-link rate shared out, four tiles at 100 kB/s drew 0.3 frames a second each;
+    /// docs/benchmarks.md). The feeds come back together as ``AppInput/liveMontageFeeds(_:failures:)``
+    /// (a feed is named by the tile's camera name).
     func fetchLiveMontage(_ cameras: [Camera]) {
         let single = liveQuality
-        let quality = LiveQuality(height: max(90, single.height / 2), fps: max(1, single.fps / max(1, cameras.count / 2)))
+        let quality = LiveQuality(height: max(90, single.height / 2), fps: Self.liveFramesPerSecond)
         let backend = services.backend, inbox = inbox
         montageTask?.cancel()
         montageTask = Task {
