@@ -111,6 +111,53 @@ import Glibc
         }
     }
 
+    /// Notifications only in the foreground: the TUI follows the embedded demo (a new event every
+    /// 3 s, a poll every 2 s) and rings the bell for each new event (tmux passes no OSC through
+    /// here); sent to the background (Ctrl-Z, `bg`) it goes on following but writes no bell while
+    /// new events arrive, and none of them is announced after `fg` either.
+    @Test(.enabled(if: Tmux.binary != nil && FileManager.default.isExecutableFile(atPath: "/bin/bash")),
+          .timeLimit(.minutes(2)))
+    func inTheBackgroundNewEventsNotifyNothing() async throws {
+        let (binary, pane) = try Self.shell("ep-bg-notify")
+        defer {
+            pane.kill()
+            try? FileManager.default.removeItem(at: binary.home)
+        }
+        let folder = binary.home.appending(path: "config/eventplayer")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        try "follow-interval = 2\nnotify = \"all\"\n".write(to: folder.appending(path: "config.toml"), atomically: true, encoding: .utf8)
+        let output = binary.home.appending(path: "pane-output")
+        pane.run(["pipe-pane", "-o", "cat >> '\(output.path)'"])
+        @Sendable func written() -> [UInt8] { (try? Data(contentsOf: output)).map { [UInt8]($0) } ?? [] }
+        let command = "export EVENTPLAYER_DEMO_NEW_EVENTS=3; " + Self.launch(binary) + " & echo PID=$!; fg"
+        let background = try await Tmux.offPool { () throws -> [UInt8] in
+            pane.type(command)
+            pane.keys("Enter")
+            try pane.waitFor(" loaded")
+            // In the foreground a new event rings (the test could not fail without this).
+            let start = written().count
+            _ = try Tmux.poll("a bell for a new event in the foreground", seconds: 30, read: { String(written().dropFirst(start).filter { $0 == 0x07 }.count) }) { $0 != "0" }
+            pane.keys("C-z")
+            try pane.waitUntil("the job report") { $0.contains("+  Stopped") }
+            pane.type("bg")
+            pane.keys("Enter")
+            usleep(500_000)
+            let before = written().count
+            usleep(10_000_000)   // three new events, five polls
+            let background = Array(written().dropFirst(before))
+            pane.type("fg")
+            pane.keys("Enter")
+            try pane.waitUntil("the TUI again after fg") { $0.contains(" loaded") }
+            usleep(1_000_000)
+            pane.keys("q")
+            pane.keys("q")
+            return background
+        }
+        #expect(!background.contains(0x07), "no bell while in the background")
+        let text = String(decoding: background, as: UTF8.self)
+        #expect(!text.contains("]9;") && !text.contains("]777;"), "no notification either")
+    }
+
     /// A fresh home and an interactive bash with job control in a 100×30 pane.
     static func shell(_ socket: String) throws -> (Binary, Tmux) {
         let binary = try Binary()
