@@ -1,4 +1,4 @@
-# The two commands (README): `make run` and `make test`. Everything else is a helper.
+# The two commands (README): `make run` and `make test`; `make check` is the edit loop. Everything else is a helper.
 SWIFT ?= swift
 RELEASE_BIN := .build/release/eventplayer
 ## SwiftPM builds in one fixed environment: only PATH, HOME and the proxy settings pass (why: docs/development.md, Release builds).
