@@ -4,8 +4,6 @@ RELEASE_BIN := .build/release/eventplayer
 ## SwiftPM builds in one fixed environment: only PATH, HOME and the proxy settings pass (why: docs/development.md, Release builds).
 PASSED_ENV := PATH HOME http_proxy https_proxy no_proxy HTTP_PROXY HTTPS_PROXY NO_PROXY
 SWIFTPM := env -i $(foreach v,$(PASSED_ENV),$(if $(value $(v)),$(v)='$(value $(v))')) $(SWIFT)
-## Every debug build's flags: no index store (nothing here reads it; it costs 12-15% of every compile: docs/development.md, Build time).
-DEBUG_FLAGS := --disable-index-store
 ## Every release build's flags (the Swift runtime and Foundation linked statically; docs/development.md, Release builds).
 RELEASE_FLAGS := $(shell scripts/release-flags)
 ## The static runtime's crash helper, placed where the binary finds it: <bin>/../libexec/eventplayer/swift-backtrace.
@@ -28,7 +26,7 @@ space := $(empty) $(empty)
 targets = ^($(subst $(space),|,$(strip $(1))))\.
 ## Build, make the demo's media once, fuzz, run the stages in order, then check that a rebuild in another environment compiles nothing.
 test: test-deps
-	$(SWIFTPM) build $(DEBUG_FLAGS) --build-tests
+	$(SWIFTPM) build --build-tests
 	$(MAKE) manual-tool
 	.build/debug/eventplayer demo-server --make-media
 	.build/debug/eventplayer demo-server --make-media --flavor frigate
@@ -39,12 +37,12 @@ test: test-deps
 
 ## make check: the edit loop: build, then the fast unit targets (UNIT) in one process.
 check: test-deps
-	$(SWIFTPM) build $(DEBUG_FLAGS) --build-tests
+	$(SWIFTPM) build --build-tests
 	$(SWIFT) test --skip-build --filter '$(call targets,$(UNIT))'
 
 ## make test-zoneminder: only the stage against a real ZoneMinder (its test target).
 test-zoneminder: test-deps
-	$(SWIFTPM) build $(DEBUG_FLAGS) --build-tests
+	$(SWIFTPM) build --build-tests
 	$(SWIFT) test --skip-build --filter '$(call targets,ZoneMinderTests)'
 
 ## The system packages by purpose (scripts/install-deps): running, packaging, the tests, the benchmarks.
@@ -61,7 +59,7 @@ bench-deps:
 	@scripts/install-deps bench
 
 build: test-deps
-	$(SWIFTPM) build $(DEBUG_FLAGS)
+	$(SWIFTPM) build
 
 release: deps
 	$(SWIFTPM) build $(RELEASE_FLAGS) --product eventplayer
@@ -142,12 +140,12 @@ deb-files: package-deps manual-tool
 manual-tool: $(GENERATE_MANUAL)
 
 $(GENERATE_MANUAL): | $(ARGUMENT_PARSER)
-	$(SWIFTPM) build $(DEBUG_FLAGS) --package-path $(ARGUMENT_PARSER) --scratch-path .build/manual-tool --product generate-manual
+	$(SWIFTPM) build --package-path $(ARGUMENT_PARSER) --scratch-path .build/manual-tool --product generate-manual
 
 $(ARGUMENT_PARSER):
 	$(SWIFTPM) package resolve
 
 ## make docs: writes the generated reference pages anew (docs/keys.md from the action table).
 docs: deps
-	$(SWIFTPM) build $(DEBUG_FLAGS) --build-tests
+	$(SWIFTPM) build --build-tests
 	EVENTPLAYER_WRITE_DOCS=1 $(SWIFT) test --skip-build --filter KeysReferenceTests
