@@ -1,4 +1,4 @@
-# The two commands (README): `make run` and `make test`. Everything else is a helper.
+# The two commands (README): `make run` and `make test`; `make check` is the edit loop. Everything else is a helper.
 SWIFT ?= swift
 RELEASE_BIN := .build/release/eventplayer
 ## SwiftPM builds in one fixed environment: only PATH, HOME and the proxy settings pass (why: docs/development.md, Release builds).
@@ -9,26 +9,21 @@ RELEASE_FLAGS := $(shell scripts/release-flags)
 ## The static runtime's crash helper, placed where the binary finds it: <bin>/../libexec/eventplayer/swift-backtrace.
 BACKTRACE_HELPER := $(shell scripts/release-flags --backtrace-helper $(SWIFT))
 
-.PHONY: run test test-zoneminder deps package-deps test-deps bench-deps build release docs install install-files uninstall deb deb-files manual-tool bench-network bench-sixel bench-rewrite bench-play bench-tui bench-timeline bench-proxy bench-video bench-slow-link bench-startup bench-montage bench-size bench-idle-follow
+.PHONY: run test check test-zoneminder deps package-deps test-deps bench-deps build release docs install install-files uninstall deb deb-files manual-tool bench-network bench-sixel bench-rewrite bench-play bench-tui bench-timeline bench-proxy bench-video bench-slow-link bench-startup bench-montage bench-size bench-idle-follow
 
 ## make run: install what is missing, build in release, start eventplayer against the embedded demo backend (a new event every 30 s: EVENTPLAYER_DEMO_NEW_EVENTS).
 run: deps release
 	EVENTPLAYER_DEMO_NEW_EVENTS=$${EVENTPLAYER_DEMO_NEW_EVENTS:-30} $(RELEASE_BIN) $(ARGS)
 
-## make test: install what is missing, build (and the man page tool the install test uses), a short fuzz run of the playlist rewriter, then the whole test suite.
-## The stages' suite lists; why each stage runs alone: docs/development.md, Why the stages.
-## Suites that run libmpv inside the test process; suites in real graphical terminals under Xvfb.
-IN_PROCESS_MPV := PlayerTests|PlaybackProxyTests|FrontEndTests
-GRAPHICAL_TERMINALS := TUISixelXtermTests|TUIKittyGraphicsTests
-## The NVR suites (the demo's Frigate flavour over HTTP and TLS), a stage after the main one.
-NVR := FrigateDemoTests|FrigateClientTests|FrigateCommandTests|TUIFrigateTests|TLSTrustTests
-## The suites against a real ZoneMinder (every suite whose name contains ZoneMinder), a stage of their own.
-ZONEMINDER := ZoneMinder
-## The Debian package test: package the debug build, lintian, install into a throwaway root, run, remove.
-PACKAGE := DebianPackageTests
-## The montage's memory test, in a process of its own (it reads the process's resident memory).
-MEMORY := MontageMemoryTests
-ALONE := $(IN_PROCESS_MPV)|HostileBodyTests|$(GRAPHICAL_TERMINALS)|$(NVR)|$(ZONEMINDER)|$(PACKAGE)
+## make test: install what is missing, build (and the man page tool the install test uses), a short fuzz run of the playlist rewriter, then every test target: the stages.
+## The test targets that run alone, each in a `swift test` process of its own, in this order (docs/development.md, Why the stages); every other test target runs together in the first stage.
+ALONE := NVRTests ZoneMinderTests PackagingTests TimingTests PlayerTests PlaybackProxyTests MemoryTests FrontEndTests GraphicalTerminalTests
+## The fast unit targets `make check` runs (the edit loop: docs/development.md).
+UNIT := SystemSupportTests NetworkingTests EventsAPITests PlaylistTests DemoBackendTests AppCoreTests TUIStateTests
+## `$(call targets,A B)`: the regular expression that selects the tests of targets A and B (a test's name starts with its target's).
+empty :=
+space := $(empty) $(empty)
+targets = ^($(subst $(space),|,$(strip $(1))))\.
 ## Build, make the demo's media once, fuzz, run the stages in order, then check that a rebuild in another environment compiles nothing.
 test: test-deps
 	$(SWIFTPM) build --build-tests
@@ -36,22 +31,19 @@ test: test-deps
 	.build/debug/eventplayer demo-server --make-media
 	.build/debug/eventplayer demo-server --make-media --flavor frigate
 	Fuzz/run --seconds 20
-	$(SWIFT) test --skip-build --skip '$(ALONE)'
-	$(SWIFT) test --skip-build --filter '$(NVR)'
-	$(SWIFT) test --skip-build --filter '$(ZONEMINDER)'
-	$(SWIFT) test --skip-build --filter '$(PACKAGE)'
-	$(SWIFT) test --skip-build --filter HostileBodyTests
-	$(SWIFT) test --skip-build --filter PlayerTests
-	$(SWIFT) test --skip-build --filter PlaybackProxyTests --skip '$(MEMORY)'
-	$(SWIFT) test --skip-build --filter '$(MEMORY)'
-	$(SWIFT) test --skip-build --filter FrontEndTests
-	$(SWIFT) test --skip-build --filter '$(GRAPHICAL_TERMINALS)'
+	$(SWIFT) test --skip-build --skip '$(call targets,$(ALONE))'
+	set -e; for target in $(ALONE); do echo "== $$target"; $(SWIFT) test --skip-build --filter "^$$target\."; done
 	scripts/check-stable-build
 
-## make test-zoneminder: only the stage of the suites against a real ZoneMinder (see ZONEMINDER above).
+## make check: the edit loop: build, then the fast unit targets (UNIT) in one process.
+check: test-deps
+	$(SWIFTPM) build --build-tests
+	$(SWIFT) test --skip-build --filter '$(call targets,$(UNIT))'
+
+## make test-zoneminder: only the stage against a real ZoneMinder (its test target).
 test-zoneminder: test-deps
 	$(SWIFTPM) build --build-tests
-	$(SWIFT) test --skip-build --filter '$(ZONEMINDER)'
+	$(SWIFT) test --skip-build --filter '$(call targets,ZoneMinderTests)'
 
 ## The system packages by purpose (scripts/install-deps): running, packaging, the tests, the benchmarks.
 deps:

@@ -247,9 +247,19 @@ let package = Package(
             swiftSettings: strict
         ),
 
-        // Tests (Swift Testing), one target per library, and one small support target (the tmux driver).
+        // Tests (Swift Testing). A test target is a stage of `make test`: one `swift test` process.
+        // The targets named in the Makefile's ALONE each run in a process of their own, one isolation
+        // class each (docs/development.md, Why the stages); every other test target runs together in
+        // the first stage, one target per library (`Tests/<Module>Tests`).
+        // TestSupport: what tests share (the tmux and X11 drivers, the binary, the demo harness).
         .target(
             name: "TestSupport",
+            dependencies: [
+                "DemoBackend", "SystemSupport",
+                .product(name: "AsyncHTTPClient", package: "async-http-client"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOHTTP1", package: "swift-nio"),
+            ],
             path: "Tests/TestSupport",
             swiftSettings: strict
         ),
@@ -330,6 +340,49 @@ let package = Package(
             name: "EndToEndTests",
             dependencies: ["DemoBackend", "SystemSupport", "TestSupport", "PlaybackProxy", "Playlist", "Networking",
                            .product(name: "Crypto", package: "swift-crypto")],
+            swiftSettings: strict
+        ),
+
+        // The stages that run alone (the Makefile's ALONE; PlayerTests, PlaybackProxyTests and
+        // FrontEndTests above are three more: libmpv in the test process).
+        // The NVR suites: the demo's Frigate flavour over HTTP and TLS, ffmpeg on its vod media, a
+        // montage of four players (their load beside the rest slows the TUI suites' first screens).
+        .testTarget(
+            name: "NVRTests",
+            dependencies: ["DemoBackend", "EventsAPI", "Networking", "SystemSupport", "TestSupport",
+                           .product(name: "NIOHTTP1", package: "swift-nio")],
+            swiftSettings: strict
+        ),
+        // Against a real ZoneMinder the test process starts (one per machine).
+        .testTarget(
+            name: "ZoneMinderTests",
+            dependencies: ["EventsAPI", "Networking", "PlaybackProxy", "Playlist", "SystemSupport", "TestSupport",
+                           .product(name: "Crypto", package: "swift-crypto"), .product(name: "NIOCore", package: "swift-nio")],
+            swiftSettings: strict
+        ),
+        // The Debian package: packaging and lintian keep a core busy for a minute.
+        .testTarget(
+            name: "PackagingTests",
+            dependencies: ["TestSupport"],
+            swiftSettings: strict
+        ),
+        // Suites that time the in-process demo backend against a deadline (its handlers need the
+        // cooperative pool to themselves).
+        .testTarget(
+            name: "TimingTests",
+            dependencies: ["DemoBackend", "Networking"],
+            swiftSettings: strict
+        ),
+        // Suites that read their own process's resident memory.
+        .testTarget(
+            name: "MemoryTests",
+            dependencies: ["AppCore", "DemoBackend", "EventsAPI", "PlaybackStates", "Player", "SystemSupport", "TestSupport"],
+            swiftSettings: strict
+        ),
+        // Real graphical terminals under Xvfb, read back from screenshots (slow to start beside others).
+        .testTarget(
+            name: "GraphicalTerminalTests",
+            dependencies: ["DemoBackend", "TestSupport"],
             swiftSettings: strict
         ),
     ]

@@ -1,5 +1,6 @@
 import DemoBackend
 import Foundation
+import TestSupport
 import Testing
 
 /// Real ffmpeg reads every layout through the server (header auth, like mpv does).
@@ -24,36 +25,5 @@ struct FFprobeTests {
             let segments = await demo.server.requestLog().filter { $0.path.hasPrefix("/media/") }
             #expect(segments.allSatisfy { $0.status == 200 && $0.tokenSource == .header })
         }
-    }
-}
-
-enum FFprobe {
-    static let path = ["/usr/bin/ffprobe", "/usr/local/bin/ffprobe", "/opt/homebrew/bin/ffprobe"]
-        .first { FileManager.default.isExecutableFile(atPath: $0) }
-
-    /// Runs ffprobe without blocking a cooperative thread (the server in this process needs them).
-    static func run(_ arguments: [String]) async throws -> String {
-        try await runTool(path!, ["-rw_timeout", "10000000"] + arguments)
-    }
-
-    /// Runs a tool (ffprobe, ffmpeg) off the cooperative pool, without standard input; its output
-    /// and errors together.
-    static func runTool(_ path: String, _ arguments: [String]) async throws -> String {
-        let log = FileManager.default.temporaryDirectory.appendingPathComponent("tool-\(UUID().uuidString).txt")
-        try Data().write(to: log)
-        defer { try? FileManager.default.removeItem(at: log) }
-        let handle = try FileHandle(forWritingTo: log)
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: path)
-        process.arguments = arguments
-        process.standardInput = FileHandle.nullDevice
-        process.standardOutput = handle
-        process.standardError = handle
-        try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Void, any Error>) in
-            process.terminationHandler = { _ in continuation.resume() }
-            do { try process.run() } catch { continuation.resume(throwing: error) }
-        }
-        try handle.close()
-        return try String(contentsOf: log, encoding: .utf8)
     }
 }

@@ -1,6 +1,7 @@
 import AsyncHTTPClient
 import DemoBackend
 import Foundation
+import TestSupport
 import Testing
 
 @Suite("Fault injection")

@@ -1,5 +1,6 @@
 import DemoBackend
 import Foundation
+import TestSupport
 import Testing
 
 /// The demo's `GET /api/labels` as Frigate's app.py answers it: the distinct labels of the

@@ -1,5 +1,6 @@
 import DemoBackend
 import Foundation
+import TestSupport
 import Testing
 
 /// The demo's `GET /api/stats` in Frigate's own shape (frigate/stats/util.py `stats_snapshot`,

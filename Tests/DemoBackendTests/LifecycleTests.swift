@@ -1,6 +1,7 @@
 import AsyncHTTPClient
 @testable import DemoBackend
 import Foundation
+import TestSupport
 import Testing
 
 @Suite("Server lifecycle and resources")

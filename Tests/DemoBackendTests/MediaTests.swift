@@ -1,5 +1,6 @@
 @testable import DemoBackend
 import Foundation
+import TestSupport
 import Testing
 
 @Suite("Media: bucket tokens, content types, layouts")

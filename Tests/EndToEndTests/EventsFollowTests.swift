@@ -22,23 +22,6 @@ import Testing
         try "follow-interval = 2\n".write(to: folder.appending(path: "config.toml"), atomically: true, encoding: .utf8)
     }
 
-    /// Reads `stdout` line by line (off the pool) until `done` says so; returns the lines.
-    static func readLines(_ stdout: Pipe, seconds: Double = 40, until done: @escaping @Sendable ([String]) -> Bool) async throws -> [String] {
-        try await Tmux.offPool {
-            var text = ""
-            let deadline = Date().addingTimeInterval(seconds)
-            let handle = stdout.fileHandleForReading
-            while Date() < deadline {
-                let chunk = handle.availableData
-                if chunk.isEmpty { break }
-                text += String(decoding: chunk, as: UTF8.self)
-                let lines = text.split(separator: "\n").map(String.init)
-                if done(lines) { return lines }
-            }
-            return text.split(separator: "\n").map(String.init)
-        }
-    }
-
     @Test(.timeLimit(.minutes(2)))
     func jsonLinesThenTheNewEventAndCtrlCEnds130() async throws {
         let server = try await Self.server()
@@ -48,7 +31,7 @@ import Testing
         try Self.writeConfig(binary)
         try #require(try await binary.login(server.baseURL).status == 0)
         let (process, stdout) = try binary.start(["events", "--server", server.baseURL.absoluteString, "--follow", "--json", "--limit", "5"])
-        let lines = try await Self.readLines(stdout) { $0.count >= 6 }
+        let lines = try await Binary.readLines(stdout) { $0.count >= 6 }
         #expect(lines.count >= 6, "\(lines)")
         var ids: [String] = []
         for line in lines {
@@ -75,7 +58,7 @@ import Testing
         defer { try? FileManager.default.removeItem(at: binary.home) }
         try Self.writeConfig(binary)
         let (process, stdout) = try binary.start(["events", "--server", server.baseURL.absoluteString, "--follow", "--limit", "3"])
-        let lines = try await Self.readLines(stdout) { $0.count >= 5 }
+        let lines = try await Binary.readLines(stdout) { $0.count >= 5 }
         #expect(lines.first?.hasPrefix("CAMERA") == true, "\(lines)")
         #expect(lines.count >= 5, "the listing (a header and 3 rows), then a new item: \(lines)")
         // The reader goes away: the next line meets a broken pipe, which ends it with 0.

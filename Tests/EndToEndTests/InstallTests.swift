@@ -10,8 +10,6 @@ import TestSupport
 /// what was installed.
 @Suite("make install-files and make uninstall", .serialized, .machineShare)
 struct InstallTests {
-    /// The repository: Tests/EndToEndTests/InstallTests.swift -> <repo>.
-    static let repo = URL(filePath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
     static let prefix = "/opt/eventplayer-install-test"
 
     /// Every file install puts under PREFIX, besides the demo tree (share/eventplayer/demo/…).
@@ -36,30 +34,30 @@ struct InstallTests {
         let others = ["bin/other-tool", "share/man/man1/other.1", "share/bash-completion/completions/other"]
         for other in others { try write("not eventplayer's", to: root.appending(path: other)) }
 
-        let install = try await Self.run("/usr/bin/env", ["make", "-C", Self.repo.path, "install-files",
+        let install = try await Program.run("/usr/bin/env", ["make", "-C", Program.repository.path, "install-files",
                                                           "BIN=\(binary.url.path)", "PREFIX=\(Self.prefix)", "DESTDIR=\(destdir.path)"])
         #expect(install.status == 0, "make install-files failed: \(install.stderr)")
 
-        let demo = Self.repo.appending(path: "Resources")
+        let demo = Program.repository.appending(path: "Resources")
         let demoFiles = try Self.files(under: demo.appending(path: "demo")).map { "share/eventplayer/demo/\($0)" }
         #expect(demoFiles.contains("share/eventplayer/demo/catalog.json"))
         // The crash helper of the statically linked release build, when the toolchain has one.
-        let helper = try await Self.run(Self.repo.appending(path: "scripts/release-flags").path, ["--backtrace-helper", "swift"])
+        let helper = try await Program.run(Program.repository.appending(path: "scripts/release-flags").path, ["--backtrace-helper", "swift"])
         let helperPath = helper.stdout.trimmingCharacters(in: .whitespacesAndNewlines)
         let helperFiles = helperPath.isEmpty ? [] : ["libexec/eventplayer/swift-backtrace"]
         // The debug file, named by the binary's build id (and the link to it beside the binary).
-        let debugFiles = try await Self.run(Self.repo.appending(path: "scripts/install-files").path,
+        let debugFiles = try await Program.run(Program.repository.appending(path: "scripts/install-files").path,
                                             ["debug-files", root.appending(path: "bin/eventplayer").path])
             .stdout.split(separator: "\n").map(String.init)
         #expect(debugFiles.count == 2 && debugFiles[0].hasPrefix("lib/debug/.build-id/") && debugFiles[1].hasPrefix("bin/.debug/"), "\(debugFiles)")
         let installed = Set(Self.fixedFiles + demoFiles + helperFiles + debugFiles.prefix(1))
         #expect(Set(try Self.files(under: root)) == installed.union(others))
         // Stripped: the debug information is in the debug file only, which the binary names.
-        let sections = try await Self.run("/usr/bin/env", ["readelf", "-S", "-W", root.appending(path: "bin/eventplayer").path]).stdout
+        let sections = try await Program.run("/usr/bin/env", ["readelf", "-S", "-W", root.appending(path: "bin/eventplayer").path]).stdout
         #expect(!sections.contains(".debug_info") && !sections.contains(".symtab") && sections.contains(".gnu_debuglink"))
-        let debugSections = try await Self.run("/usr/bin/env", ["readelf", "-S", "-W", root.appending(path: debugFiles[0]).path]).stdout
+        let debugSections = try await Program.run("/usr/bin/env", ["readelf", "-S", "-W", root.appending(path: debugFiles[0]).path]).stdout
         #expect(debugSections.contains(".debug_info"))
-        let link = try await Self.run("/usr/bin/env", ["readelf", "--string-dump=.gnu_debuglink", root.appending(path: "bin/eventplayer").path]).stdout
+        let link = try await Program.run("/usr/bin/env", ["readelf", "--string-dump=.gnu_debuglink", root.appending(path: "bin/eventplayer").path]).stdout
         #expect(link.contains(URL(filePath: debugFiles[0]).lastPathComponent), "\(link)")
         let sizes = try [binary.url.path, root.appending(path: "bin/eventplayer").path].map {
             try FileManager.default.attributesOfItem(atPath: $0)[.size] as? Int ?? 0
@@ -77,13 +75,13 @@ struct InstallTests {
             // The toolchain's helper, stripped: the same build.
             var ids: [Substring?] = []
             for file in [installedHelper, helperPath] {
-                ids.append(try await Self.run("/usr/bin/env", ["readelf", "-n", file]).stdout.split(separator: "\n").first { $0.contains("Build ID") })
+                ids.append(try await Program.run("/usr/bin/env", ["readelf", "-n", file]).stdout.split(separator: "\n").first { $0.contains("Build ID") })
             }
             #expect(ids[0] != nil && ids[0] == ids[1], "\(ids)")
         }
 
         // The man page renders, without groff warnings, and carries the commands and the root discussion.
-        let man = try await Self.run("/usr/bin/env", ["man", "--warnings", "-l", "-P", "cat", root.appending(path: "share/man/man1/eventplayer.1").path],
+        let man = try await Program.run("/usr/bin/env", ["man", "--warnings", "-l", "-P", "cat", root.appending(path: "share/man/man1/eventplayer.1").path],
                                      environment: ["MANWIDTH": "100", "LANG": "C.UTF-8"])
         #expect(man.status == 0, "man -l failed: \(man.stderr)")
         #expect(man.stderr.isEmpty, "man -l warns: \(man.stderr)")
@@ -106,7 +104,7 @@ struct InstallTests {
         // The installed binary runs from outside the checkout and finds its resources next to it
         // (<bin>/../share/eventplayer), with no checkout to fall back on.
         let installedBinary = try Binary(url: root.appending(path: "bin/eventplayer"))
-        let help = try await Self.run(installedBinary.url.path, ["--help"], environment: installedBinary.environment,
+        let help = try await Program.run(installedBinary.url.path, ["--help"], environment: installedBinary.environment,
                                       directory: scratch)
         #expect(help.status == 0)
         #expect(help.stdout.contains("demo-server"))
@@ -116,7 +114,7 @@ struct InstallTests {
         let serverStatus = try await Self.runDemoServer(installedBinary, resources: located)
         #expect(serverStatus == 0)
 
-        let uninstall = try await Self.run("/usr/bin/env", ["make", "-C", Self.repo.path, "uninstall",
+        let uninstall = try await Program.run("/usr/bin/env", ["make", "-C", Program.repository.path, "uninstall",
                                                             "PREFIX=\(Self.prefix)", "DESTDIR=\(destdir.path)"])
         #expect(uninstall.status == 0, "make uninstall failed: \(uninstall.stderr)")
         #expect(Set(try Self.files(under: root)) == Set(others))
@@ -138,33 +136,6 @@ struct InstallTests {
         return process.terminationStatus
     }
 
-    struct Output {
-        let status: Int32
-        let stdout: String
-        let stderr: String
-    }
-
-    /// Runs a program to its end on a thread of its own (never on the cooperative pool).
-    static func run(_ executable: String, _ arguments: [String], environment: [String: String]? = nil,
-                    directory: URL? = nil) async throws -> Output {
-        try await Tmux.offPool {
-            let process = Process()
-            process.executableURL = URL(filePath: executable)
-            process.arguments = arguments
-            if let environment { process.environment = ProcessInfo.processInfo.environment.merging(environment) { _, new in new } }
-            if let directory { process.currentDirectoryURL = directory }
-            let out = Pipe(), err = Pipe()
-            process.standardOutput = out
-            process.standardError = err
-            process.standardInput = FileHandle.nullDevice
-            try process.run()
-            let (outData, errData) = Binary.readToEnd(out, err)
-            process.waitUntilExit()
-            return Output(status: process.terminationStatus, stdout: String(decoding: outData, as: UTF8.self),
-                          stderr: String(decoding: errData, as: UTF8.self))
-        }
-    }
-
     /// Regular files under `directory`, as paths relative to it.
     static func files(under directory: URL) throws -> [String] {
         guard let walker = FileManager.default.enumerator(at: directory, includingPropertiesForKeys: [.isRegularFileKey]) else { return [] }
@@ -179,20 +150,5 @@ struct InstallTests {
     func write(_ text: String, to url: URL) throws {
         try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
         try Data(text.utf8).write(to: url)
-    }
-}
-
-extension Binary {
-    /// A binary at `url` (an installed copy) with its own XDG directories, like ``init()``.
-    init(url: URL) throws {
-        self.url = url
-        home = FileManager.default.temporaryDirectory.appending(path: "ep-e2e-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: home, withIntermediateDirectories: true)
-    }
-
-    /// The binary at `url` with the XDG directories under `home`.
-    init(url: URL, home: URL) {
-        self.url = url
-        self.home = home
     }
 }

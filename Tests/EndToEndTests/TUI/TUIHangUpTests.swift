@@ -14,7 +14,9 @@ import Glibc
     @Test(.enabled(if: Tmux.binary != nil), .timeLimit(.minutes(2)), arguments: signals)
     func aSignalExits128PlusIt(signal: Int32, expected: String) async throws {
         let binary = try Binary()
-        let pane = try Tmux(socket: "ep-hangup-\(getpid())")
+        // A server of its own per signal: the last case's server may still be exiting after its
+        // kill-server, and a session started on it would die with it (an empty screen).
+        let pane = try Tmux(socket: "ep-hangup-\(signal)-\(getpid())")
         defer {
             pane.kill()
             try? FileManager.default.removeItem(at: binary.home)

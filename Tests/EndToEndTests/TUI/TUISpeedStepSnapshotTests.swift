@@ -8,12 +8,6 @@ import Testing
 /// clock; `.` / `,` step one frame while paused (the slider shows hundredths); `S` writes a PNG of
 /// the video's size under $XDG_PICTURES_DIR/eventplayer; the speed stays for the next event.
 @Suite(.serialized, .machineShare) struct TUISpeedStepSnapshotTests {
-    /// `m:ss.cc` on the slider (after a frame step), in seconds.
-    static func preciseSliderTime(_ screen: String) -> Double? {
-        guard let line = ScreenReading.sliderLine(screen), let match = line.firstMatch(of: /(\d+):(\d\d)\.(\d\d)/) else { return nil }
-        return Double(Int(match.1)! * 60 + Int(match.2)!) + Double(Int(match.3)!) / 100
-    }
-
     @Test(.enabled(if: Tmux.binary != nil), .timeLimit(.minutes(3)), arguments: [["--video", "none"], ["--video", "terminal"]])
     func speedFrameStepAndSnapshot(flags: [String]) async throws {
         let binary = try Binary()
@@ -43,20 +37,6 @@ import Testing
         let probe = try await FFprobe.probe(pictures.appending(path: "eventplayer/\(file)"))
         #expect(probe.streamTypes == ["video"])
         #expect(probe.width == 320 && probe.height == 180, "the demo video's size: \(String(describing: probe.width))×\(String(describing: probe.height))")
-    }
-
-    /// The slider's precise time once it meets `condition` and then stays the same for half a
-    /// second while paused (a step's result replaces the time shown when the key was pressed).
-    static func settledTime(_ pane: Tmux, _ expected: String, _ condition: (Double) -> Bool) throws -> Double {
-        var last: Double?
-        var same = 0
-        let screen = try pane.waitUntil(expected + ", settled") { screen in
-            guard screen.contains("❚❚ Paused"), let time = preciseSliderTime(screen), condition(time) else { same = 0; return false }
-            same = time == last ? same + 1 : 0
-            last = time
-            return same >= 5
-        }
-        return preciseSliderTime(screen) ?? 0
     }
 
     struct Run: Sendable {
@@ -96,11 +76,11 @@ import Testing
         try pane.waitUntil("paused near the start") { $0.contains("❚❚ Paused") && (ScreenReading.sliderSeconds($0) ?? 9) < 5 }
         // The hundredths show at once (the position before the step), then the stepped frame's.
         pane.keys(".")
-        run.paused = try settledTime(pane, "a precise time after the first step") { _ in true }
+        run.paused = try ScreenReading.settledTime(pane, "a precise time after the first step") { _ in true }
         pane.keys(".")
-        run.stepped = try settledTime(pane, "the next frame") { $0 > run.paused }
+        run.stepped = try ScreenReading.settledTime(pane, "the next frame") { $0 > run.paused }
         pane.keys(",")
-        run.back = try settledTime(pane, "the frame before") { $0 < run.stepped }
+        run.back = try ScreenReading.settledTime(pane, "the frame before") { $0 < run.stepped }
         // Snapshot: the status line names the file.
         pane.keys("S")
         let saved = try pane.waitFor("Snapshot saved: ")

@@ -6,10 +6,6 @@ import Testing
 /// The real `eventplayer` TUI drawing video in its pane: over "SSH" with `--video auto`
 /// and with `--video terminal`, against the demo backend in-process, real libmpv, no audio.
 @Suite(.serialized, .machineShare) struct TUITerminalVideoTests {
-    static func colours(_ screen: String) -> Set<String> {
-        Set(screen.matches(of: /[34]8;2;(\d+);(\d+);(\d+)/).map { "\($0.1),\($0.2),\($0.3)" })
-    }
-
     @Test(.enabled(if: Tmux.binary != nil), .timeLimit(.minutes(2)), arguments: [
         ["--video", "auto"], ["--video", "terminal", "--video-glyphs", "sextant"],
     ])
@@ -57,7 +53,7 @@ import Testing
             try pane.waitFor("EXIT=0")
             return (first, second, paused, picker, help)
         }
-        let colours = Self.colours(first)
+        let colours = ScreenReading.colours(first)
         #expect(colours.count > 100, "many distinct colours in the pane: \(colours.count)")
         let rgb = colours.map { $0.split(separator: ",").compactMap { Int($0) } }
         #expect(rgb.contains { $0[0] > 150 && $0[1] < 80 && $0[2] < 80 }, "testsrc2's red bar")
@@ -97,24 +93,24 @@ import Testing
             try pane.waitFor(" loaded")
             // The first event's still, then again at the new size after a resize (nothing else
             // happens meanwhile: the resize alone must bring it back).
-            try pane.waitUntil("the first event's still", escapes: true) { Self.colours($0).count > 100 }
+            try pane.waitUntil("the first event's still", escapes: true) { ScreenReading.colours($0).count > 100 }
             pane.resize(columns: 110, rows: 36)
-            try pane.waitUntil("the still again after a resize", escapes: true) { Self.colours($0).count > 100 }
+            try pane.waitUntil("the still again after a resize", escapes: true) { ScreenReading.colours($0).count > 100 }
             // `v` (a player key): video off erases the picture (no stale cells around the poster),
             // on brings it back.
             pane.keys("Tab")
             pane.keys("v")
             try pane.waitUntil("the picture erased with video off", escapes: true) {
-                Self.colours($0).isEmpty && $0.contains("Nothing playing")
+                ScreenReading.colours($0).isEmpty && $0.contains("Nothing playing")
             }
             pane.keys("v")
-            try pane.waitUntil("the still with video on", escapes: true) { Self.colours($0).count > 100 }
+            try pane.waitUntil("the still with video on", escapes: true) { ScreenReading.colours($0).count > 100 }
             pane.keys("Tab")
             pane.keys("/")
             pane.type("person at the front")
             pane.keys("Enter")
             try pane.waitUntil("the filtered list") { $0.contains("Person at the fron") && $0.contains("1 of ") }
-            let still = try pane.waitUntil("the first frame in the pane", escapes: true) { Self.colours($0).count > 100 }
+            let still = try pane.waitUntil("the first frame in the pane", escapes: true) { ScreenReading.colours($0).count > 100 }
             let text = pane.capture()
             pane.keys("Enter")
             _ = try pane.waitFor("▶ Playing")
@@ -125,7 +121,7 @@ import Testing
             try pane.waitFor("EXIT=0")
             return (still, text, playing)
         }
-        let rgb = Self.colours(still).map { $0.split(separator: ",").compactMap { Int($0) } }
+        let rgb = ScreenReading.colours(still).map { $0.split(separator: ",").compactMap { Int($0) } }
         #expect(rgb.contains { $0[0] > 150 && $0[1] < 80 && $0[2] < 80 }, "testsrc2's red bar")
         #expect(rgb.contains { $0[2] > 150 && $0[0] < 80 && $0[1] < 80 }, "testsrc2's blue bar")
         #expect(text.contains("Player: Front Door · Person at the front"), "the pane's title names the selected event")

@@ -15,7 +15,7 @@ extension Binary {
     /// pane.start(columns: 80, rows: 24, environment: binary.paneEnvironment,
     ///            command: binary.paneScript("--server \(url) --video none --no-audio"))
     /// ```
-    func paneScript(_ arguments: String, launcher: String = "", exports: KeyValuePairs<String, String> = [:],
+    public func paneScript(_ arguments: String, launcher: String = "", exports: KeyValuePairs<String, String> = [:],
                     unsetting: [String] = [], stderrToPane: Bool = false) -> String {
         let unset = "unset " + (["EVENTPLAYER_SERVER", "EVENTPLAYER_PROFILE", "DISPLAY", "WAYLAND_DISPLAY"] + unsetting).joined(separator: " ") + "; "
         let export = exports.isEmpty ? "" : "export " + exports.map { "\($0.key)=\(Self.quoted($0.value))" }.joined(separator: " ") + "; "
@@ -26,7 +26,7 @@ extension Binary {
     }
 
     /// `text` as one shell word.
-    static func quoted(_ text: String) -> String {
+    public static func quoted(_ text: String) -> String {
         "'" + text.replacingOccurrences(of: "'", with: #"'\''"#) + "'"
     }
 }

@@ -2,7 +2,7 @@ import Foundation
 
 extension Binary {
     /// Where the binary's standard output goes in ``run(_:stdout:)``.
-    enum Stdout: String, CaseIterable, Sendable {
+    public enum Stdout: String, CaseIterable, Sendable {
         /// A pipe whose reader is gone (`| head -1` after head exits): writes fail with EPIPE.
         case closedPipe
         /// `/dev/full`: writes fail with ENOSPC.
@@ -12,7 +12,7 @@ extension Binary {
     }
 
     /// Runs to completion with stdout as `stdout` (stderr captured), on a thread of its own.
-    func run(_ arguments: [String], stdout: Stdout) async throws -> Result {
+    public func run(_ arguments: [String], stdout: Stdout) async throws -> Result {
         try await withCheckedThrowingContinuation { continuation in
             Thread {
                 continuation.resume(with: Swift.Result {
@@ -53,7 +53,7 @@ extension Binary {
 
     /// Runs `command` (an executable path and its arguments, e.g. a shell running this binary) with
     /// this binary's environment, to completion, on a thread of its own.
-    func run(command: [String], environment extra: [String: String] = [:]) async throws -> Result {
+    public func run(command: [String], environment extra: [String: String] = [:]) async throws -> Result {
         try await withCheckedThrowingContinuation { continuation in
             Thread {
                 continuation.resume(with: Swift.Result {
@@ -75,11 +75,28 @@ extension Binary {
             }.start()
         }
     }
+
+    /// Reads `stdout` line by line (off the pool) until `done` says so; returns the lines.
+    public static func readLines(_ stdout: Pipe, seconds: Double = 40, until done: @escaping @Sendable ([String]) -> Bool) async throws -> [String] {
+        try await Tmux.offPool {
+            var text = ""
+            let deadline = Date().addingTimeInterval(seconds)
+            let handle = stdout.fileHandleForReading
+            while Date() < deadline {
+                let chunk = handle.availableData
+                if chunk.isEmpty { break }
+                text += String(decoding: chunk, as: UTF8.self)
+                let lines = text.split(separator: "\n").map(String.init)
+                if done(lines) { return lines }
+            }
+            return text.split(separator: "\n").map(String.init)
+        }
+    }
 }
 
 extension Thread {
     /// Reads `handle` to its end on a thread of its own; the returned function waits for the data.
-    static func detachedRead(_ handle: FileHandle) -> () -> Data {
+    public static func detachedRead(_ handle: FileHandle) -> () -> Data {
         let done = DispatchSemaphore(value: 0)
         nonisolated(unsafe) var data = Data()
         Thread {
@@ -91,4 +108,5 @@ extension Thread {
             return data
         }
     }
+
 }

@@ -1,6 +1,5 @@
 import DemoBackend
 import Foundation
-import TestSupport
 
 /// The demo's Frigate flavour as Frigate's authenticated port ships: HTTPS with a self-signed
 /// certificate made for the test, and that certificate's fingerprint as ssh prints it.
@@ -9,14 +8,14 @@ import TestSupport
 /// let frigate = try await SelfSignedFrigate.start(name: "frigate")
 /// defer { Task { await frigate.server.stop() }; frigate.removeFiles() }
 /// ```
-struct SelfSignedFrigate {
-    let folder: URL
-    let pair: TestCertificates.Pair
+public struct SelfSignedFrigate: Sendable {
+    public let folder: URL
+    public let pair: TestCertificates.Pair
     /// `SHA256:<base64>`.
-    let sshFingerprint: String
-    let server: DemoServer
+    public let sshFingerprint: String
+    public let server: DemoServer
 
-    static func start(name: String) async throws -> SelfSignedFrigate {
+    public static func start(name: String) async throws -> SelfSignedFrigate {
         let folder = try TestCertificates.folder()
         let pair = try await TestCertificates.selfSigned(in: folder, name: name)
         let ssh = try await TestCertificates.sshFingerprint(pair.certificate)
@@ -27,7 +26,7 @@ struct SelfSignedFrigate {
     }
 
     /// Removes the certificate files.
-    func removeFiles() {
+    public func removeFiles() {
         try? FileManager.default.removeItem(at: folder)
     }
 }

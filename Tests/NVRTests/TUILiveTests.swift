@@ -10,18 +10,6 @@ import Testing
 @Suite(.serialized, .machineShare) struct TUILiveTests {
     static let cameras = ["Front Door", "driveway", "Back Yard", "garage", "Side Gate"]
 
-    /// The video pane's rows (right of the list's divider), with their colours.
-    static func picture(_ screen: String) -> [String] {
-        screen.split(separator: "\n").dropFirst(3).prefix(20).compactMap { row in
-            row.firstRange(of: "│").map { String(row[$0.upperBound...]) }
-        }
-    }
-
-    /// The status bar: the line with the volume.
-    static func status(_ screen: String) -> String {
-        screen.split(separator: "\n").last { $0.contains(" │ vol ") || $0.contains(" │ muted") }.map(String.init) ?? ""
-    }
-
     @Test(.enabled(if: Tmux.binary != nil), .timeLimit(.minutes(2)))
     func lShowsTheSelectedCameraLiveAndEscGoesBack() async throws {
         var configuration = DemoConfiguration()
@@ -47,7 +35,7 @@ import Testing
             let selected = try #require(ScreenReading.selectedRow(list))
             pane.keys("L")
             let live = try pane.waitUntil("live with a rate", seconds: 30) { screen in
-                let status = Self.status(screen)
+                let status = ScreenReading.statusLine(screen)
                 return status.contains("live │") && status.contains(" fps │")
             }
             let first = pane.capture(escapes: true)
@@ -57,21 +45,21 @@ import Testing
             pane.keys("M")
             let montage = try pane.waitUntil("four live tiles with pictures", seconds: 30, escapes: true) { screen in
                 screen.components(separatedBy: " · live ").count - 1 == 4 && screen.contains("● live")
-                    && TUITerminalVideoTests.colours(screen).count > 100
+                    && ScreenReading.colours(screen).count > 100
             }
             pane.keys("Escape")
-            try pane.waitUntil("the camera live again", seconds: 30) { Self.status($0).contains("live │") && Self.status($0).contains(" fps │") }
+            try pane.waitUntil("the camera live again", seconds: 30) { ScreenReading.statusLine($0).contains("live │") && ScreenReading.statusLine($0).contains(" fps │") }
             pane.keys("Escape")
-            let back = try pane.waitUntil("back to the list") { !Self.status($0).contains("live │") && $0.contains("Stopped") }
+            let back = try pane.waitUntil("back to the list") { !ScreenReading.statusLine($0).contains("live │") && $0.contains("Stopped") }
             pane.keys("q")
             try pane.waitFor("EXIT=0")
             return (selected, live, first, second, montage, back)
         }
         let camera = try #require(Self.cameras.first { selected.contains($0) }, "the selected row names a camera: \(selected)")
-        #expect(Self.status(live).contains("live │ \(camera) │"), "the status bar: \(Self.status(live))")
+        #expect(ScreenReading.statusLine(live).contains("live │ \(camera) │"), "the status bar: \(ScreenReading.statusLine(live))")
         #expect(live.contains("\(camera) · live"), "the pane's title")
-        #expect(Self.picture(first).joined().count > 1000, "a picture in the pane")
-        #expect(Self.picture(first) != Self.picture(second), "the live picture changes")
+        #expect(ScreenReading.paneRows(first).joined().count > 1000, "a picture in the pane")
+        #expect(ScreenReading.paneRows(first) != ScreenReading.paneRows(second), "the live picture changes")
         #expect(ScreenReading.selectedRow(back) == selected, "the selection is where it was")
         #expect(montage.components(separatedBy: " · live ").count - 1 == 4, "M in the live view: four cameras live")
 

@@ -123,7 +123,7 @@ import Testing
         try #require(events.count == 4 * 14, "the demo's recordings three hours back")
         let preparer = ProxyPreparer(services: services)
         let all = events
-        let readings = try await MontagePlaybackTests.onThread { () throws -> Readings in
+        let readings = try await Tmux.offPool { () throws -> Readings in
             var configuration = PlayerConfiguration()
             configuration.video = .terminal
             configuration.audio = false

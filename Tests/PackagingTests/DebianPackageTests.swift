@@ -15,7 +15,7 @@ import TestSupport
 struct DebianPackageTests {
     @Test(.timeLimit(.minutes(8)))
     func buildLintInstallRunCrashAndRemove() async throws {
-        let repo = InstallTests.repo
+        let repo = Program.repository
         let scratch = FileManager.default.temporaryDirectory.appending(path: "ep-deb-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: scratch) }
         let installed = try await Self.shell("dpkg-query -W -f='${Status}' eventplayer 2>/dev/null || true")
@@ -23,14 +23,14 @@ struct DebianPackageTests {
 
         // The package, from the debug build linked statically.
         let binary = scratch.appending(path: "bin/eventplayer")
-        let link = try await InstallTests.run(repo.appending(path: "scripts/static-debug-binary").path, [binary.path])
+        let link = try await Program.run(repo.appending(path: "scripts/static-debug-binary").path, [binary.path])
         try #require(link.status == 0, "static-debug-binary: \(link.stderr)")
         let debDir = scratch.appending(path: "deb")
-        let make = try await InstallTests.run("/usr/bin/env", ["make", "-C", repo.path, "deb-files", "BIN=\(binary.path)", "DEB_DIR=\(debDir.path)"],
+        let make = try await Program.run("/usr/bin/env", ["make", "-C", repo.path, "deb-files", "BIN=\(binary.path)", "DEB_DIR=\(debDir.path)"],
                                               environment: ["DEB_COMPRESSION": "gzip"])
         try #require(make.status == 0, "make deb-files: \(make.stdout)\(make.stderr)")
         // The version lives in one place (ProgramVersion); the binary says it, the package is named by it.
-        let said = try await InstallTests.run(binary.path, ["--version"]).stdout
+        let said = try await Program.run(binary.path, ["--version"]).stdout
         let version = String(try #require(said.split(separator: " ").last?.split(separator: "\n").first, "\(said)"))
         let package = debDir.appending(path: "eventplayer_\(version)_amd64.deb")
         let dbgsym = debDir.appending(path: "eventplayer-dbgsym_\(version)_amd64.deb")
@@ -119,12 +119,12 @@ struct DebianPackageTests {
     }
 
     /// `script` run by bash in the throwaway root `root` (scripts/scratch-root).
-    static func inRoot(_ root: URL, _ script: String) async throws -> InstallTests.Output {
-        try await InstallTests.run(InstallTests.repo.appending(path: "scripts/scratch-root").path, [root.path, "/bin/bash", "-c", script])
+    static func inRoot(_ root: URL, _ script: String) async throws -> Program.Output {
+        try await Program.run(Program.repository.appending(path: "scripts/scratch-root").path, [root.path, "/bin/bash", "-c", script])
     }
 
     /// `bash -c script`, off the cooperative pool.
-    static func shell(_ script: String) async throws -> InstallTests.Output {
-        try await InstallTests.run("/bin/bash", ["-c", script])
+    static func shell(_ script: String) async throws -> Program.Output {
+        try await Program.run("/bin/bash", ["-c", script])
     }
 }

@@ -1,14 +1,13 @@
 import DemoBackend
 import Foundation
-import TestSupport
 import SystemSupport
 
 /// Runs the built `eventplayer` binary (next to the test bundle) with its own XDG directories.
-struct Binary {
-    let url: URL
-    let home: URL
+public struct Binary: Sendable {
+    public let url: URL
+    public let home: URL
 
-    init() throws {
+    public init() throws {
         let candidates = [
             ProcessInfo.processInfo.environment["EVENTPLAYER_BIN"].map { URL(filePath: $0) },
             URL(filePath: CommandLine.arguments[0]).deletingLastPathComponent().appending(path: "eventplayer"),
@@ -24,18 +23,37 @@ struct Binary {
         try FileManager.default.createDirectory(at: home, withIntermediateDirectories: true)
     }
 
-    struct BinaryNotFound: Error, CustomStringConvertible {
-        let looked: [String]
-        var description: String { "eventplayer binary not found (build it first); looked in \(looked)" }
+    /// A binary at `url` (an installed copy) with its own XDG directories, like ``init()``.
+    public init(url: URL) throws {
+        self.url = url
+        home = FileManager.default.temporaryDirectory.appending(path: "ep-e2e-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: home, withIntermediateDirectories: true)
     }
 
-    struct Result {
-        let status: Int32
-        let stdout: String
-        let stderr: String
+    /// The binary at `url` with the XDG directories under `home`.
+    public init(url: URL, home: URL) {
+        self.url = url
+        self.home = home
     }
 
-    var environment: [String: String] {
+    public struct BinaryNotFound: Error, CustomStringConvertible {
+        public let looked: [String]
+        public var description: String { "eventplayer binary not found (build it first); looked in \(looked)" }
+    }
+
+    public struct Result: Sendable {
+        public let status: Int32
+        public let stdout: String
+        public let stderr: String
+
+        public init(status: Int32, stdout: String, stderr: String) {
+            self.status = status
+            self.stdout = stdout
+            self.stderr = stderr
+        }
+    }
+
+    public var environment: [String: String] {
         var env = ProcessInfo.processInfo.environment
         env["HOME"] = home.path
         env["XDG_STATE_HOME"] = home.appending(path: "state").path
@@ -49,20 +67,20 @@ struct Binary {
     }
 
     /// The cache of the user running the tests (`$XDG_CACHE_HOME`, else `~/.cache`).
-    static let sharedCache: String = {
+    public static let sharedCache: String = {
         let env = ProcessInfo.processInfo.environment
         if let xdg = env["XDG_CACHE_HOME"], xdg.hasPrefix("/") { return xdg }
         return (env["HOME"].flatMap { $0.hasPrefix("/") ? $0 : nil } ?? NSTemporaryDirectory()) + "/.cache"
     }()
 
     /// What a tmux pane running this binary needs on top of the server's environment.
-    var paneEnvironment: [String: String] {
+    public var paneEnvironment: [String: String] {
         environment.filter { ["HOME", "XDG_STATE_HOME", "XDG_CONFIG_HOME", "XDG_CACHE_HOME", "PATH", "LANG", "LC_ALL"].contains($0.key) }
     }
 
     /// Starts the binary with stdout to a pipe; the caller signals and waits. `extra` is added to
     /// ``environment``, the variables named in `removing` are taken out of it.
-    func start(_ arguments: [String], environment extra: [String: String] = [:],
+    public func start(_ arguments: [String], environment extra: [String: String] = [:],
                removing: [String] = []) throws -> (Process, Pipe) {
         let process = Process()
         process.executableURL = url
@@ -78,7 +96,7 @@ struct Binary {
 
     /// The first line a process from ``start(_:environment:removing:)`` writes (read off the
     /// cooperative pool), or what it wrote before closing stdout without one.
-    func firstLine(_ stdout: Pipe) async throws -> String {
+    public func firstLine(_ stdout: Pipe) async throws -> String {
         try await Tmux.offPool {
             var text = ""
             while !text.contains("\n") {
@@ -91,7 +109,7 @@ struct Binary {
     }
 
     /// Waits (on a thread of its own) for a process from ``start(_:environment:removing:)``; returns its stdout.
-    func finish(_ process: Process, _ stdout: Pipe) async -> String {
+    public func finish(_ process: Process, _ stdout: Pipe) async -> String {
         await withCheckedContinuation { continuation in
             Thread {
                 let text = String(decoding: stdout.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
@@ -102,20 +120,20 @@ struct Binary {
     }
 
     /// Signs this binary's session in to the demo backend at `server`.
-    func login(_ server: URL) async throws -> Result {
+    public func login(_ server: URL) async throws -> Result {
         try await run(["login", "--server", server.absoluteString, "--email", "demo@eventplayer.dev", "--password-stdin"],
                       input: "demo-password\n")
     }
 
     /// Signs this binary's session in to the demo's Frigate flavour at `server` as its admin.
-    func loginFrigate(_ server: URL) async throws -> Result {
+    public func loginFrigate(_ server: URL) async throws -> Result {
         try await run(["login", "--server", server.absoluteString, "--user", DemoAccount.frigateUser, "--password-stdin"],
                       input: DemoAccount.frigatePassword + "\n")
     }
 
     /// Runs to completion with `input` on stdin, waiting on a thread of its own so the test does
     /// not hold one of the few cooperative threads the in-process demo backend needs.
-    func run(_ arguments: [String], input: String = "", environment extra: [String: String] = [:]) async throws -> Result {
+    public func run(_ arguments: [String], input: String = "", environment extra: [String: String] = [:]) async throws -> Result {
         try await withCheckedThrowingContinuation { continuation in
             Thread {
                 continuation.resume(with: Swift.Result { try runBlocking(arguments, input: input, environment: extra) })
@@ -144,7 +162,7 @@ struct Binary {
     /// Reads a child's standard output and error to their ends at once (stderr on a thread of its
     /// own): read one after the other, a child that fills the second pipe while the first is read
     /// to its end waits forever, and so does the test.
-    static func readToEnd(_ stdout: Pipe, _ stderr: Pipe) -> (stdout: Data, stderr: Data) {
+    public static func readToEnd(_ stdout: Pipe, _ stderr: Pipe) -> (stdout: Data, stderr: Data) {
         let err = Locked(Data())
         let done = DispatchSemaphore(value: 0)
         Thread {

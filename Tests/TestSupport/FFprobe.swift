@@ -1,21 +1,22 @@
 import Foundation
 
-/// What `ffprobe` reads in a media file: container, duration, stream types and video width.
-struct FFprobe {
-    let formatName: String
-    let duration: Double
-    let streamTypes: [String]
-    let width: Int?
-    var height: Int? = nil
+/// What `ffprobe` reads in a media file (container, duration, stream types and video width), and
+/// ffprobe or ffmpeg run off the cooperative pool.
+public struct FFprobe: Sendable {
+    public let formatName: String
+    public let duration: Double
+    public let streamTypes: [String]
+    public let width: Int?
+    public var height: Int? = nil
     /// `start_time` of the first stream of each type (`video`, `audio`).
-    var startTimes: [String: Double] = [:]
+    public var startTimes: [String: Double] = [:]
 
-    struct Failed: Error, CustomStringConvertible {
-        let description: String
+    public struct Failed: Error, CustomStringConvertible {
+        public let description: String
     }
 
     /// Runs ffprobe on a thread of its own (never on the cooperative pool).
-    static func probe(_ file: URL) async throws -> FFprobe {
+    public static func probe(_ file: URL) async throws -> FFprobe {
         let data: Data = try await withCheckedThrowingContinuation { continuation in
             Thread {
                 continuation.resume(with: Result {
@@ -47,5 +48,35 @@ struct FFprobe {
                                starts[type] = start
                            }
                        })
+    }
+
+    /// ffprobe's path, nil where it is not installed.
+    public static let path = ["/usr/bin/ffprobe", "/usr/local/bin/ffprobe", "/opt/homebrew/bin/ffprobe"]
+        .first { FileManager.default.isExecutableFile(atPath: $0) }
+
+    /// Runs ffprobe without blocking a cooperative thread (the server in this process needs them).
+    public static func run(_ arguments: [String]) async throws -> String {
+        try await runTool(path!, ["-rw_timeout", "10000000"] + arguments)
+    }
+
+    /// Runs a tool (ffprobe, ffmpeg) off the cooperative pool, without standard input; its output
+    /// and errors together.
+    public static func runTool(_ path: String, _ arguments: [String]) async throws -> String {
+        let log = FileManager.default.temporaryDirectory.appendingPathComponent("tool-\(UUID().uuidString).txt")
+        try Data().write(to: log)
+        defer { try? FileManager.default.removeItem(at: log) }
+        let handle = try FileHandle(forWritingTo: log)
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: path)
+        process.arguments = arguments
+        process.standardInput = FileHandle.nullDevice
+        process.standardOutput = handle
+        process.standardError = handle
+        try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Void, any Error>) in
+            process.terminationHandler = { _ in continuation.resume() }
+            do { try process.run() } catch { continuation.resume(throwing: error) }
+        }
+        try handle.close()
+        return try String(contentsOf: log, encoding: .utf8)
     }
 }

@@ -26,21 +26,21 @@ extension TUIZoneMinderTests {
             }
             pane.keys("L")
             let live = try pane.waitUntil("Front door live with a rate", seconds: 40) { screen in
-                let status = TUILiveTests.status(screen)
+                let status = ScreenReading.statusLine(screen)
                 return status.contains("live │ Front door │") && status.contains(" fps │")
             }
             let first = pane.capture(escapes: true)
             usleep(1_500_000)
             let second = pane.capture(escapes: true)
             pane.keys("Escape")
-            let back = try pane.waitUntil("back to the list") { !TUILiveTests.status($0).contains("live │") }
+            let back = try pane.waitUntil("back to the list") { !ScreenReading.statusLine($0).contains("live │") }
             pane.keys("q")
             try pane.waitFor("EXIT=0", seconds: 20)
             return (live, first, second, back)
         }
         #expect(live.contains("Front door · live"), "the pane's title")
-        #expect(TUILiveTests.picture(first).joined().count > 1000, "a picture in the pane")
-        #expect(TUILiveTests.picture(first) != TUILiveTests.picture(second), "the monitor's picture changes")
+        #expect(ScreenReading.paneRows(first).joined().count > 1000, "a picture in the pane")
+        #expect(ScreenReading.paneRows(first) != ScreenReading.paneRows(second), "the monitor's picture changes")
         let log = (try? String(contentsOf: binary.home.appending(path: "state/eventplayer/eventplayer.log"), encoding: .utf8)) ?? ""
         // Apache logs a request when it ends: zms ends the stream when it next writes to the
         // closed connection.

@@ -56,7 +56,7 @@ struct ZoneMinderFollowTests {
         #expect(!selected.contains("eventplayer-copy"))
         let (process, stdout) = try binary.start(["events", "--server", zm.server, "--follow", "--json", "--limit", "3"])
         defer { if process.isRunning { process.terminate() } }
-        let listed = try await EventsFollowTests.readLines(stdout) { $0.count >= 3 }
+        let listed = try await Binary.readLines(stdout) { $0.count >= 3 }
         try #require(listed.count >= 3, "\(listed)")
 
         // A new event on the server, started now (its time zone: MariaDB's NOW()).
@@ -72,7 +72,7 @@ struct ZoneMinderFollowTests {
         #expect(newRow < selectedRow, "newest first, above the selection")
         #expect(screen.contains("following · "), "the header counts what is new: \(screen)")
 
-        let lines = try await EventsFollowTests.readLines(stdout) { lines in lines.contains { $0.contains("eventplayer-copy") } }
+        let lines = try await Binary.readLines(stdout) { lines in lines.contains { $0.contains("eventplayer-copy") } }
         let line = try #require(lines.first { $0.contains("eventplayer-copy") }, "\(lines.suffix(5))")
         let object = try #require(try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any], "one object per line: \(line)")
         #expect(object["id"] as? String == id)

@@ -45,12 +45,4 @@ import Testing
         let health = try #require(try await client.cameraHealth())
         #expect(health.filter(\.isOnline).map(\.camera) == ["backyard", "driveway", "front_door", "garage"])
     }
-
-    @Test func theEventsServiceReportsNoHealth() async throws {
-        try await withDemo { fixture throws in
-            let health = try await fixture.client.cameraHealth()
-            #expect(health == nil)
-            #expect(await fixture.server.requestLog().allSatisfy { !$0.path.contains("stats") })
-        }
-    }
 }

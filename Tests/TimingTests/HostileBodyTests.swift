@@ -28,7 +28,7 @@ import Testing
         await server.faults.slowBody(pathPrefix: "/bench/", bytes: 1, interval: 0.2)
         let pipeline = Self.pipeline(requestTimeout: 1)
         let request = HTTPRequest(kind: .manifestHlsMaster, url: server.baseURL.appendingPathComponent("bench/4096"))
-        let error = await failure { try await pipeline.send(request) }
+        let error = await #expect(throws: NetworkError.self) { try await pipeline.send(request) }
         #expect(error?.isTimeout == true)
         #expect(error?.description.contains("did not answer within 1 s") == true, "\(String(describing: error))")
         // One attempt (a timeout of a collected body is not retried here: retries 0), as the
@@ -82,7 +82,7 @@ import Testing
         await server.faults.endlessBody(pathPrefix: "/bench/")
         let pipeline = Self.pipeline(requestTimeout: 60, retries: 3)
         let request = HTTPRequest(kind: .manifestHlsMaster, url: server.baseURL.appendingPathComponent("bench/100"))
-        let error = await failure { try await pipeline.send(request) }
+        let error = await #expect(throws: NetworkError.self) { try await pipeline.send(request) }
         #expect(error?.isTooLarge == true)
         #expect(error?.attempts == 1)
         #expect(error?.cause == "the playlist is larger than 64 MiB")

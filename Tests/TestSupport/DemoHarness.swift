@@ -6,22 +6,22 @@ import NIOHTTP1
 import Testing
 
 /// A demo server on port 0 plus an HTTP client, both shut down when the body returns or throws.
-struct DemoHarness {
-    struct Answer {
-        let status: Int
-        let headers: HTTPHeaders
-        let body: Data
+public struct DemoHarness: Sendable {
+    public struct Answer: Sendable {
+        public let status: Int
+        public let headers: HTTPHeaders
+        public let body: Data
 
-        var text: String { String(decoding: body, as: UTF8.self) }
-        var json: [String: Any] { (try? JSONSerialization.jsonObject(with: body)) as? [String: Any] ?? [:] }
-        var errorCode: String? { (json["error"] as? [String: Any])?["code"] as? String }
-        var contentType: String? { headers.first(name: "Content-Type") }
+        public var text: String { String(decoding: body, as: UTF8.self) }
+        public var json: [String: Any] { (try? JSONSerialization.jsonObject(with: body)) as? [String: Any] ?? [:] }
+        public var errorCode: String? { (json["error"] as? [String: Any])?["code"] as? String }
+        public var contentType: String? { headers.first(name: "Content-Type") }
     }
 
-    let server: DemoServer
-    let client: HTTPClient
+    public let server: DemoServer
+    public let client: HTTPClient
 
-    static func with(
+    public static func with(
         _ configure: (inout DemoConfiguration) -> Void = { _ in },
         _ body: (DemoHarness) async throws -> Void
     ) async throws {
@@ -42,7 +42,7 @@ struct DemoHarness {
     }
 
     /// `pathOrURL` is a path under the base URL or an absolute URL.
-    func request(
+    public func request(
         _ method: HTTPMethod = .GET, _ pathOrURL: String, headers: [(String, String)] = [], body: String? = nil
     ) async throws -> Answer {
         let url = pathOrURL.hasPrefix("http") ? pathOrURL : server.baseURL.absoluteString + pathOrURL
@@ -58,24 +58,24 @@ struct DemoHarness {
         return Answer(status: Int(response.status.code), headers: response.headers, body: Data(buffer.readableBytesView))
     }
 
-    func get(_ pathOrURL: String, bearer: String? = nil, headers: [(String, String)] = []) async throws -> Answer {
+    public func get(_ pathOrURL: String, bearer: String? = nil, headers: [(String, String)] = []) async throws -> Answer {
         try await request(.GET, pathOrURL, headers: headers + (bearer.map { [("Authorization", "Bearer \($0)")] } ?? []))
     }
 
-    func signIn(email: String = DemoAccount.email, password: String = DemoAccount.password) async throws -> Answer {
+    public func signIn(email: String = DemoAccount.email, password: String = DemoAccount.password) async throws -> Answer {
         let body = try String(decoding: JSONSerialization.data(withJSONObject: ["email": email, "password": password]), as: UTF8.self)
         return try await request(.POST, "/v1/auth/sign-in", body: body)
     }
 
     /// Signs in with the demo account and returns the access token.
-    func accessToken() async throws -> String {
+    public func accessToken() async throws -> String {
         let answer = try await signIn()
         #expect(answer.status == 200)
         return try #require(answer.json["accessToken"] as? String)
     }
 
     /// The media tokens by bucket.
-    func mediaTokens(_ access: String) async throws -> [String: String] {
+    public func mediaTokens(_ access: String) async throws -> [String: String] {
         let answer = try await get("/v1/events/tokens", bearer: access)
         #expect(answer.status == 200)
         let tokens = try #require(answer.json["tokens"] as? [[String: Any]])
@@ -83,14 +83,14 @@ struct DemoHarness {
     }
 
     /// Events of one page (as dictionaries) and the next cursor.
-    func page(_ query: String, bearer: String) async throws -> (events: [[String: Any]], next: String?) {
+    public func page(_ query: String, bearer: String) async throws -> (events: [[String: Any]], next: String?) {
         let answer = try await get("/v1/events?\(query)", bearer: bearer)
         #expect(answer.status == 200, "\(answer.text)")
         return ((answer.json["events"] as? [[String: Any]]) ?? [], answer.json["nextCursor"] as? String)
     }
 
     /// The event with `id` from the first pages.
-    func event(_ id: String, bearer: String) async throws -> [String: Any] {
+    public func event(_ id: String, bearer: String) async throws -> [String: Any] {
         let (events, _) = try await page("limit=500", bearer: bearer)
         return try #require(events.first { $0["id"] as? String == id })
     }

@@ -5,7 +5,7 @@ import SystemSupport
 extension Binary {
     /// ``run(_:input:environment:)`` with a hang guard: the process is killed (SIGKILL) when it is
     /// still running after `seconds`; `killed` says so. Waits on a thread of its own.
-    func run(_ arguments: [String], killAfter seconds: Double,
+    public func run(_ arguments: [String], killAfter seconds: Double,
              environment extra: [String: String] = [:]) async throws -> (result: Result, killed: Bool) {
         try await withCheckedThrowingContinuation { continuation in
             Thread {

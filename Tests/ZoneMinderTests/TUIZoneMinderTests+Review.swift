@@ -83,7 +83,7 @@ extension TUIZoneMinderTests {
         }
         let line = ScreenReading.selectedLine(selected) ?? -1   // the condition above found it
         // Its still: the first frame of ZoneMinder's MP4 in the pane, nothing playing.
-        try pane.waitUntil("the event's still", escapes: true) { TUITerminalVideoTests.colours($0).count > 30 }
+        try pane.waitUntil("the event's still", escapes: true) { ScreenReading.colours($0).count > 30 }
         run.stillWithoutPlaying = !pane.capture().contains("▶ Playing")
 
         pane.keys("Enter")
@@ -94,9 +94,9 @@ extension TUIZoneMinderTests {
         pane.keys("Space")
         try pane.waitUntil("paused") { $0.contains("❚❚ Paused") }
         pane.keys(".")
-        run.paused = try TUISpeedStepSnapshotTests.settledTime(pane, "a precise time after a step") { _ in true }
+        run.paused = try ScreenReading.settledTime(pane, "a precise time after a step") { _ in true }
         pane.keys(".")
-        run.stepped = try TUISpeedStepSnapshotTests.settledTime(pane, "the next frame") { $0 > run.paused }
+        run.stepped = try ScreenReading.settledTime(pane, "the next frame") { $0 > run.paused }
         pane.keys("S")
         try pane.waitFor("Snapshot saved: ")
         pane.keys("BSpace")
