@@ -60,7 +60,9 @@ import Testing
         #expect(live.contains("\(camera) · live"), "the pane's title")
         #expect(ScreenReading.paneRows(first).joined().count > 1000, "a picture in the pane")
         #expect(ScreenReading.paneRows(first) != ScreenReading.paneRows(second), "the live picture changes")
-        #expect(ScreenReading.selectedRow(back) == selected, "the selection is where it was")
+        // The row's list part (a still may stand in the pane beside it by then).
+        #expect(ScreenReading.selectedRow(back)?.split(separator: "│").first == selected.split(separator: "│").first,
+                "the selection is where it was")
         #expect(montage.components(separatedBy: " · live ").count - 1 == 4, "M in the live view: four cameras live")
 
         // The feed came from Frigate's MJPEG route, at the pane's height, authorised (the demo

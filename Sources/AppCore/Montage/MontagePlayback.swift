@@ -236,7 +236,22 @@ public final class MontagePlayback {
     /// come from ``drain(now:)``).
     @discardableResult
     public func perform(_ command: MontageCommand, now: ContinuousClock.Instant = .now) -> [MontageTileUpdate] {
-        if isLive { return performLive(command) }
+        // A live montage: pause freezes (or thaws) every picture; there is nothing to seek, step
+        // or speed up; focus and mute as in any montage (below).
+        if isLive {
+            switch command {
+            case .togglePause:
+                userPaused.toggle()
+                for index in tiles.indices where tiles[index].isLive {
+                    append(tiles[index].runner.perform(userPaused ? .pause : .play), tile: index)
+                }
+                return takePending()
+            case .seek, .jump, .setSpeed, .frameStep:
+                return takePending()
+            case .focus, .focusNext, .setMuted:
+                break
+            }
+        }
         switch command {
         case .togglePause:
             userPaused.toggle()
@@ -270,31 +285,6 @@ public final class MontagePlayback {
         case .setMuted(let muted):
             self.muted = muted
             applyMute()
-        }
-        return takePending()
-    }
-
-    /// A live montage's commands: pause freezes (or thaws) every picture, focus and mute as in
-    /// any montage; there is nothing to seek, step or speed up.
-    private func performLive(_ command: MontageCommand) -> [MontageTileUpdate] {
-        switch command {
-        case .togglePause:
-            userPaused.toggle()
-            for index in tiles.indices where tiles[index].isLive {
-                append(tiles[index].runner.perform(userPaused ? .pause : .play), tile: index)
-            }
-        case .focus(let tile):
-            guard tiles.indices.contains(tile) else { break }
-            focused = tile
-            applyMute()
-        case .focusNext:
-            focused = (focused + 1) % tiles.count
-            applyMute()
-        case .setMuted(let muted):
-            self.muted = muted
-            applyMute()
-        case .seek, .jump, .setSpeed, .frameStep:
-            break
         }
         return takePending()
     }

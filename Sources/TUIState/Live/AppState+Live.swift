@@ -199,16 +199,7 @@ extension AppState {
         let state = snapshot.map { $0.isPaused ? "❚❚ Paused" : "● live" } ?? "… connecting"
         var screen = MontageScreen(tiles: tiles, clockText: WallTimeText.timeOfDay(snapshot?.wallTime ?? model.moment, calendar: calendar, seconds: true),
                                    stateText: state)
-        var segments: [String] = []
-        if let focused = snapshot?.tiles.first(where: \.isFocused) {
-            segments.append(snapshot?.isMuted == true ? "muted" : "♪ \(TerminalText.printable(focused.camera))")
-        }
-        if model.pageCount > 1 {
-            let first = model.page * MontageModel.tilesPerPage + 1
-            segments.append("cameras \(first)–\(first + model.pageCameras.count - 1) of \(model.cameras.count)")
-        }
-        segments.append(videoModeText)
-        screen.segments = segments
+        screen.segments = montageSegments(model)
         screen.syncLines = ["Montage: every camera live, no clock to keep the tiles on"]
         return screen
     }

@@ -90,6 +90,20 @@ extension AppState {
         }
     }
 
+    /// The montage's status line after its state: the tile heard (or muted), the page of cameras,
+    /// how the panes draw.
+    func montageSegments(_ model: MontageModel) -> [String] {
+        var segments: [String] = []
+        if let focused = model.snapshot?.tiles.first(where: \.isFocused) {
+            segments.append(model.snapshot?.isMuted == true ? "muted" : "♪ \(TerminalText.printable(focused.camera))")
+        }
+        if model.pageCount > 1 {
+            let first = model.page * MontageModel.tilesPerPage + 1
+            segments.append("cameras \(first)–\(first + model.pageCameras.count - 1) of \(model.cameras.count)")
+        }
+        return segments + [videoModeText]
+    }
+
     /// A tile's words: a failure without the player's own detail in parentheses ("index.m3u8
     /// failed: HTTP 500 after 4 attempts"; the request log has it whole).
     static func tileText(_ status: MontageTileStatus, timeZone: TimeZone) -> String {
@@ -129,17 +143,7 @@ extension AppState {
         screen.rangeStartText = WallTimeText.timeOfDay(model.range.lowerBound, calendar: calendar, seconds: true)
         screen.rangeEndText = WallTimeText.timeOfDay(model.range.upperBound, calendar: calendar, seconds: true)
         screen.isSolo = model.isSolo
-        var segments: [String] = []
-        if !model.speed.isNormal { segments.append(model.speed.text) }
-        if let focused = snapshot?.tiles.first(where: \.isFocused) {
-            segments.append(snapshot?.isMuted == true ? "muted" : "♪ \(focused.camera)")
-        }
-        if model.pageCount > 1 {
-            let first = model.page * MontageModel.tilesPerPage + 1
-            segments.append("cameras \(first)–\(first + model.pageCameras.count - 1) of \(model.cameras.count)")
-        }
-        segments.append(videoModeText)
-        screen.segments = segments
+        screen.segments = (model.speed.isNormal ? [] : [model.speed.text]) + montageSegments(model)
         screen.syncLines = ["Montage sync: each tile's drift from the wall clock (one frame is 40 ms at 25 fps)"]
             + (snapshot?.tiles ?? []).map { tile in
                 let drift = tile.drift.map { String(format: "%+.0f ms", $0 * 1000) } ?? "–"
