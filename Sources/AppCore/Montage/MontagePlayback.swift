@@ -133,19 +133,7 @@ public final class MontagePlayback {
         // The first camera with footage at the moment is heard (Tab moves the sound).
         let heard = plan.tiles.firstIndex { if case .playing = $0.state { true } else { false } } ?? 0
         focused = heard
-        var tiles: [Tile] = []
-        for index in cameras.indices {
-            let runner = try makeRunner(index)
-            if runner.player.readsFFmpegLog {
-                for tile in tiles { tile.runner.shutdown() }
-                runner.shutdown()
-                throw MontageError.readsFFmpegLog
-            }
-            runner.perform(.setSpeed(1))
-            runner.perform(.setMuted(index != heard))
-            tiles.append(Tile(runner: runner, speed: 1))
-        }
-        self.tiles = tiles
+        tiles = try Self.makeTiles(count: cameras.count, heard: heard, makeRunner: makeRunner)
         replan(now: now)
         beginHold(resume: true, now: now)
     }
@@ -171,8 +159,16 @@ public final class MontagePlayback {
         clock = MontageClock(at: moment, now: now, paused: false)
         plan = MontagePlan(cameras: cameras, liveFeeds: feeds, at: moment)
         focused = plan.tiles.firstIndex { if case .playing = $0.state { true } else { false } } ?? 0
+        tiles = try Self.makeTiles(count: cameras.count, heard: focused, makeRunner: makeRunner)
+        replan(now: now)
+    }
+
+    /// One tile per camera with its runner from `makeRunner`, at speed 1, only `heard` heard.
+    /// Throws ``MontageError/readsFFmpegLog`` for a runner whose player reads ffmpeg's log, and
+    /// what `makeRunner` throws; the runners made before are shut down first.
+    private static func makeTiles(count: Int, heard: Int, makeRunner: (Int) throws -> PlaybackRunner) throws -> [Tile] {
         var tiles: [Tile] = []
-        for index in cameras.indices {
+        for index in 0..<count {
             let runner: PlaybackRunner
             do { runner = try makeRunner(index) } catch {
                 for tile in tiles { tile.runner.shutdown() }
@@ -183,11 +179,11 @@ public final class MontagePlayback {
                 runner.shutdown()
                 throw MontageError.readsFFmpegLog
             }
-            runner.perform(.setMuted(index != focused))
+            runner.perform(.setSpeed(1))
+            runner.perform(.setMuted(index != heard))
             tiles.append(Tile(runner: runner, speed: 1))
         }
-        self.tiles = tiles
-        replan(now: now)
+        return tiles
     }
 
     // MARK: - The owner's loop

@@ -92,10 +92,7 @@ extension TUICoordinator {
 
     /// Plays `feeds` as a live montage of `cameras` (the one playing stops first).
     func startLiveMontage(cameras: [String], feeds: [Event]) -> [AppInput] {
-        montage?.shutdown()
-        montage = nil
-        for bridge in tileBridges.values { bridge.clear() }
-        tileBridges = [:]
+        stopMontage()   // its feeds' fetch, the one posting them, is over
         guard let makeTileRunner else { return [.montageFailed("no players for tiles in this session")] }
         do {
             montage = try MontagePlayback(live: cameras, feeds: feeds, now: .now) { try makeTileRunner($0, cameras.count) }
