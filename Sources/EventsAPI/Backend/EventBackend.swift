@@ -90,6 +90,19 @@ public protocol EventBackend: Sendable {
 
     /// Each camera's health where the server reports it (``CameraHealth``); nil where it does not.
     func cameraHealth() async throws -> [CameraHealth]?
+
+    /// What keeping an event past the server's retention is called there, as a user reads it
+    /// ("retain" on Frigate, "archive" on ZoneMinder); nil where events cannot be kept
+    /// (``setKept(_:kept:)`` then throws).
+    var keepName: String? { get }
+
+    /// Keeps events past the server's retention, or lets them go (`kept: false`), on the server
+    /// (``Event/kept``). Throws the server's refusal as it gave it (a viewer's role, say).
+    func setKept(_ ids: [String], kept: Bool) async throws
+
+    /// Everything the server knows about `event` (the detail view): its tracked objects, alarm
+    /// frames, further fields. The default is the event alone.
+    func details(of event: Event) async throws -> EventDetails
 }
 
 /// A stretch of continuous recording (``EventBackend/coverage(camera:in:)``).
@@ -120,4 +133,15 @@ extension EventBackend {
 
     /// No health reports.
     public func cameraHealth() async throws -> [CameraHealth]? { nil }
+
+    /// Events cannot be kept.
+    public var keepName: String? { nil }
+
+    /// Events cannot be kept: throws ``EventsAPIError/Code/rejected``.
+    public func setKept(_ ids: [String], kept: Bool) async throws {
+        throw EventsAPIError(.rejected, "this server cannot keep events past its retention")
+    }
+
+    /// The event alone.
+    public func details(of event: Event) async throws -> EventDetails { EventDetails(event: event) }
 }

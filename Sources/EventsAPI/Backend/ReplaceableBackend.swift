@@ -78,4 +78,7 @@ public final class ReplaceableBackend: EventBackend {
         try await backend.live(camera: camera, quality: quality)
     }
     public func cameraHealth() async throws -> [CameraHealth]? { try await backend.cameraHealth() }
+    public var keepName: String? { backend.keepName }
+    public func setKept(_ ids: [String], kept: Bool) async throws { try await backend.setKept(ids, kept: kept) }
+    public func details(of event: Event) async throws -> EventDetails { try await backend.details(of: event) }
 }

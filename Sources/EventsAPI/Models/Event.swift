@@ -33,8 +33,18 @@ public struct Event: Sendable, Codable, Hashable, Identifiable {
     /// and the marks stay local (``EventBackend/reviewedOnServer``).
     public var serverReviewed: Bool?
     /// How sure the server is of what it saw, 0 to 100, where it scores events (ZoneMinder's
-    /// `MaxScore`); nil elsewhere. Not part of the JSON (the backend sets it).
+    /// `MaxScore`); nil elsewhere.
     public var score: Int?
+    /// What the server's generative model wrote about the event (Frigate's GenAI review
+    /// metadata); nil where there is none. Its title, when present, is the row's title.
+    public var description: EventDescription?
+    /// Recognised faces and other sub-labels of the objects in it (Frigate).
+    public var subLabels: [String]?
+    /// Recognised licence plates (Frigate's `recognized_license_plate`).
+    public var plates: [String]?
+    /// Kept past the server's retention (Frigate retains, ZoneMinder archives); nil where the
+    /// server has no such notion (``EventBackend/keepName``).
+    public var kept: Bool?
     /// How the video's requests are authorised; not part of the JSON (the backend sets it).
     public var authorization: MediaAuthorization = .bucketToken
     /// How the video behaves while the event is in progress; not part of the JSON (the backend sets it).
@@ -44,6 +54,7 @@ public struct Event: Sendable, Codable, Hashable, Identifiable {
 
     enum CodingKeys: String, CodingKey {
         case id, cameraName, title, startTime, endTime, bucket, videoUrl, thumbnailUrl, cameraID, labels, zones, serverReviewed
+        case score, description, subLabels, plates, kept
     }
 
     public init(id: String, cameraName: String, title: String? = nil, startTime: Date, endTime: Date? = nil,

@@ -23,6 +23,19 @@ public struct EventFilter: Sendable, Hashable {
     public var zones: [String]?
     /// Only reviewed (true) or unreviewed (false) events, where the server keeps the marks.
     public var reviewed: Bool?
+    /// Only events whose text matches, case-insensitively: title, description, labels, zones,
+    /// sub-labels, plates, camera (``EventSearch``).
+    public var search: String?
+    /// Only events with this sub-label (a recognised face, Frigate).
+    public var subLabel: String?
+    /// Only events with this recognised licence plate (Frigate).
+    public var plate: String?
+    /// Only events the server scored at least this (ZoneMinder's `MaxScore`).
+    public var minScore: Int?
+    /// Only events whose generative description rates the threat at least this (Frigate, 0–2).
+    public var minThreat: Int?
+    /// Only kept (retained, archived) events (true) or only others (false).
+    public var kept: Bool?
 
     public init(camera: String? = nil, since: Date? = nil, until: Date? = nil, cameras: [String]? = nil,
                 severity: String? = nil, labels: [String]? = nil, zones: [String]? = nil, reviewed: Bool? = nil) {
