@@ -5,7 +5,7 @@ import Testing
 import TUI
 @testable import TUIState
 
-/// One mode at a time (``AppState/Mode``): the key context the snapshot publishes for each mode,
+/// One mode at a time (``AppState/Mode``): the key route the snapshot publishes for each mode,
 /// entering a mode leaves the one before (nothing of it stays on screen or takes keys), prompts and
 /// pickers go back to the scene they opened over, and the overlay layer goes over any mode.
 @Suite("AppState: one mode")
@@ -30,30 +30,43 @@ struct ModeReducerTests {
          screen.montage != nil ? "montage" : nil, screen.isFullPane ? "full-pane" : nil].compactMap { $0 }
     }
 
-    @Test func eachModePublishesItsKeyContext() {
+    /// The route each mode publishes (``AppState/keyRoute``): where the key router sends keys.
+    @Test func eachModePublishesItsRoute() {
         var signIn = AppState(server: "http://127.0.0.1:8080", isDemo: true, user: nil)
-        #expect(signIn.screen().keyContext == .form && Self.shown(signIn.screen()) == ["sign-in"])
+        #expect(signIn.screen().route == .context(.form) && Self.shown(signIn.screen()) == ["sign-in"])
         Self.press(.toggleHelp, on: &signIn)
-        #expect(signIn.screen().overlay == nil, "the form takes every key: no overlay over it")
+        #expect(signIn.screen().overlay == nil && signIn.screen().route == .context(.form), "the form takes every key: no overlay over it")
 
-        let cases: [(actions: [UserAction], context: KeyContext, shown: [String])] = [
-            ([], .list, []),
-            ([.toggleFocus], .player, []),
-            ([.startFilter], .filter, ["filter"]),
-            ([.jumpToDate], .filter, ["prompt"]),
-            ([.pickCamera], .list, ["picker"]),
-            ([.toggleFocus, .toggleFullPane], .player, ["full-pane"]),
-            ([.toggleTimeline], .timeline, ["timeline"]),
-            ([.toggleTimeline, .jumpToDate], .filter, ["prompt", "timeline"]),
-            ([.toggleTimeline, .pickCamera], .timeline, ["picker", "timeline"]),
-            ([.startMontage], .montage, ["montage"]),
-            ([.toggleTimeline, .startMontage], .montage, ["montage"]),
+        let cases: [(actions: [UserAction], route: KeyRoute, shown: [String])] = [
+            ([], .context(.list), []),
+            ([.toggleFocus], .context(.player), []),
+            ([.startFilter], .context(.filter), ["filter"]),
+            ([.jumpToDate], .context(.filter), ["prompt"]),
+            ([.pickCamera], .picker(over: .list), ["picker"]),
+            ([.toggleFocus, .pickCamera], .picker(over: .player), ["picker"]),
+            ([.pickServer], .context(.list), []),   // no other server: a message, no picker
+            ([.toggleFocus, .toggleFullPane], .context(.player), ["full-pane"]),
+            ([.toggleTimeline], .context(.timeline), ["timeline"]),
+            ([.toggleTimeline, .jumpToDate], .context(.filter), ["prompt", "timeline"]),
+            ([.toggleTimeline, .pickCamera], .picker(over: .timeline), ["picker", "timeline"]),
+            ([.startMontage], .context(.montage), ["montage"]),
+            ([.toggleTimeline, .startMontage], .context(.montage), ["montage"]),
         ]
-        for (actions, context, shown) in cases {
+        for (actions, route, shown) in cases {
             var state = Self.state()
             for action in actions { Self.press(action, on: &state) }
-            #expect(state.screen().keyContext == context, "\(actions)")
+            #expect(state.screen().route == route, "\(actions)")
             #expect(Self.shown(state.screen()).sorted() == shown.sorted(), "\(actions)")
+        }
+    }
+
+    /// The prompts type every key: `?` and `d` there are text, never an overlay over them.
+    @Test func thePromptsTakeEveryKeyBeforeTheOverlay() {
+        for opens in [[UserAction.startFilter], [.jumpToDate], [.toggleTimeline, .jumpToDate]] {
+            var state = Self.state()
+            for action in opens { Self.press(action, on: &state) }
+            Self.press(.toggleHelp, .toggleRequestLog, on: &state)
+            #expect(state.screen().overlay == nil && state.screen().route == .context(.filter), "\(opens)")
         }
     }
 
@@ -135,14 +148,18 @@ struct ModeReducerTests {
             var state = Self.state()
             for action in opens { Self.press(action, on: &state) }
             let before = Self.shown(state.screen())
+            let route = state.screen().route
             Self.press(.toggleHelp, on: &state)
             #expect(state.screen().overlay == .help, "\(opens)")
+            #expect(state.screen().route == .overlay(over: context), "the overlay takes the keys first: \(opens)")
             #expect(Self.shown(state.screen()) == before, "the mode stays under the overlay: \(opens)")
             Self.press(.toggleRequestLog, on: &state)
             #expect(state.screen().overlay == .requestLog, "d switches the overlay: \(opens)")
             Self.press(.back, on: &state)
             #expect(state.screen().overlay == nil && Self.shown(state.screen()) == before, "Esc closed the overlay only: \(opens)")
-            #expect(state.screen().keyContext == context, "\(opens)")
+            #expect(state.screen().route == route && route.context == context, "\(opens)")
+            Self.press(.toggleHelp, .quitOrBack, on: &state)
+            #expect(state.screen().overlay == nil && state.screen().route == route, "q closes the overlay first: \(opens)")
         }
     }
 

@@ -17,7 +17,7 @@ import Testing
         var screen = filtered
         screen.prompt = PromptSnapshot(label: "Jump to: ", text: "next friday", hint: "e.g. yesterday 18:00",
                                        errorText: "Cannot read \"next friday\" as a date: use 2026-11-20 14:00, yesterday 18:00, 14:00, or -2h.")
-        screen.keyContext = .filter
+        screen.route = .context(.filter)
         return screen
     }
 
@@ -25,6 +25,7 @@ import Testing
         var screen = Fixtures.list
         screen.picker = PickerSnapshot(title: "Camera", items: ["All cameras", "Backyard", "Driveway", "Front Door", "Garage"],
                                        selectedIndex: 3, currentIndex: 0)
+        screen.route = .picker(over: .list)
         return screen
     }
 

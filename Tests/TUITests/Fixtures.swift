@@ -33,6 +33,7 @@ enum Fixtures {
                                        bufferedAhead: 3, isMuted: muted, volume: 80,
                                        videoModeText: "window", networkText: "local", downloadRateText: rate)
         screen.focus = .player
+        screen.route = .context(.player)
         return screen
     }
 
@@ -53,12 +54,14 @@ enum Fixtures {
     static var help: ScreenSnapshot {
         var screen = list
         screen.overlay = .help
+        screen.route = .overlay(over: .list)
         return screen
     }
 
     static var requestLog: ScreenSnapshot {
         var screen = player(.playing)
         screen.overlay = .requestLog
+        screen.route = .overlay(over: .player)
         screen.requestLog = [
             RequestLogRow(kind: "apiEvents", status: 200, attempts: 1, milliseconds: 18, bytes: 48_213, path: "/v1/events?limit=100"),
             RequestLogRow(kind: "apiTokens", status: 200, attempts: 1, milliseconds: 4, bytes: 412, path: "/v1/events/tokens"),
@@ -136,7 +139,7 @@ enum Fixtures {
         timeline.statusSegments = ["Today 14:10", "Front Door · Motion · 14:06:00 · 0:03"]
         var screen = ScreenSnapshot(header: header)
         screen.timelineView = timeline
-        screen.keyContext = .timeline
+        screen.route = .context(.timeline)
         return screen
     }
 
@@ -156,7 +159,7 @@ enum Fixtures {
         montage.segments = ["♪ Backyard", "terminal·half"]
         var screen = ScreenSnapshot(header: header)
         screen.montage = montage
-        screen.keyContext = .montage
+        screen.route = .context(.montage)
         return screen
     }
 }

@@ -84,6 +84,7 @@ final class DrawingApp: UILoopDelegate {
         screen.player = PlayerPaneSnapshot(title: "Link · replies", playback: .playing, load: .playable, duration: 60,
                                            showsVideo: true)
         screen.focus = .player
+        screen.route = .context(.player)
     }
 
     func handle(_ event: UIEvent) -> LoopControl {

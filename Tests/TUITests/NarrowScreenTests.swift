@@ -17,7 +17,7 @@ import Testing
     @Test func aLongFilterPromptKeepsItsEndAndDropsTheHint() {
         var screen = Fixtures.list
         screen.list.isEditingFilter = true
-        screen.keyContext = .filter
+        screen.route = .context(.filter)
         for (text, columns) in [("driveway", 80), ("person at the front door with a parcel and a dog", 60), (String(repeating: "x", count: 100), 80)] {
             screen.list.filterText = text
             let bottom = String(OffscreenRenderer.render(screen, columns: columns, rows: 24).split(separator: "\n", omittingEmptySubsequences: false)[23])

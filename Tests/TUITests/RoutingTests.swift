@@ -51,11 +51,37 @@ import PlaybackStates
         var state = ViewState()
         var filtering = Fixtures.list
         filtering.list.isEditingFilter = true
-        filtering.keyContext = .filter
+        filtering.route = .context(.filter)
         #expect(route(.char("q"), filtering, state: &state) == .insertText("q"))
         #expect(route(.special(.enter), filtering, state: &state) == .submit)
         #expect(route(.special(.backspace), Fixtures.signInError, state: &state) == .deleteBackward)
         #expect(route(.char("d"), Fixtures.signInError, state: &state) == .insertText("d"))
+    }
+
+    /// The router maps keys in the route the model published and decides nothing else: the same
+    /// screen routed otherwise answers otherwise.
+    @Test func eachRouteMapsKeysInIt() {
+        var state = ViewState()
+        var screen = Fixtures.list   // 60 rows, selected 2
+        screen.picker = PickerSnapshot(title: "Camera", items: ["All cameras", "Backyard", "Driveway"], selectedIndex: 1)
+        screen.route = .picker(over: .list)
+        #expect(route(.char("j"), screen, state: &state) == .select(index: 2), "the picker's items, not the list's rows")
+        #expect(route(.special(.enter), screen, state: &state) == .submit)
+        #expect(route(.special(.escape), screen, state: &state) == .cancel)
+        #expect(route(.char("r"), screen, state: &state) == nil, "the list's keys wait under the picker")
+        screen.route = .overlay(over: .list)
+        #expect(route(.char("j"), screen, state: &state) == nil && state.overlayScroll == 1, "the overlay scrolls")
+        #expect(route(.char("?"), screen, state: &state) == .toggleHelp)
+        #expect(route(.char("r"), screen, state: &state) == nil)
+        screen.route = .context(.list)
+        #expect(route(.char("j"), screen, state: &state) == .select(index: 3), "the list, though a picker is in the snapshot")
+        #expect(route(.char("r"), screen, state: &state) == .refresh)
+        screen.route = .context(.player)
+        #expect(route(.special(.right), screen, state: &state) == .seekBy(5))
+        screen.route = .context(.filter)
+        #expect(route(.char("r"), screen, state: &state) == .insertText("r"))
+        screen.route = .context(.timeline)
+        #expect(route(.char("T"), screen, state: &state) == .toggleTimeline)
     }
 
     @Test func tooSmallOnlyQuits() {
@@ -79,6 +105,7 @@ import PlaybackStates
         #expect(MouseRouting.action(column: 10, row: layout.list.y + 5, button: .wheelDown, layout: layout, screen: listFocused, listTop: 0) == .select(index: 5))
         #expect(MouseRouting.action(column: 10, row: layout.video.y + 1, button: .left, layout: layout, screen: listFocused, listTop: 0) == .focus(.player))
         listFocused.overlay = .help
+        listFocused.route = .overlay(over: .list)
         #expect(MouseRouting.action(column: 10, row: layout.list.y + 3, button: .left, layout: layout, screen: listFocused, listTop: 0) == nil)
     }
 

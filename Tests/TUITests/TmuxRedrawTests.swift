@@ -137,6 +137,8 @@ final class RedrawApp: UILoopDelegate {
         case .quitOrBack, .quit: return .quit
         default: break
         }
+        // The App resolves where the keys go, as the model does.
+        screen.route = screen.overlay == nil ? .context(.list) : .overlay(over: .list)
         return .keepRunning
     }
 }

@@ -125,6 +125,9 @@ final class SmokeApp: UILoopDelegate {
         default: break
         }
         screen.player = player
+        // The App resolves where the keys go, as the model does.
+        let context: KeyContext = screen.focus == .player ? .player : .list
+        screen.route = screen.overlay == nil ? .context(context) : .overlay(over: context)
         return .keepRunning
     }
 }

@@ -15,15 +15,11 @@ public struct ScreenSnapshot: Hashable, Sendable {
     public var list: EventListSnapshot
     /// Nil: nothing loaded (the pane says how to play).
     public var player: PlayerPaneSnapshot?
-    /// Which of the list and the player is drawn focused; while one of them has the keys,
-    /// setting it moves ``keyContext`` with it.
-    public var focus: Focus {
-        didSet { if keyContext == .list || keyContext == .player { keyContext = focus == .player ? .player : .list } }
-    }
-    /// The bindings that apply, as the model decided them (its one order of precedence: TUIState's
-    /// `AppState.Mode`). The key router and the status bar's hints read it; an ``overlay`` and a
-    /// ``picker`` take their keys before it.
-    public var keyContext: KeyContext
+    /// Which of the list and the player is drawn focused.
+    public var focus: Focus
+    /// Where the keys go, as the model resolved it (its one order of precedence: TUIState's
+    /// `AppState.keyRoute`). The key router maps keys in it; the status bar's hints follow it.
+    public var route: KeyRoute
     /// Help or the request log, a layer over the screen that takes the keys first.
     public var overlay: Overlay?
     /// Transient message (the App clears it at its deadline).
@@ -49,7 +45,7 @@ public struct ScreenSnapshot: Hashable, Sendable {
     public var montage: MontageScreen?
 
     public init(signIn: SignInSnapshot? = nil, header: HeaderSnapshot = .init(), list: EventListSnapshot = .init(),
-                player: PlayerPaneSnapshot? = nil, focus: Focus = .list, keyContext: KeyContext? = nil,
+                player: PlayerPaneSnapshot? = nil, focus: Focus = .list, route: KeyRoute? = nil,
                 overlay: Overlay? = nil, message: StatusMessage? = nil, error: String? = nil,
                 requestLog: [RequestLogRow] = [], timeline: [TimelineRow] = []) {
         self.signIn = signIn
@@ -58,7 +54,7 @@ public struct ScreenSnapshot: Hashable, Sendable {
         self.player = player
         self.focus = focus
         // Without one given: the form's with a form, else the focused pane's.
-        self.keyContext = keyContext ?? (signIn != nil ? .form : focus == .player ? .player : .list)
+        self.route = route ?? .context(signIn != nil ? .form : focus == .player ? .player : .list)
         self.overlay = overlay
         self.message = message
         self.error = error
@@ -68,6 +64,9 @@ public struct ScreenSnapshot: Hashable, Sendable {
 }
 
 extension ScreenSnapshot {
+    /// The bindings in force (under an overlay or a picker, those of the mode beneath).
+    public var keyContext: KeyContext { route.context }
+
     /// The main screen shows the player's pane (not the sign-in form, the timeline or a montage).
     public var showsPlayerPane: Bool { signIn == nil && timelineView == nil && montage == nil }
 }

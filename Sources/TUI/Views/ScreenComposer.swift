@@ -85,15 +85,16 @@ enum ScreenComposer {
 
     /// The status bar with the hints of the current context.
     private static func statusPane(_ screen: ScreenSnapshot, layout: ScreenLayout, keyMap: KeyMap) -> Pane {
-        let context = screen.keyContext
+        let context = screen.route.context
         var hints = KeyHints.items(for: context, keyMap: keyMap)
-        if screen.overlay != nil {
+        switch screen.route {
+        case .overlay:
             let close = keyMap.keys(for: "back", in: .global).first?.symbol ?? "Esc"
             hints = ["↑/↓ PgUp/PgDn scroll", "\(close) close"]
-        } else if screen.picker != nil {
+        case .picker:
             hints = ["↑/↓ choose", "Enter pick", "Esc close"]
-        } else if layout.isFullPane, let key = keyMap.keys(for: "full-pane", in: context).first?.symbol {
-            hints = ["\(key) back"] + hints
+        case .context:
+            if layout.isFullPane, let key = keyMap.keys(for: "full-pane", in: context).first?.symbol { hints = ["\(key) back"] + hints }
         }
         if let montage = screen.montage {
             return Pane(slot: .status, rect: layout.status, view: StatusBarView(texts: [montage.stateText] + montage.segments, hints: hints))

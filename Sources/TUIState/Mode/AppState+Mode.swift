@@ -1,7 +1,7 @@
 import TUI
 
 /// Reading the one ``AppState/Mode``: what each part of the model needs to know of it, and the
-/// one order in which keys reach the modes (``keyContext``, published in the screen snapshot for
+/// one order in which keys reach the modes (``keyRoute``, published in the screen snapshot for
 /// the key router and the status bar).
 extension AppState {
     /// The scene on screen, or under the prompt, picker or montage (the list under the sign-in form).
@@ -77,16 +77,21 @@ extension AppState {
         if case .fullPane = scene { true } else { false }
     }
 
-    /// The bindings that apply: the one order of precedence. The sign-in form takes every key,
-    /// the prompts type text, the montage has its own, a picker's scene gives its context (the
-    /// picker itself takes its keys first: ``ScreenSnapshot/picker``), else the scene's.
-    var keyContext: KeyContext {
+    /// Where the keys go: the one order of precedence, published in the snapshot for the key
+    /// router and the status bar, and followed by ``apply(_:now:)``. The sign-in form takes every
+    /// key and has no overlay; the prompts type text; then an open overlay (help, request log)
+    /// over the mode; then a picker over its scene; then the montage's keys or the scene's.
+    var keyRoute: KeyRoute {
         switch mode {
-        case .signIn: .form
-        case .filterEditing, .datePrompt: .filter
-        case .montage: .montage
-        case .scene(let scene), .cameraPicker(_, over: let scene), .valuePicker(_, over: let scene),
-             .serverPicker(_, over: let scene): scene.keyContext
+        case .signIn: return .context(.form)
+        case .filterEditing, .datePrompt: return .context(.filter)
+        default: break
+        }
+        let context: KeyContext = if case .montage = mode { .montage } else { scene.keyContext }
+        if overlay != nil { return .overlay(over: context) }
+        switch mode {
+        case .cameraPicker, .valuePicker, .serverPicker: return .picker(over: context)
+        default: return .context(context)
         }
     }
 }

@@ -8,7 +8,7 @@ extension AppState {
     ///
     /// ```swift
     /// state.mode = .datePrompt(DatePrompt(text: ""), over: .timeline(returnsTo: Browse()))
-    /// state.keyContext   // .filter; Esc goes back to the timeline
+    /// state.keyRoute   // .context(.filter); Esc goes back to the timeline
     /// ```
     enum Mode: Sendable {
         /// The sign-in form (before the first page, or when the server asked to sign in again).

@@ -94,18 +94,17 @@ extension AppState {
         }
     }
 
-    /// A user action, in the one order: the sign-in form and the prompts take every key, then the
-    /// overlay layer its own (help, request log, and Esc or q while one is open), then the mode:
-    /// a picker, the montage, the timeline, else the list and the player.
+    /// A user action, in the route's order (``keyRoute``): the sign-in form and the prompts take
+    /// every key, then the overlay layer its own (help, request log, and Esc or q while one is
+    /// open), then the mode: a picker, the montage, the timeline, else the list and the player.
     mutating func apply(_ action: UserAction, now: ContinuousClock.Instant) -> [AppEffect] {
         if action == .quit { return [.quit] }
         if action == .suspend { return playback == nil ? [] : [.player(.interrupt)] }
         if action == .resume { return playback == nil ? [] : [.player(.resume)] }
-        switch mode {
-        case .signIn: return applyToForm(action)
-        case .filterEditing: return applyToFilter(action)
-        case .datePrompt: return applyToDatePrompt(action, now: now)
-        default: break
+        switch keyRoute {
+        case .context(.form): return applyToForm(action)
+        case .context(.filter): return datePrompt == nil ? applyToFilter(action) : applyToDatePrompt(action, now: now)
+        case .overlay, .picker, .context: break
         }
         if let effects = applyToOverlay(action) { return effects }
         switch mode {

@@ -24,7 +24,7 @@ extension AppState {
         screen.player = playback.map { playerSnapshot($0, now: now, calendar: calendar) }
         if let still = stillSnapshot(now: now, calendar: calendar) { screen.player = still }
         screen.focus = focus
-        screen.keyContext = keyContext
+        screen.route = keyRoute
         screen.overlay = form == nil ? overlay : nil
         // Messages and errors quote URLs and server text: the one redaction applies, and control
         // characters are shown escaped (``UserFacing/shown(_:)``).
