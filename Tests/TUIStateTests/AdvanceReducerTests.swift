@@ -18,11 +18,11 @@ struct AdvanceReducerTests {
     @Test func nextPlaysTheEventAfterThePlayingOneAndTheSelectionFollows() {
         var state = Fixtures.playingState()   // evt-0, player focus
         let effects = state.reduce(.action(.nextEvent), now: .now)
-        #expect(effects == [.startPlayback(state.events[1], id: PlaybackID(rawValue: 2), startAt: 0)])
+        #expect(effects == [.startPlayback(state.list.events[1], id: PlaybackID(rawValue: 2), startAt: 0)])
         #expect(state.selectedEvent?.id == "evt-1")
         #expect(state.focus == .player)
         #expect(Self.started(state.reduce(.action(.previousEvent), now: .now)) == ["evt-0"])
-        #expect(state.selectedIndex == 0)
+        #expect(state.list.selectedIndex == 0)
     }
 
     @Test func inTheListFocusStaysOnTheList() {
@@ -31,7 +31,7 @@ struct AdvanceReducerTests {
         _ = state.reduce(.action(.select(index: 7)), now: .now)
         #expect(Self.started(state.reduce(.action(.nextEvent), now: .now)) == ["evt-1"], "from the playing event, not the selection")
         #expect(state.focus == .list)
-        #expect(state.selectedIndex == 1)
+        #expect(state.list.selectedIndex == 1)
     }
 
     @Test func withNothingPlayingOrAfterAStopItMovesFromTheSelection() {
@@ -46,10 +46,10 @@ struct AdvanceReducerTests {
     @Test func theEndsSaySo() {
         var state = Fixtures.listState(count: 5, next: nil)
         #expect(state.reduce(.action(.previousEvent), now: .now).isEmpty)
-        #expect(state.message?.text == "First event")
+        #expect(state.status.message?.text == "First event")
         _ = state.reduce(.action(.select(index: 4)), now: .now)
         #expect(state.reduce(.action(.nextEvent), now: .now).isEmpty)
-        #expect(state.message?.text == "Last event")
+        #expect(state.status.message?.text == "Last event")
     }
 
     @Test func atTheLastLoadedRowTheNextPageIsFetchedAndItsFirstEventPlays() {
@@ -59,18 +59,18 @@ struct AdvanceReducerTests {
         _ = state.reduce(.action(.back), now: .now)
         let effects = state.reduce(.action(.nextEvent), now: .now)
         #expect(effects == [.fetchPage(cursor: "c2", generation: 1)])
-        #expect(state.message?.text == "Loading more events…")
+        #expect(state.status.message?.text == "Loading more events…")
         let arrived = state.reduce(.pageLoaded(Fixtures.page(30..<60, next: "c3"), generation: 1), now: .now)
         #expect(Self.started(arrived) == ["evt-30"])
         #expect(state.selectedEvent?.id == "evt-30")
-        #expect(state.pendingAdvance == nil)
+        #expect(state.review.pendingAdvance == nil)
     }
 
     @Test func aPageAlreadyOnItsWayIsAwaitedNotFetchedTwice() {
         var state = Fixtures.listState(count: 30, next: "c2")
         _ = state.reduce(.action(.select(index: 29)), now: .now)   // the prefetch is on its way
         #expect(state.reduce(.action(.nextEvent), now: .now).isEmpty)
-        #expect(state.pendingAdvance?.anchorID == "evt-29")
+        #expect(state.review.pendingAdvance?.anchorID == "evt-29")
         #expect(Self.started(state.reduce(.pageLoaded(Fixtures.page(30..<40), generation: 1), now: .now)) == ["evt-30"])
     }
 
@@ -79,8 +79,8 @@ struct AdvanceReducerTests {
         _ = state.reduce(.action(.select(index: 29)), now: .now)
         _ = state.reduce(.action(.nextEvent), now: .now)
         _ = state.reduce(.pageFailed(message: "the server answered 503", needsSignIn: false, generation: 1), now: .now)
-        #expect(state.error == "Cannot load the next event: the server answered 503")
-        #expect(state.pendingAdvance == nil)
+        #expect(state.status.error == "Cannot load the next event: the server answered 503")
+        #expect(state.review.pendingAdvance == nil)
         #expect(Self.started(state.reduce(.pageLoaded(Fixtures.page(30..<40), generation: 1), now: .now)).isEmpty)
     }
 
@@ -108,10 +108,10 @@ struct AdvanceReducerTests {
         var state = Fixtures.playingState()
         _ = state.reduce(.action(.toggleAutoAdvance), now: .now)
         #expect(state.screen().isAutoAdvance)
-        #expect(state.message?.text.hasPrefix("Auto-advance on") == true)
+        #expect(state.status.message?.text.hasPrefix("Auto-advance on") == true)
         let effects = state.reduce(Fixtures.update(.finished(.ended), state), now: .now)
         #expect(effects == [.saveReviewed(id: "evt-0", isReviewed: true),
-                            .startPlayback(state.events[1], id: PlaybackID(rawValue: 2), startAt: 0)])
+                            .startPlayback(state.list.events[1], id: PlaybackID(rawValue: 2), startAt: 0)])
         #expect(state.selectedEvent?.id == "evt-1")
     }
 

@@ -92,7 +92,7 @@ struct CameraHealthReducerTests {
         _ = state.reduce(.cameraHealthLoaded(Self.reports), now: t0 + .seconds(1))
         #expect(Self.asks(state.reduce(.tick, now: t0 + .seconds(16))) == 1)
         _ = state.reduce(.cameraHealthFailed, now: t0 + .seconds(17))
-        #expect(state.error == nil && state.screen().message == nil, "no message for a failure")
+        #expect(state.status.error == nil && state.screen().message == nil, "no message for a failure")
         #expect(Self.rows(state.screen().picker).contains("Driveway offline"), "the answer 16 s old still shows")
         #expect(Self.asks(state.reduce(.tick, now: t0 + .seconds(32))) == 0, "backing off: not 15 s after the failure")
         #expect(state.healthDeadline == t0 + .seconds(46), "the answer's age limit brings a turn")
@@ -101,7 +101,7 @@ struct CameraHealthReducerTests {
         #expect(Self.asks(state.reduce(.tick, now: t0 + .seconds(47))) == 1, "30 s after the failure")
         _ = state.reduce(.cameraHealthFailed, now: t0 + .seconds(48))
         #expect(state.healthDeadline == t0 + .seconds(108), "then 60 s")
-        #expect(state.screen().message == nil && state.error == nil)
+        #expect(state.screen().message == nil && state.status.error == nil)
     }
 
     @Test func theTimelinesLanesShowHealthByTheCamerasNames() throws {

@@ -18,14 +18,14 @@ struct FilterReducerTests {
         #expect(state.screen().prompt?.label == "Jump to: ")
         Self.type("2026-11-20 14:00", into: &state)
         #expect(state.screen().prompt?.text == "2026-11-20 14:00")
-        let generation = state.fetchGeneration
+        let generation = state.list.fetchGeneration
         let effects = state.reduce(.action(.submit), now: .now)
         let until = try DateQuery("2026-11-20 14:00").resolve(now: Date())
         #expect(effects == [.fetchPage(cursor: nil, generation: generation + 1, filter: EventFilter(until: until))])
         #expect(state.screen().prompt == nil)
-        #expect(state.events.isEmpty && state.isLoading, "the list starts again from the first page")
+        #expect(state.list.events.isEmpty && state.list.isLoading, "the list starts again from the first page")
         // The next page keeps the filter.
-        _ = state.reduce(.pageLoaded(Fixtures.page(0..<30, next: "c2"), generation: state.fetchGeneration), now: .now)
+        _ = state.reduce(.pageLoaded(Fixtures.page(0..<30, next: "c2"), generation: state.list.fetchGeneration), now: .now)
         #expect(state.reduce(.action(.select(index: 25)), now: .now)
             == [.fetchPage(cursor: "c2", generation: generation + 1, filter: EventFilter(until: until))])
     }
@@ -34,12 +34,12 @@ struct FilterReducerTests {
         var state = Fixtures.listState()
         _ = state.reduce(.action(.jumpToDate), now: .now)
         Self.type("next friday", into: &state)
-        let generation = state.fetchGeneration
+        let generation = state.list.fetchGeneration
         #expect(state.reduce(.action(.submit), now: .now).isEmpty)
         let prompt = state.screen().prompt
         #expect(prompt?.text == "next friday")
         #expect(prompt?.errorText == "Cannot read \"next friday\" as a date: use 2026-11-20 14:00, yesterday 18:00, 14:00, or -2h.")
-        #expect(state.fetchGeneration == generation)
+        #expect(state.list.fetchGeneration == generation)
         // Fixing the text clears the error; Backspace edits in place.
         for _ in 0..<"next friday".count { _ = state.reduce(.action(.deleteBackward), now: .now) }
         #expect(state.screen().prompt?.errorText == nil)
@@ -60,12 +60,12 @@ struct FilterReducerTests {
         #expect(state.screen().prompt?.text == "yesterday 18:00")
         #expect(state.reduce(.action(.cancel), now: .now).isEmpty)
         #expect(state.screen().prompt == nil)
-        #expect(state.listFilters.until != nil)
+        #expect(state.filters.until != nil)
         // Empty input clears the time and reloads.
         _ = state.reduce(.action(.jumpToDate), now: .now)
         _ = state.reduce(.action(.clearField), now: .now)
         let effects = state.reduce(.action(.submit), now: .now)
-        #expect(effects == [.fetchPage(cursor: nil, generation: state.fetchGeneration, filter: EventFilter())])
+        #expect(effects == [.fetchPage(cursor: nil, generation: state.list.fetchGeneration, filter: EventFilter())])
         #expect(state.screen().header.filtersText == "")
     }
 
@@ -77,11 +77,11 @@ struct FilterReducerTests {
         #expect(picker?.selectedIndex == 0 && picker?.currentIndex == 0)
         _ = state.reduce(.action(.select(index: 2)), now: .now)
         let effects = state.reduce(.action(.submit), now: .now)
-        #expect(effects == [.fetchPage(cursor: nil, generation: state.fetchGeneration, filter: EventFilter(camera: "Front Door"))])
+        #expect(effects == [.fetchPage(cursor: nil, generation: state.list.fetchGeneration, filter: EventFilter(camera: "Front Door"))])
         #expect(state.screen().picker == nil)
         #expect(state.screen().header.filtersText == "camera: Front Door")
         // Only Front Door loads now; the picker still offers Driveway, and opens on the camera in force.
-        _ = state.reduce(.pageLoaded(EventsPage(events: [Fixtures.event(0)], nextCursor: nil), generation: state.fetchGeneration), now: .now)
+        _ = state.reduce(.pageLoaded(EventsPage(events: [Fixtures.event(0)], nextCursor: nil), generation: state.list.fetchGeneration), now: .now)
         _ = state.reduce(.action(.pickCamera), now: .now)
         #expect(state.screen().picker?.items == ["All cameras", "Driveway", "Front Door"])
         #expect(state.screen().picker?.selectedIndex == 2 && state.screen().picker?.currentIndex == 2)
@@ -91,7 +91,7 @@ struct FilterReducerTests {
         _ = state.reduce(.action(.pickCamera), now: .now)
         _ = state.reduce(.action(.select(index: 0)), now: .now)
         #expect(state.reduce(.action(.submit), now: .now)
-            == [.fetchPage(cursor: nil, generation: state.fetchGeneration, filter: EventFilter())])
+            == [.fetchPage(cursor: nil, generation: state.list.fetchGeneration, filter: EventFilter())])
     }
 
     @Test func cameraAndDateCombineInTheHeader() {
@@ -105,7 +105,7 @@ struct FilterReducerTests {
         guard case .fetchPage(_, _, let filter) = effects.first else { Issue.record("no fetch"); return }
         #expect(filter.camera == "Driveway" && filter.until != nil)
         #expect(state.screen().header.filtersText == "camera: Driveway · until Yesterday 18:00")
-        _ = state.reduce(.pageLoaded(EventsPage(events: [], nextCursor: nil), generation: state.fetchGeneration), now: .now)
+        _ = state.reduce(.pageLoaded(EventsPage(events: [], nextCursor: nil), generation: state.list.fetchGeneration), now: .now)
         #expect(state.screen().list.emptyText == "No events match the filters (t and c change them).")
     }
 

@@ -23,7 +23,7 @@ enum Fixtures {
     static func listState(count: Int = 30, next: String? = "c2") -> AppState {
         var state = AppState(server: "http://127.0.0.1:8080", isDemo: true, user: "Demo User")
         _ = state.start()
-        _ = state.reduce(.pageLoaded(page(0..<count, next: next), generation: state.fetchGeneration), now: .now)
+        _ = state.reduce(.pageLoaded(page(0..<count, next: next), generation: state.list.fetchGeneration), now: .now)
         return state
     }
 
@@ -41,7 +41,7 @@ enum Fixtures {
     /// ``PlaybackSession`` has it after publishing `kind` (PlaybackSessionTests check the session;
     /// these tests check what the TUI makes of its updates).
     static func update(_ kind: PlaybackUpdate.Kind, _ state: AppState) -> AppInput {
-        .playback(PlaybackUpdate(PlaybackID(rawValue: state.lastPlaybackID), kind, session: session(after: kind, state.playback?.session)))
+        .playback(PlaybackUpdate(PlaybackID(rawValue: state.player.lastPlaybackID), kind, session: session(after: kind, state.playback?.session)))
     }
 
     static func session(after kind: PlaybackUpdate.Kind, _ before: PlaybackSession.Snapshot?) -> PlaybackSession.Snapshot {

@@ -18,7 +18,7 @@ struct FollowReducerTests {
                              follow: ListFollow(isOn: true, interval: .seconds(10)))
         _ = state.start()
         let page = events.map { EventsPage(events: $0, nextCursor: next) } ?? Fixtures.page(0..<count, next: next)
-        _ = state.reduce(.pageLoaded(page, generation: state.fetchGeneration), now: t0)
+        _ = state.reduce(.pageLoaded(page, generation: state.list.fetchGeneration), now: t0)
         return state
     }
 
@@ -60,8 +60,8 @@ struct FollowReducerTests {
         #expect(state.screen().header.followText == "following")
         let arrived = [Self.arrival("new-2", secondsAfterNewest: 60), Self.arrival("new-1", secondsAfterNewest: 30)]
         _ = state.reduce(.followed(Self.changes(arrived), generation: 1), now: t0 + .seconds(10))
-        #expect(state.events.prefix(3).map(\.id) == ["new-2", "new-1", "evt-0"], "newest first")
-        #expect(state.events.count == 32)
+        #expect(state.list.events.prefix(3).map(\.id) == ["new-2", "new-1", "evt-0"], "newest first")
+        #expect(state.list.events.count == 32)
         #expect(state.selectedEvent?.id == "evt-5", "the selection stays on its event")
         #expect(state.screen().list.selectedIndex == 7)
         #expect(state.screen().header.followText == "following · 2 new")
@@ -80,7 +80,7 @@ struct FollowReducerTests {
         let arrived = [Self.arrival("new-door", secondsAfterNewest: 60), Self.arrival("new-drive", secondsAfterNewest: 30, camera: "Driveway")]
         _ = state.reduce(.followed(Self.changes(arrived), generation: 1), now: t0 + .seconds(10))
         let rows = state.screen().list.rows
-        #expect(state.filterText == "Driveway")
+        #expect(state.list.filterText == "Driveway")
         #expect(rows.allSatisfy { $0.camera == "Driveway" })
         #expect(rows.first?.id == "new-drive")
         #expect(state.selectedEvent?.id == selected)
@@ -98,7 +98,7 @@ struct FollowReducerTests {
         ended.endTime = live.startTime.addingTimeInterval(95)
         _ = state.reduce(.followed(EventChanges(events: [ended], completeAfter: nil), generation: 1), now: t0 + .seconds(11))
         #expect(state.screen().list.rows[0].durationText == "1:35")
-        #expect(state.events.count == 10)
+        #expect(state.list.events.count == 10)
     }
 
     @Test func aDeletedEventLeavesTheListWhileThePlayingOnePlaysOn() {
@@ -110,9 +110,9 @@ struct FollowReducerTests {
         // evt-0 (playing) and evt-2 were deleted on the server; evt-3 stays selected.
         let changes = EventChanges(events: [1, 3, 4].map { Fixtures.event($0, camera: $0 % 2 == 0 ? "Front Door" : "Driveway") },
                                    completeAfter: Fixtures.event(5).startTime, gone: [])
-        let effects = state.reduce(.followed(changes, generation: state.fetchGeneration), now: t0 + .seconds(10))
-        #expect(!state.events.contains { $0.id == "evt-0" || $0.id == "evt-2" })
-        #expect(state.events.count == 28)
+        let effects = state.reduce(.followed(changes, generation: state.list.fetchGeneration), now: t0 + .seconds(10))
+        #expect(!state.list.events.contains { $0.id == "evt-0" || $0.id == "evt-2" })
+        #expect(state.list.events.count == 28)
         #expect(state.selectedEvent?.id == "evt-3")
         #expect(!effects.contains(.player(.stop)))
         #expect(state.playback?.event.id == "evt-0", "the playing event plays on")
@@ -133,7 +133,7 @@ struct FollowReducerTests {
         _ = state.reduce(.action(.refresh), now: t0 + .seconds(11))
         _ = state.reduce(.pageLoaded(Fixtures.page(0..<30, next: "c2"), generation: 2), now: t0 + .seconds(12))
         _ = state.reduce(.followed(Self.changes([Self.arrival("stale", secondsAfterNewest: 5)]), generation: 1), now: t0 + .seconds(13))
-        #expect(!state.events.contains { $0.id == "stale" })
+        #expect(!state.list.events.contains { $0.id == "stale" })
         #expect(state.reduce(.tick, now: t0 + .seconds(23)).count == 1, "the schedule goes on")
     }
 
@@ -144,8 +144,8 @@ struct FollowReducerTests {
         for _ in 0..<4 {
             #expect(state.reduce(.tick, now: now).count == 1)
             _ = state.reduce(.followFailed(message: "cannot reach the server"), now: now)
-            if let text = state.message?.text, !messages.contains(text) { messages.append(text) }
-            state.message = nil
+            if let text = state.status.message?.text, !messages.contains(text) { messages.append(text) }
+            state.status.message = nil
             now = state.nextDeadline ?? now
         }
         #expect(messages.count == 1)
@@ -153,8 +153,8 @@ struct FollowReducerTests {
         #expect(state.screen().header.followText == "following · no answer")
         #expect(state.reduce(.tick, now: now).count == 1)
         _ = state.reduce(.followed(Self.changes([Self.arrival("back", secondsAfterNewest: 5)]), generation: 1), now: now)
-        #expect(state.events.first?.id == "back")
-        #expect(state.message?.text.contains("Following again") == true)
+        #expect(state.list.events.first?.id == "back")
+        #expect(state.status.message?.text.contains("Following again") == true)
         #expect(state.screen().header.followText.hasPrefix("following") && !state.screen().header.followText.contains("no answer"))
     }
 

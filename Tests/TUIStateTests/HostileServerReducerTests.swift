@@ -18,8 +18,8 @@ struct HostileServerReducerTests {
         #expect(state.reduce(.action(.select(index: 59)), now: now) == [.fetchPage(cursor: "c3", generation: 1)])
         let effects = state.reduce(.pageLoaded(Fixtures.page(60..<90, next: "c2"), generation: 1), now: now)
         #expect(effects.isEmpty, "no page after a repeated cursor")
-        #expect(state.events.count == 90)
-        #expect(state.message?.text == #"Paging stopped: the server repeated page cursor "c2"; stopped after 90 events"#)
+        #expect(state.list.events.count == 90)
+        #expect(state.status.message?.text == #"Paging stopped: the server repeated page cursor "c2"; stopped after 90 events"#)
         #expect(state.reduce(.action(.select(index: 89)), now: now).isEmpty, "paging stays stopped")
         #expect(state.screen().header.countsText == "90 loaded")
         // A refresh starts a new listing: its cursors are new again.
@@ -32,7 +32,7 @@ struct HostileServerReducerTests {
         var state = Fixtures.listState(count: 30, next: "c2")
         _ = state.reduce(.action(.select(index: 29)), now: .now)
         #expect(state.reduce(.pageLoaded(Fixtures.page(0..<30, next: "c2"), generation: 1), now: .now).isEmpty)
-        #expect(state.events.count == 30)
+        #expect(state.list.events.count == 30)
     }
 
     @Test func whilePreparingTheStatusSaysConnectingThenCountsTheWait() throws {

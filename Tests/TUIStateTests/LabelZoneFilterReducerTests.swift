@@ -63,13 +63,13 @@ struct LabelZoneFilterReducerTests {
         let filter = try #require(Self.filter(state.reduce(.action(.submit), now: .now)))
         #expect(filter == EventFilter(camera: "Front Door", labels: ["person"], zones: ["porch"]))
         #expect(state.screen().header.filtersText == "camera: Front Door · label: person · zone: porch")
-        _ = state.reduce(.pageLoaded(EventsPage(events: [], nextCursor: nil), generation: state.fetchGeneration), now: .now)
+        _ = state.reduce(.pageLoaded(EventsPage(events: [], nextCursor: nil), generation: state.list.fetchGeneration), now: .now)
         #expect(state.screen().list.emptyText == "No events match the filters (t, c, o and z change them).")
     }
 
     @Test func theValueInForceStaysPickableWhenTheServerNoLongerListsIt() {
         var state = Fixtures.listState()
-        state.listFilters.zone = "gate"
+        state.filters.zone = "gate"
         _ = state.reduce(.action(.pickZone), now: .now)
         _ = state.reduce(.filterValuesLoaded(FilterValues(labels: ["person"], zones: [])), now: .now)
         #expect(state.screen().picker?.items == ["All zones", "gate"])
@@ -87,7 +87,7 @@ struct LabelZoneFilterReducerTests {
         #expect(state.screen().picker == nil)
         #expect(state.screen().message?.text == "This server has no zones to filter by (Frigate's zones of its cameras)")
         // One camera shown: its zones are what was asked for.
-        state.listFilters.cameras = .camera("garage")
+        state.filters.cameras = .camera("garage")
         _ = state.reduce(.action(.pickZone), now: .now)
         _ = state.reduce(.filterValuesLoaded(.none), now: .now)
         #expect(state.screen().message?.text == "No zones on the cameras shown (c shows every camera)")
@@ -128,6 +128,6 @@ struct LabelZoneFilterReducerTests {
         _ = state.reduce(.filterValuesLoaded(Self.values), now: .now)
         #expect(state.reduce(.action(.back), now: .now).isEmpty)
         #expect(state.screen().picker == nil)
-        #expect(state.listFilters.zone == nil)
+        #expect(state.filters.zone == nil)
     }
 }

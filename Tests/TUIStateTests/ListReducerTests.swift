@@ -21,7 +21,7 @@ struct ListReducerTests {
         #expect(state.screen().header.countsText == "5 loaded")
         _ = state.reduce(.action(.refresh), now: .now)
         #expect(state.screen().header.countsText == "loading…")
-        _ = state.reduce(.pageFailed(message: "timed out", needsSignIn: false, generation: state.fetchGeneration), now: .now)
+        _ = state.reduce(.pageFailed(message: "timed out", needsSignIn: false, generation: state.list.fetchGeneration), now: .now)
         #expect(state.screen().header.countsText == "0 loaded", "a failed load has loaded nothing")
     }
 
@@ -40,8 +40,8 @@ struct ListReducerTests {
     @Test func aPageOfAnOlderFetchIsDropped() {
         var state = Fixtures.listState()
         _ = state.reduce(.action(.refresh), now: .now)
-        _ = state.reduce(.pageLoaded(Fixtures.page(100..<105), generation: state.fetchGeneration - 1), now: .now)
-        #expect(state.events.isEmpty)
+        _ = state.reduce(.pageLoaded(Fixtures.page(100..<105), generation: state.list.fetchGeneration - 1), now: .now)
+        #expect(state.list.events.isEmpty)
         #expect(state.screen().list.isLoading)
     }
 
@@ -51,7 +51,7 @@ struct ListReducerTests {
         #expect(state.reduce(.action(.select(index: 25)), now: .now) == [.fetchPage(cursor: "c2", generation: 1)])
         #expect(state.reduce(.action(.select(index: 26)), now: .now).isEmpty, "already loading")
         _ = state.reduce(.pageLoaded(Fixtures.page(30..<60, next: nil), generation: 1), now: .now)
-        #expect(state.events.count == 60)
+        #expect(state.list.events.count == 60)
         #expect(state.reduce(.action(.select(index: 59)), now: .now).isEmpty, "no more pages")
         #expect(state.screen().header.countsText == "60 loaded")
     }
@@ -59,7 +59,7 @@ struct ListReducerTests {
     @Test func selectionIsClamped() {
         var state = Fixtures.listState(count: 5, next: nil)
         _ = state.reduce(.action(.select(index: 99)), now: .now)
-        #expect(state.selectedIndex == 4)
+        #expect(state.list.selectedIndex == 4)
     }
 
     @Test func filterMatchesCameraOrTitleCaseInsensitively() {
@@ -99,7 +99,7 @@ struct ListReducerTests {
     @Test func refreshStartsOver() {
         var state = Fixtures.listState()
         #expect(state.reduce(.action(.refresh), now: .now) == [.fetchPage(cursor: nil, generation: 2)])
-        #expect(state.events.isEmpty)
+        #expect(state.list.events.isEmpty)
     }
 
     @Test func failedPageIsAnErrorUntilEsc() {
@@ -137,7 +137,7 @@ struct ListReducerTests {
         var state = Fixtures.listState()
         let now = ContinuousClock.now
         state.show("hello", now: now)
-        #expect(state.nextDeadline == now + AppState.messageLifetime)
+        #expect(state.nextDeadline == now + StatusLine.messageLifetime)
         _ = state.reduce(.tick, now: now + .seconds(1))
         #expect(state.screen().message?.text == "hello")
         _ = state.reduce(.tick, now: now + .seconds(5))

@@ -74,7 +74,7 @@ struct LiveReducerTests {
         var state = try Self.liveState(from: list)
         #expect(state.reduce(.action(.back), now: .now) == [.player(.stop)])
         #expect(state.playback == nil && state.focus == .list)
-        #expect(state.selectedIndex == 4)
+        #expect(state.list.selectedIndex == 4)
     }
 
     @Test func qAndLGoBackToo() throws {
@@ -91,7 +91,7 @@ struct LiveReducerTests {
         #expect(request.returnsTo == .event(Fixtures.event(0), position: 2))
         var state = try Self.liveState(from: Fixtures.playingState())
         let effects = state.reduce(.action(.back), now: .now)
-        #expect(effects == [.startPlayback(Fixtures.event(0), id: PlaybackID(rawValue: state.lastPlaybackID), startAt: 2)])
+        #expect(effects == [.startPlayback(Fixtures.event(0), id: PlaybackID(rawValue: state.player.lastPlaybackID), startAt: 2)])
         #expect(state.playback?.live == nil && state.playback?.event.id == "evt-0")
     }
 
@@ -126,10 +126,10 @@ struct LiveReducerTests {
         var state = Fixtures.listState()
         var request = try Self.request(state.reduce(.action(.showLive), now: .now))
         #expect(state.reduce(.liveLoaded(request, nil), now: .now).isEmpty)
-        #expect(state.error == "No live view of Front Door now: the server offers none for it")
+        #expect(state.status.error == "No live view of Front Door now: the server offers none for it")
         request = try Self.request(state.reduce(.action(.showLive), now: .now))
         _ = state.reduce(.liveFailed(request, message: "Camera not found"), now: .now)
-        #expect(state.error == "Cannot show Front Door live: Camera not found")
+        #expect(state.status.error == "Cannot show Front Door live: Camera not found")
         #expect(state.playback == nil)
     }
 
@@ -215,7 +215,7 @@ struct LiveMontageReducerTests {
             Issue.record("Esc made \(effects)")
             return
         }
-        #expect(request.cameraName == "Driveway" && request.id.rawValue == state.lastPlaybackID)
+        #expect(request.cameraName == "Driveway" && request.id.rawValue == state.player.lastPlaybackID)
         #expect(state.montage == nil)
     }
 
@@ -226,7 +226,7 @@ struct LiveMontageReducerTests {
         #expect(state.screen().message?.text.hasPrefix("Live pictures have no recording") == true)
         let effects = state.reduce(.action(.play), now: .now)
         #expect(effects.first == .stopMontage)
-        #expect(effects.dropFirst().first == .startPlayback(Fixtures.event(0), id: PlaybackID(rawValue: state.lastPlaybackID), startAt: 0),
+        #expect(effects.dropFirst().first == .startPlayback(Fixtures.event(0), id: PlaybackID(rawValue: state.player.lastPlaybackID), startAt: 0),
                 "Front Door's newest loaded event: \(effects)")
         #expect(state.montage == nil && state.focus == .player)
     }

@@ -14,7 +14,7 @@ struct ModeReducerTests {
     static func state() -> AppState {
         var state = AppState(server: "http://127.0.0.1:8080", isDemo: true, user: "Demo User", isTerminalVideo: true)
         _ = state.start()
-        _ = state.reduce(.pageLoaded(Fixtures.page(0..<12), generation: state.fetchGeneration), now: .now)
+        _ = state.reduce(.pageLoaded(Fixtures.page(0..<12), generation: state.list.fetchGeneration), now: .now)
         return state
     }
 
@@ -181,7 +181,7 @@ struct ModeReducerTests {
     @Test func aSignInAskedForDuringTheMontageStopsItAndTakesTheScreen() {
         var state = Self.state()
         Self.press(.startMontage, .toggleHelp, on: &state)
-        var effects = state.reduce(.pageFailed(message: "session expired", needsSignIn: true, generation: state.fetchGeneration), now: .now)
+        var effects = state.reduce(.pageFailed(message: "session expired", needsSignIn: true, generation: state.list.fetchGeneration), now: .now)
         #expect(effects.contains { if case .stopMontage = $0 { true } else { false } })
         #expect(Self.shown(state.screen()) == ["sign-in"] && state.screen().overlay == nil && state.screen().keyContext == .form)
         effects = state.reduce(.signedIn(user: "Demo User"), now: .now)

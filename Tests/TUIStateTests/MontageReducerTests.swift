@@ -16,7 +16,7 @@ struct MontageReducerTests {
         var state = AppState(server: "http://127.0.0.1:8080", isDemo: true, user: "Demo User", isTerminalVideo: true)
         _ = state.start()
         let events = (0..<12).map { Fixtures.event($0, camera: cameras[$0 % cameras.count]) }
-        _ = state.reduce(.pageLoaded(EventsPage(events: events, nextCursor: nil), generation: state.fetchGeneration), now: .now)
+        _ = state.reduce(.pageLoaded(EventsPage(events: events, nextCursor: nil), generation: state.list.fetchGeneration), now: .now)
         return state
     }
 
@@ -136,7 +136,7 @@ struct MontageReducerTests {
         let events = [event("f", "Front", from: 0, to: 30), event("c", "Carport", from: -5, to: 20), event("y", "Yard", from: -10, to: 10),
                       event("a", "Attic", from: -3600, to: -3590), event("b", "Barn", from: -7000, to: -6990),
                       event("d", "Door", from: -600, to: -590)]
-        _ = state.reduce(.pageLoaded(EventsPage(events: events, nextCursor: nil), generation: state.fetchGeneration), now: .now)
+        _ = state.reduce(.pageLoaded(EventsPage(events: events, nextCursor: nil), generation: state.list.fetchGeneration), now: .now)
         _ = state.reduce(.action(.select(index: 0)), now: .now)
         #expect(state.selectedEvent?.id == "f")
         let start = try #require(Self.started(state.reduce(.action(.startMontage), now: .now)))

@@ -17,7 +17,7 @@ struct NVRFilterReducerTests {
     static func frigateState() -> AppState {
         var state = AppState(server: "http://nvr:5000", isDemo: false, user: "admin", severities: ["alert", "detection"])
         _ = state.reduce(.action(.refresh), now: .now)
-        _ = state.reduce(.pageLoaded(Fixtures.page(0..<30, next: "c2"), generation: state.fetchGeneration), now: .now)
+        _ = state.reduce(.pageLoaded(Fixtures.page(0..<30, next: "c2"), generation: state.list.fetchGeneration), now: .now)
         _ = state.reduce(.camerasLoaded(cameras, groups: groups), now: .now)
         return state
     }
@@ -29,18 +29,18 @@ struct NVRFilterReducerTests {
     @Test func sCyclesAlertsDetectionsAndAll() throws {
         var state = Self.frigateState()
         #expect(Self.filter(state.reduce(.action(.cycleSeverity), now: .now))?.severity == "alert")
-        #expect(state.message?.text == "Showing alerts only")
+        #expect(state.status.message?.text == "Showing alerts only")
         #expect(state.screen().header.filtersText == "alerts only")
         #expect(Self.filter(state.reduce(.action(.cycleSeverity), now: .now))?.severity == "detection")
         let all = try #require(Self.filter(state.reduce(.action(.cycleSeverity), now: .now)))
         #expect(all.severity == nil)
-        #expect(state.message?.text == "Showing every severity")
+        #expect(state.status.message?.text == "Showing every severity")
     }
 
     @Test func sOnAServerWithoutSeveritiesSaysSo() {
         var state = Fixtures.listState()
         #expect(state.reduce(.action(.cycleSeverity), now: .now).isEmpty)
-        #expect(state.message?.text == "This server has no severities (Frigate's alerts and detections)")
+        #expect(state.status.message?.text == "This server has no severities (Frigate's alerts and detections)")
     }
 
     @Test func thePickerOffersTheServersCamerasInOrderThenItsGroups() throws {
@@ -72,7 +72,7 @@ struct NVRFilterReducerTests {
         let sets = [CameraGroup(name: "outside", cameras: ["driveway", "garage"]), CameraGroup(name: "front", cameras: ["Front Door"])]
         var state = AppState(server: "http://nvr:5000", isDemo: false, user: "admin", isTerminalVideo: true, cameraSets: sets)
         _ = state.reduce(.action(.refresh), now: .now)
-        _ = state.reduce(.pageLoaded(Fixtures.page(0..<30, next: "c2"), generation: state.fetchGeneration), now: .now)
+        _ = state.reduce(.pageLoaded(Fixtures.page(0..<30, next: "c2"), generation: state.list.fetchGeneration), now: .now)
         _ = state.reduce(.camerasLoaded(Self.cameras, groups: Self.groups), now: .now)
         _ = state.reduce(.action(.pickCamera), now: .now)
         let picker = try #require(state.screen().picker)
@@ -85,7 +85,7 @@ struct NVRFilterReducerTests {
         // The server answers with the set's events; the montage shows the set's cameras, the
         // selected event's first.
         let page = EventsPage(events: [Fixtures.event(0, camera: "garage"), Fixtures.event(1, camera: "driveway")], nextCursor: nil)
-        _ = state.reduce(.pageLoaded(page, generation: state.fetchGeneration), now: .now)
+        _ = state.reduce(.pageLoaded(page, generation: state.list.fetchGeneration), now: .now)
         let effects = state.reduce(.action(.startMontage), now: .now)
         let cameras = try #require(effects.compactMap { if case .startMontage(let cameras, _, _, _, _) = $0 { cameras } else { nil } }.first)
         #expect(cameras == ["garage", "driveway"])

@@ -22,7 +22,7 @@ struct NotifyReducerTests {
                              follow: ListFollow(isOn: true, interval: .seconds(10), notify: rule))
         _ = state.start()
         let page = loaded.map { EventsPage(events: $0, nextCursor: nil) } ?? Fixtures.page(0..<10)
-        _ = state.reduce(.pageLoaded(page, generation: state.fetchGeneration), now: t0)
+        _ = state.reduce(.pageLoaded(page, generation: state.list.fetchGeneration), now: t0)
         return state
     }
 
@@ -39,7 +39,7 @@ struct NotifyReducerTests {
     }
 
     func poll(_ state: inout AppState, _ arrived: [Event], known: Range<Int> = 0..<5) -> [TerminalNotice] {
-        Self.notices(state.reduce(.followed(FollowReducerTests.changes(arrived, known: known), generation: state.fetchGeneration),
+        Self.notices(state.reduce(.followed(FollowReducerTests.changes(arrived, known: known), generation: state.list.fetchGeneration),
                                   now: t0 + .seconds(10)))
     }
 
@@ -56,7 +56,7 @@ struct NotifyReducerTests {
         var state = AppState(server: "http://127.0.0.1:8080", isDemo: true, user: "Demo User",
                              follow: ListFollow(isOn: true, interval: .seconds(10), notify: NotifyRule(level: .all, alert: .every)))
         _ = state.start()
-        let effects = state.reduce(.pageLoaded(Fixtures.page(0..<10), generation: state.fetchGeneration), now: t0)
+        let effects = state.reduce(.pageLoaded(Fixtures.page(0..<10), generation: state.list.fetchGeneration), now: t0)
         #expect(Self.notices(effects).isEmpty)
     }
 
@@ -64,11 +64,11 @@ struct NotifyReducerTests {
         var state = AppState(server: "http://127.0.0.1:8080", isDemo: true, user: "Demo User",
                              follow: ListFollow(isOn: true, interval: .seconds(10), notify: NotifyRule(level: .all, alert: .every)))
         _ = state.start()
-        _ = state.reduce(.pageFailed(message: "connection refused", needsSignIn: false, generation: state.fetchGeneration), now: t0)
-        #expect(state.events.isEmpty)
-        let first = state.reduce(.followed(EventChanges(events: Fixtures.page(0..<5).events, completeAfter: nil), generation: state.fetchGeneration),
+        _ = state.reduce(.pageFailed(message: "connection refused", needsSignIn: false, generation: state.list.fetchGeneration), now: t0)
+        #expect(state.list.events.isEmpty)
+        let first = state.reduce(.followed(EventChanges(events: Fixtures.page(0..<5).events, completeAfter: nil), generation: state.list.fetchGeneration),
                                  now: t0 + .seconds(10))
-        #expect(state.events.count == 5, "the poll filled the list")
+        #expect(state.list.events.count == 5, "the poll filled the list")
         #expect(Self.notices(first).isEmpty, "what the server had before is no news")
         #expect(poll(&state, [Self.arrival("later", after: 30)]).count == 1, "what comes after is")
     }
@@ -126,7 +126,7 @@ struct NotifyReducerTests {
     @Test func aPollOfAnEarlierLoadNotifiesNothing() {
         var state = following(NotifyRule(level: .all, alert: .every))
         let effects = state.reduce(.followed(FollowReducerTests.changes([Self.arrival("n", after: 30)]),
-                                             generation: state.fetchGeneration - 1), now: t0 + .seconds(10))
+                                             generation: state.list.fetchGeneration - 1), now: t0 + .seconds(10))
         #expect(Self.notices(effects).isEmpty)
     }
 }

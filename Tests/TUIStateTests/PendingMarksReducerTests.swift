@@ -14,7 +14,7 @@ struct PendingMarksReducerTests {
         var state = AppState(server: "http://127.0.0.1:5000", isDemo: true, user: "admin")
         state.keepMarksOnServer(pending: pending)
         _ = state.start()
-        _ = state.reduce(.pageLoaded(page(onServer: []), generation: state.fetchGeneration), now: .now)
+        _ = state.reduce(.pageLoaded(page(onServer: []), generation: state.list.fetchGeneration), now: .now)
         return state
     }
 
@@ -44,7 +44,7 @@ struct PendingMarksReducerTests {
         let down = AppInput.reviewedSendFailed(ids: ["evt-0"], isReviewed: true, failure: .unavailable,
                                                message: "the server failed with HTTP 502")
         #expect(state.reduce(down, now: t0).isEmpty)
-        #expect(state.message?.text.contains("Reviewed marks pending") == true)
+        #expect(state.status.message?.text.contains("Reviewed marks pending") == true)
         #expect(Self.row(state, "evt-0")?.isMarkPending == true)
         #expect(state.nextDeadline != nil && state.nextDeadline! <= t0 + .seconds(2))
         #expect(state.reduce(.tick, now: t0 + .seconds(2)) == [.sendReviewed(ids: ["evt-0"], isReviewed: true)])
@@ -63,7 +63,7 @@ struct PendingMarksReducerTests {
         _ = state.reduce(.reviewedSendFailed(ids: ["evt-0"], isReviewed: true, failure: .unavailable, message: "down"), now: .now)
         // A reload while the mark is pending: the server says not reviewed, the row stays pending.
         _ = state.reduce(.action(.refresh), now: .now)
-        let effects = state.reduce(.pageLoaded(Self.page(onServer: ["evt-3"]), generation: state.fetchGeneration), now: .now)
+        let effects = state.reduce(.pageLoaded(Self.page(onServer: ["evt-3"]), generation: state.list.fetchGeneration), now: .now)
         #expect(effects.contains(.sendReviewed(ids: ["evt-0"], isReviewed: true)), "the server answered: sent at once")
         #expect(Self.row(state, "evt-0").map { $0.isReviewed && $0.isMarkPending } == true)
         #expect(Self.row(state, "evt-3").map { $0.isReviewed && !$0.isMarkPending } == true, "the server's mark: saved")
@@ -79,15 +79,15 @@ struct PendingMarksReducerTests {
                                                        message: "Frigate refused /api/reviews/viewed for this user (HTTP 403)"), now: .now)
         #expect(effects == [.writePendingMarks([])])
         #expect(state.screen().list.rows.allSatisfy { !$0.isReviewed && !$0.isMarkPending })
-        #expect(state.error?.contains("did not take the marks of 5 events") == true)
-        #expect(state.error?.contains("HTTP 403") == true)
+        #expect(state.status.error?.contains("did not take the marks of 5 events") == true)
+        #expect(state.status.error?.contains("HTTP 403") == true)
     }
 
     @Test func theJournalsMarksShowPendingAndGoOnceTheServerAnswers() throws {
         var state = AppState(server: "http://127.0.0.1:5000", isDemo: true, user: "admin")
         state.keepMarksOnServer(pending: [PendingMark(id: "evt-2", reviewed: true), PendingMark(id: "evt-4", reviewed: false)])
         _ = state.start()
-        let effects = state.reduce(.pageLoaded(Self.page(onServer: ["evt-4"]), generation: state.fetchGeneration), now: .now)
+        let effects = state.reduce(.pageLoaded(Self.page(onServer: ["evt-4"]), generation: state.list.fetchGeneration), now: .now)
         #expect(effects.first == .sendReviewed(ids: ["evt-2"], isReviewed: true))
         #expect(Self.row(state, "evt-2").map { $0.isReviewed && $0.isMarkPending } == true)
         #expect(Self.row(state, "evt-4").map { !$0.isReviewed && $0.isMarkPending } == true, "an unmark pending")

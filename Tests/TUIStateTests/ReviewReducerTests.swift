@@ -23,7 +23,7 @@ struct ReviewReducerTests {
     @Test func speedStopsAtTheLimitsAndSaysSo() {
         var state = Fixtures.playingState()
         for _ in 0..<4 { _ = state.reduce(.action(.multiplySpeed(by: 2)), now: .now) }
-        #expect(state.speed.value == 16)
+        #expect(state.player.speed.value == 16)
         #expect(state.reduce(.action(.multiplySpeed(by: 2)), now: .now).isEmpty)
         #expect(state.screen().message?.text == "Speed 16×: the fastest there is")
         _ = state.reduce(.action(.resetSpeed), now: .now)
@@ -43,7 +43,7 @@ struct ReviewReducerTests {
         #expect(state.screen().player?.subtitle.contains("evt-4") == true)
         #expect(state.screen().player?.speedText == "2×", "the player starts the new playback at 2× itself")
         var configured = AppState(server: "http://127.0.0.1:8080", isDemo: true, user: "u", speed: 1.5)
-        #expect(configured.speed.value == 1.5)
+        #expect(configured.player.speed.value == 1.5)
         #expect(configured.reduce(.action(.multiplySpeed(by: 2)), now: .now) == [.player(.setSpeed(3))],
                 "before any playback too (the runner hands it to the player)")
     }
@@ -79,7 +79,7 @@ struct ReviewReducerTests {
 
     @Test func snapshotAsksForTheFrameAndShowsWhereItWent() {
         var state = Fixtures.playingState()
-        let id = PlaybackID(rawValue: state.lastPlaybackID)
+        let id = PlaybackID(rawValue: state.player.lastPlaybackID)
         #expect(state.reduce(.action(.saveSnapshot), now: .now) == [.saveSnapshot(Fixtures.event(0), id: id, position: 2)])
         _ = state.reduce(Fixtures.update(.player(.screenshot(path: "/p/Front-Door_x.png", error: nil)), state), now: .now)
         #expect(state.screen().message?.text == "Snapshot saved: /p/Front-Door_x.png")

@@ -20,9 +20,9 @@ struct ReviewedReducerTests {
         let expected = (0..<30).filter { $0 != 3 }.map { "evt-\($0)" }
         #expect(effects == [.saveReviewedSet(ids: expected, isReviewed: true)])
         #expect(state.screen().list.rows.allSatisfy { $0.isReviewed })
-        #expect(state.message?.text == "Marked 29 events reviewed")
+        #expect(state.status.message?.text == "Marked 29 events reviewed")
         #expect(state.reduce(.action(.markShownReviewed), now: .now).isEmpty, "nothing left to mark")
-        #expect(state.message?.text == "Every event shown is reviewed already")
+        #expect(state.status.message?.text == "Every event shown is reviewed already")
     }
 
     @Test func xMarksTheSelectedEventInTheListAndThePlayingOneInThePlayer() {
@@ -30,7 +30,7 @@ struct ReviewedReducerTests {
         _ = state.reduce(.action(.select(index: 2)), now: .now)
         #expect(state.reduce(.action(.toggleReviewed), now: .now) == [.saveReviewed(id: "evt-2", isReviewed: true)])
         #expect(state.screen().list.rows[2].isReviewed)
-        #expect(state.message?.text == "Reviewed: Front Door · Motion 2")
+        #expect(state.status.message?.text == "Reviewed: Front Door · Motion 2")
         #expect(state.reduce(.action(.toggleReviewed), now: .now) == [.saveReviewed(id: "evt-2", isReviewed: false)])
         #expect(!state.screen().list.rows[2].isReviewed)
 
@@ -74,7 +74,7 @@ struct ReviewedReducerTests {
         _ = state.reduce(.action(.select(index: 4)), now: .now)   // Down
         #expect(state.selectedEvent?.id == "evt-4")
         #expect(!Self.ids(state).contains("evt-3"))
-        #expect(state.selectedIndex == 3)
+        #expect(state.list.selectedIndex == 3)
     }
 
     @Test func aMarkedEventNotUnderTheCursorGoesAndTheSelectionKeepsItsEvent() {
@@ -97,7 +97,7 @@ struct ReviewedReducerTests {
     @Test func aFailedSaveIsAnError() {
         var state = Fixtures.listState()
         _ = state.reduce(.reviewedSaveFailed(message: "/x/reviewed.json: Permission denied"), now: .now)
-        #expect(state.error == "Reviewed marks not saved: /x/reviewed.json: Permission denied")
+        #expect(state.status.error == "Reviewed marks not saved: /x/reviewed.json: Permission denied")
     }
 
     @Test func everyLoadedEventReviewedSaysHowToSeeThem() {

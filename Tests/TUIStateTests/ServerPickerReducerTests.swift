@@ -16,7 +16,7 @@ struct ServerPickerReducerTests {
 
     static func state(servers: [KnownServer] = servers) -> AppState {
         var state = AppState(server: "http://office", isDemo: false, user: "me", servers: servers)
-        _ = state.reduce(.pageLoaded(Fixtures.page(0..<5), generation: state.fetchGeneration), now: .now)
+        _ = state.reduce(.pageLoaded(Fixtures.page(0..<5), generation: state.list.fetchGeneration), now: .now)
         return state
     }
 

@@ -20,7 +20,7 @@ struct ServerTextEscapingTests {
         let event = Event(id: "evt-\u{9B}1", cameraName: hostile, title: "Title\u{1B}[2J", startTime: Fixtures.base,
                           endTime: Fixtures.base.addingTimeInterval(10), bucket: "30-days",
                           videoUrl: URL(string: "http://127.0.0.1:1/media/30-days/evt-1/index.m3u8")!)
-        _ = state.reduce(.pageLoaded(EventsPage(events: [event], nextCursor: nil), generation: state.fetchGeneration), now: .now)
+        _ = state.reduce(.pageLoaded(EventsPage(events: [event], nextCursor: nil), generation: state.list.fetchGeneration), now: .now)
         return state
     }
 
@@ -43,7 +43,7 @@ struct ServerTextEscapingTests {
         _ = state.reduce(.action(.play), now: .now)
         let message = try #require(state.screen().message)
         #expect(message.text == "Opening \(Self.shown)…")
-        _ = state.reduce(.pageFailed(message: "the server said \u{1B}[31mno", needsSignIn: false, generation: state.fetchGeneration), now: .now)
+        _ = state.reduce(.pageFailed(message: "the server said \u{1B}[31mno", needsSignIn: false, generation: state.list.fetchGeneration), now: .now)
         let screen = state.screen()
         for text in [screen.error, screen.message?.text].compactMap({ $0 }) {
             #expect(!text.unicodeScalars.contains(where: TerminalText.isControl), "\(text)")

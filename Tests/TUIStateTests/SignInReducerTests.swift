@@ -77,7 +77,7 @@ struct SignInReducerTests {
         var state = Fixtures.listState()
         _ = state.reduce(.action(.refresh), now: .now)
         _ = state.reduce(.pageFailed(message: "the session has expired: sign in again", needsSignIn: true,
-                                     generation: state.fetchGeneration), now: .now)
+                                     generation: state.list.fetchGeneration), now: .now)
         #expect(state.screen().signIn?.errorText == "The session has expired: sign in again.")
     }
 }

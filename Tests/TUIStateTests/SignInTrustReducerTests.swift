@@ -58,7 +58,7 @@ struct SignInTrustReducerTests {
 
         // The session expires later: the form comes back naming the server and asking for its User.
         _ = state.reduce(.pageFailed(message: "the session has expired: sign in again", needsSignIn: true,
-                                     generation: state.fetchGeneration), now: .now)
+                                     generation: state.list.fetchGeneration), now: .now)
         #expect(state.screen().signIn?.title == "Sign in to Frigate at https://nvr.local:8971")
         #expect(state.screen().signIn?.userLabel == "User")
     }

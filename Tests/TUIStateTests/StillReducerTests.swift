@@ -74,7 +74,7 @@ import TUI
         var state = AppState(server: "http://127.0.0.1:8080", isDemo: true, user: "Demo User",
                              videoModeText: "terminal·half", isTerminalVideo: true)
         _ = state.start()
-        _ = state.reduce(.pageLoaded(Fixtures.page(0..<30), generation: state.fetchGeneration), now: .now)
+        _ = state.reduce(.pageLoaded(Fixtures.page(0..<30), generation: state.list.fetchGeneration), now: .now)
         return state
     }
 

@@ -118,7 +118,7 @@ struct TimelineReducerTests {
                          endTime: Fixtures.base.addingTimeInterval(300), bucket: "7-days", videoUrl: Fixtures.event(0).videoUrl)
         _ = state.reduce(.timelineLoaded([long], window: Self.windows(effects).first, generation: generation), now: .now)
         let play = state.reduce(.action(.play), now: .now)
-        #expect(play == [.startPlayback(long, id: PlaybackID(rawValue: state.lastPlaybackID), startAt: 120)],
+        #expect(play == [.startPlayback(long, id: PlaybackID(rawValue: state.player.lastPlaybackID), startAt: 120)],
                 "the latest event covering the cursor, from the cursor's moment in it")
         #expect(state.screen().timelineView == nil && state.focus == .player)
         _ = state.reduce(Fixtures.update(.loaded, state), now: .now)
@@ -160,7 +160,7 @@ struct TimelineReducerTests {
                                          window: Self.windows(effects).first, generation: generation), now: .now)
         // u: reviewed events leave the lanes.
         _ = state.reduce(.action(.toggleReviewed), now: .now)   // evt-0, under the cursor
-        #expect(state.reviewed.isReviewed("evt-0"))
+        #expect(state.review.marks.isReviewed("evt-0"))
         _ = state.reduce(.action(.toggleUnreviewedOnly), now: .now)
         #expect(state.screen().timelineView?.items.items.map(\.id) == ["evt-1"])
         _ = state.reduce(.action(.toggleUnreviewedOnly), now: .now)
@@ -176,13 +176,13 @@ struct TimelineReducerTests {
 
     @Test func aDateMovesTheCursorWithoutReloadingTheList() throws {
         var (state, _) = Self.openTimeline()
-        let generation = state.fetchGeneration
+        let generation = state.list.fetchGeneration
         _ = state.reduce(.action(.jumpToDate), now: .now)
         for character in "2026-11-20 14:00" { _ = state.reduce(.action(.insertText(String(character))), now: .now) }
         let effects = state.reduce(.action(.submit), now: .now)
         let date = try DateQuery("2026-11-20 14:00").resolve(now: Date())
         #expect(state.timeline?.cursor == date)
-        #expect(state.fetchGeneration == generation, "the list keeps its filters")
+        #expect(state.list.fetchGeneration == generation, "the list keeps its filters")
         #expect(Self.windows(effects).first?.contains(date) == true)
     }
 

@@ -84,7 +84,7 @@ public enum InteractiveSession {
                         services: AppServices, preparer: any PlaybackPreparing, logPath: String) throws -> Ending {
         var state = state
         let (keyMap, problems) = KeyMap.load(userFile: KeyMap.defaultUserFile())
-        if let summary = KeyMapDiagnostic.summary(problems) { state.error = summary }
+        if let summary = KeyMapDiagnostic.summary(problems) { state.showError(summary) }
         defer { preparer.removeAll() }
         let runner = try PlaybackRunner(player: try Player(configuration: configuration), preparer: preparer, backend: services.backend)
         let wake = try SelfPipe()

@@ -18,7 +18,7 @@ extension AppState {
     }
 
     mutating func startExport(now: ContinuousClock.Instant) -> [AppEffect] {
-        if let job = exportJob {
+        if let job = export.job {
             let done = job.percent.map { ", \($0)%" } ?? ""
             show("An export is running (\(job.eventID)\(done)); press e again when it has finished", now: now)
             return []
@@ -27,37 +27,37 @@ extension AppState {
             show("No event to export: select one first", now: now)
             return []
         }
-        exportJob = ExportJob(eventID: event.id, camera: event.cameraName)
-        quitWarned = false
+        export.job = ExportJob(eventID: event.id, camera: event.cameraName)
+        export.quitWarned = false
         return [.startExport(event)]
     }
 
     mutating func apply(_ update: ExportUpdate, now: ContinuousClock.Instant) -> [AppEffect] {
         switch update {
         case .started(let id, let file, let isPartial):
-            guard exportJob?.eventID == id else { return [] }
-            exportJob?.file = file
-            exportJob?.isPartial = isPartial
+            guard export.job?.eventID == id else { return [] }
+            export.job?.file = file
+            export.job?.isPartial = isPartial
         case .progress(let progress):
-            exportJob?.progress = progress
+            export.job?.progress = progress
         case .finished(let file, let bytes):
-            let partial = exportJob?.isPartial == true ? " (still recording: what exists so far)" : ""
-            exportJob = nil
-            message = TimedMessage(text: "Saved \(file) (\(ExportProgress.bytes(bytes)))\(partial)",
+            let partial = export.job?.isPartial == true ? " (still recording: what exists so far)" : ""
+            export.job = nil
+            status.message = TimedMessage(text: "Saved \(file) (\(ExportProgress.bytes(bytes)))\(partial)",
                                    expires: now + Self.exportMessageLifetime)
         case .failed(let text):
-            exportJob = nil
-            error = "Export failed: \(text)"
+            export.job = nil
+            status.error = "Export failed: \(text)"
         }
         return []
     }
 
     /// `q` with nothing left to go back from: while an export runs the first one warns; the next quits.
     mutating func quitUnlessExporting(now: ContinuousClock.Instant) -> [AppEffect] {
-        guard let job = exportJob, !quitWarned else { return [.quit] }
-        quitWarned = true
+        guard let job = export.job, !export.quitWarned else { return [.quit] }
+        export.quitWarned = true
         let done = job.percent.map { " (\($0)%)" } ?? ""
-        message = TimedMessage(text: "An export is running\(done): q again quits and keeps the .part; e on the event later resumes it",
+        status.message = TimedMessage(text: "An export is running\(done): q again quits and keeps the .part; e on the event later resumes it",
                                expires: now + Self.exportMessageLifetime)
         return []
     }

@@ -12,33 +12,33 @@ extension AppState {
     mutating func applyFilterKey(_ action: UserAction, now: ContinuousClock.Instant) -> [AppEffect] {
         switch action {
         case .jumpToDate:
-            mode = .datePrompt(DatePrompt(text: isTimelineShown ? "" : listFilters.untilText ?? ""), over: scene)
+            mode = .datePrompt(DatePrompt(text: isTimelineShown ? "" : filters.untilText ?? ""), over: scene)
         case .pickCamera:
             let cameras = pickableCameras
             guard !cameras.isEmpty else {
                 show(noCamerasText, now: now)
                 return []
             }
-            let names = Dictionary(serverCameras.map { ($0.id, $0.name) }, uniquingKeysWith: { first, _ in first })
+            let names = Dictionary(catalogue.serverCameras.map { ($0.id, $0.name) }, uniquingKeysWith: { first, _ in first })
             // The config file's sets first; a server group of the same name is the set's.
-            let own = Set(cameraSets.map(\.name))
-            let groups = (cameraSets + serverGroups.filter { !own.contains($0.name) })
+            let own = Set(catalogue.cameraSets.map(\.name))
+            let groups = (catalogue.cameraSets + catalogue.serverGroups.filter { !own.contains($0.name) })
                 .map { CameraPicker.Group(name: $0.name, cameras: $0.cameras.map { names[$0] ?? $0 }) }
-            mode = .cameraPicker(CameraPicker(cameras: cameras, groups: groups, current: listFilters.cameras), over: scene)
+            mode = .cameraPicker(CameraPicker(cameras: cameras, groups: groups, current: filters.cameras), over: scene)
         case .cycleSeverity:
-            guard !severities.isEmpty else {
+            guard !catalogue.severities.isEmpty else {
                 show("This server has no severities (Frigate's alerts and detections)", now: now)
                 return []
             }
-            let next = listFilters.severity.flatMap { severities.firstIndex(of: $0) }.map { $0 + 1 } ?? 0
-            let severity = next < severities.count ? severities[next] : nil
+            let next = filters.severity.flatMap { catalogue.severities.firstIndex(of: $0) }.map { $0 + 1 } ?? 0
+            let severity = next < catalogue.severities.count ? catalogue.severities[next] : nil
             show(severity.map { "Showing \($0)s only" } ?? "Showing every severity", now: now)
             return changeFilters { $0.severity = severity }
         case .pickLabel, .pickZone:
             let kind: ValuePicker.Kind = action == .pickLabel ? .label : .zone
-            awaitedPicker = kind
+            catalogue.awaitedPicker = kind
             show("Asking the server for its \(kind.noun)s…", now: now)
-            return [.fetchFilterValues(cameras: listFilters.shownCameras)]
+            return [.fetchFilterValues(cameras: filters.shownCameras)]
         default:
             break
         }
@@ -82,7 +82,7 @@ extension AppState {
             return []
         case .chose(let choice):
             closeToScene()
-            guard choice != listFilters.cameras else { return [] }
+            guard choice != filters.cameras else { return [] }
             return changeFilters { $0.cameras = choice }
         }
     }
@@ -91,31 +91,31 @@ extension AppState {
     /// value in force marked), unless something else took the screen meanwhile; none to offer is
     /// said on the message line instead of an empty picker.
     mutating func filterValuesLoaded(_ values: FilterValues, now: ContinuousClock.Instant) -> [AppEffect] {
-        guard let kind = awaitedPicker else { return [] }
-        awaitedPicker = nil
+        guard let kind = catalogue.awaitedPicker else { return [] }
+        catalogue.awaitedPicker = nil
         // Only over the list and the player: anything else that took the screen meanwhile keeps it.
         guard case .scene(let scene) = mode, !isTimelineShown else { return [] }
         let offered = kind == .label ? values.labels : values.zones
-        let current = kind == .label ? listFilters.label : listFilters.zone
+        let current = kind == .label ? filters.label : filters.zone
         guard !offered.isEmpty || current != nil else {
             show(noValuesText(kind), now: now)
             return []
         }
-        message = nil
+        status.message = nil
         mode = .valuePicker(ValuePicker(kind, values: offered, current: current), over: scene)
         return []
     }
 
     /// The values could not be had: said on the message line.
     mutating func filterValuesFailed(_ text: String, now: ContinuousClock.Instant) {
-        guard let kind = awaitedPicker else { return }
-        awaitedPicker = nil
+        guard let kind = catalogue.awaitedPicker else { return }
+        catalogue.awaitedPicker = nil
         show("Cannot list the server's \(kind.noun)s: \(text)", now: now)
     }
 
     /// Why `o` or `z` opens nothing.
     func noValuesText(_ kind: ValuePicker.Kind) -> String {
-        if listFilters.shownCameras != nil { return "No \(kind.noun)s on the cameras shown (c shows every camera)" }
+        if filters.shownCameras != nil { return "No \(kind.noun)s on the cameras shown (c shows every camera)" }
         return kind == .label ? "This server has no labels to filter by (Frigate's objects: person, car…)"
             : "This server has no zones to filter by (Frigate's zones of its cameras)"
     }
@@ -145,25 +145,25 @@ extension AppState {
     /// The picker's cameras: the server's in its order (then any other seen), else those seen by name,
     /// with the one in force kept.
     var pickableCameras: [String] {
-        let seen = knownCameras.union(listFilters.camera.map { [$0] } ?? [])
-        let ordered = serverCameras.map(\.name)
+        let seen = catalogue.knownCameras.union(filters.camera.map { [$0] } ?? [])
+        let ordered = catalogue.serverCameras.map(\.name)
         let listed = Set(ordered)
         return ordered + seen.filter { !listed.contains($0) }.sorted { $0.localizedStandardCompare($1) == .orderedAscending }
     }
 
     /// Why there is nothing to pick from (`c`) or to put side by side (`M`).
     var noCamerasText: String {
-        isLoading ? "Cameras are known once events have loaded" : "No cameras known yet: no events loaded"
+        list.isLoading ? "Cameras are known once events have loaded" : "No cameras known yet: no events loaded"
     }
 
     /// Cameras seen in loaded pages (there is no cameras endpoint); kept across reloads, so the
     /// picker still offers the others while one camera is shown.
     mutating func noteCameras(_ events: [Event]) {
-        knownCameras.formUnion(events.map(\.cameraName))
+        catalogue.knownCameras.formUnion(events.map(\.cameraName))
     }
 
     private mutating func changeFilters(_ change: (inout ListFilters) -> Void) -> [AppEffect] {
-        change(&listFilters)
+        change(&filters)
         return beginRefresh()
     }
 }

@@ -11,12 +11,12 @@ extension AppState {
     /// Polls when due; the `N new` count goes when the selection is at the top. Called on every
     /// turn of ``reduce(_:now:)``.
     mutating func followTurn(now: ContinuousClock.Instant) -> [AppEffect] {
-        if selectedIndex == 0 { follow.newAbove = 0 }
-        guard follow.isOn, form == nil, !(events.isEmpty && isLoading) else { return [] }
+        if list.selectedIndex == 0 { follow.newAbove = 0 }
+        guard follow.isOn, form == nil, !(list.events.isEmpty && list.isLoading) else { return [] }
         guard follow.reduce(.turn, now: now) == .poll else { return [] }
-        let inProgress = events.prefix(AppState.pageSize).filter { $0.endTime == nil }
-        return [.follow(since: events.map(\.startTime).max(), filter: listFilters.eventFilter,
-                        inProgress: Array(inProgress), generation: fetchGeneration)]
+        let inProgress = list.events.prefix(AppState.pageSize).filter { $0.endTime == nil }
+        return [.follow(since: list.events.map(\.startTime).max(), filter: filters.eventFilter,
+                        inProgress: Array(inProgress), generation: list.fetchGeneration)]
     }
 
     /// `F`: following on (a poll at once) or off.
@@ -28,29 +28,29 @@ extension AppState {
     /// A poll's answer: merged when it is of the list's current load (a reload meanwhile drops it).
     mutating func followed(_ changes: EventChanges, generation: Int, now: ContinuousClock.Instant) -> [AppEffect] {
         carryOut(follow.reduce(.answered, now: now), now: now)
-        guard follow.isOn, generation == fetchGeneration else { return [] }
+        guard follow.isOn, generation == list.fetchGeneration else { return [] }
         let visibleBefore = visibleEvents
-        let selectedID = visibleBefore.indices.contains(selectedIndex) ? visibleBefore[selectedIndex].id : nil
-        let merged = ListMerge.merge(events, changes, hasMorePages: nextCursor != nil)
-        guard merged.events != events else {
+        let selectedID = visibleBefore.indices.contains(list.selectedIndex) ? visibleBefore[list.selectedIndex].id : nil
+        let merged = ListMerge.merge(list.events, changes, hasMorePages: list.nextCursor != nil)
+        guard merged.events != list.events else {
             follow.hasBaseline = true
             return []
         }
-        events = merged.events
+        list.events = merged.events
         noteCameras(changes.events)
         adoptServerReviewed(changes.events)
         let visible = visibleEvents
         if let selectedID, let index = visible.firstIndex(where: { $0.id == selectedID }) {
-            selectedIndex = index
+            list.selectedIndex = index
         } else {
             // The selected event was deleted: the one after it takes its row.
-            selectedIndex = max(0, min(selectedIndex, visible.count - 1))
+            list.selectedIndex = max(0, min(list.selectedIndex, visible.count - 1))
         }
         if !merged.inserted.isEmpty {
-            follow.newAbove += visible[..<selectedIndex].filter { merged.inserted.contains($0.id) }.count
+            follow.newAbove += visible[..<list.selectedIndex].filter { merged.inserted.contains($0.id) }.count
         }
         defer { follow.hasBaseline = true }
-        return follow.hasBaseline ? newEventNotices(events.filter { merged.inserted.contains($0.id) }) : []
+        return follow.hasBaseline ? newEventNotices(list.events.filter { merged.inserted.contains($0.id) }) : []
     }
 
     /// A poll failed: the schedule backs off, and says so once.

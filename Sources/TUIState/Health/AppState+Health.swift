@@ -52,7 +52,7 @@ extension AppState {
     private var healthByName: [String: (report: CameraHealth, isEnabled: Bool)] {
         let current = health.current
         guard !current.isEmpty else { return [:] }
-        let cameras = Dictionary(serverCameras.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
+        let cameras = Dictionary(catalogue.serverCameras.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
         var byName: [String: (report: CameraHealth, isEnabled: Bool)] = [:]
         for (id, report) in current {
             let camera = cameras[id]

@@ -28,9 +28,9 @@ extension AppState {
         } else {
             returnsTo = playback?.live?.returnsTo ?? .list   // another camera: back to the same place
         }
-        lastPlaybackID += 1
+        player.lastPlaybackID += 1
         show("Opening \(TerminalText.printable(cameraName)) live…", now: now)
-        return [.fetchLive(LiveRequest(cameraID: cameraID, cameraName: cameraName, id: PlaybackID(rawValue: lastPlaybackID),
+        return [.fetchLive(LiveRequest(cameraID: cameraID, cameraName: cameraName, id: PlaybackID(rawValue: player.lastPlaybackID),
                                        returnsTo: returnsTo))]
     }
 
@@ -38,7 +38,7 @@ extension AppState {
     private var liveCamera: (id: String, name: String)? {
         if case .timeline = scene, let timeline, timelineCameras.indices.contains(timeline.lane) {
             let name = timelineCameras[timeline.lane]
-            return (serverCameras.first { $0.name == name }?.id ?? name, name)
+            return (catalogue.serverCameras.first { $0.name == name }?.id ?? name, name)
         }
         let event = focus == .player ? playback?.event ?? selectedEvent : selectedEvent
         return event.map { ($0.camera, $0.cameraName) }
@@ -47,9 +47,9 @@ extension AppState {
     /// The backend's answer to `L`: the feed plays in the pane (the player focused), or the
     /// message says there is none. Dropped when another playback or `L` came since.
     mutating func liveLoaded(_ request: LiveRequest, _ event: Event?, now: ContinuousClock.Instant) -> [AppEffect] {
-        guard request.id.rawValue == lastPlaybackID else { return [] }
+        guard request.id.rawValue == player.lastPlaybackID else { return [] }
         guard let event else {
-            error = "No live view of \(TerminalText.printable(request.cameraName)) now: the server offers none for it"
+            status.error = "No live view of \(TerminalText.printable(request.cameraName)) now: the server offers none for it"
             return []
         }
         var model = PlaybackModel(event: event, id: request.id, isLive: true)
@@ -59,14 +59,14 @@ extension AppState {
         case .fullPane: break
         case .browse, .timeline: mode = .scene(.browse(Browse(focus: .player)))
         }
-        error = nil
+        status.error = nil
         return [.startPlayback(event, id: request.id, startAt: 0)]
     }
 
     /// The backend could not answer `L`.
     mutating func liveFailed(_ request: LiveRequest, message: String) {
-        guard request.id.rawValue == lastPlaybackID else { return }
-        error = "Cannot show \(TerminalText.printable(request.cameraName)) live: \(message)"
+        guard request.id.rawValue == player.lastPlaybackID else { return }
+        status.error = "Cannot show \(TerminalText.printable(request.cameraName)) live: \(message)"
     }
 
     /// A reading of the frames the pane drew of the live feed.
@@ -78,7 +78,7 @@ extension AppState {
     /// pressed.
     mutating func leaveLive(_ live: LiveView) -> [AppEffect] {
         playback = nil
-        error = nil
+        status.error = nil
         switch live.returnsTo {
         case .list:
             mode = .scene(.browse(Browse(focus: .list)))
@@ -87,8 +87,8 @@ extension AppState {
             mode = .scene(.timeline(returnsTo: Browse(focus: .list)))
             return [.player(.stop)]
         case .event(let event, let position):
-            lastPlaybackID += 1
-            let id = PlaybackID(rawValue: lastPlaybackID)
+            player.lastPlaybackID += 1
+            let id = PlaybackID(rawValue: player.lastPlaybackID)
             playback = PlaybackModel(event: event, id: id, isLive: event.isLive(at: Date()))
             if case .fullPane = scene {} else { mode = .scene(.browse(Browse(focus: .player))) }
             return [.startPlayback(event, id: id, startAt: position)]
@@ -129,7 +129,7 @@ extension AppState {
 extension AppState {
     mutating func openLiveMontage(cameras: [String], from live: LiveView, feed: Event, date: Date) -> [AppEffect] {
         let ordered = [live.camera] + cameras.filter { $0 != live.camera }
-        let request = LiveRequest(cameraID: feed.camera, cameraName: live.camera, id: PlaybackID(rawValue: lastPlaybackID),
+        let request = LiveRequest(cameraID: feed.camera, cameraName: live.camera, id: PlaybackID(rawValue: player.lastPlaybackID),
                                   returnsTo: live.returnsTo)
         let model = MontageModel(cameras: cameras.contains(live.camera) ? ordered : cameras, origin: .live(request),
                                  moment: date, events: [], now: date)
@@ -143,7 +143,7 @@ extension AppState {
 
     /// The cameras of `names` as the backend knows them (its ids where it has a list of cameras).
     func liveCameras(_ names: [String]) -> [Camera] {
-        names.map { name in Camera(id: serverCameras.first { $0.name == name }?.id ?? name, name: name) }
+        names.map { name in Camera(id: catalogue.serverCameras.first { $0.name == name }?.id ?? name, name: name) }
     }
 
     /// The feeds have come: the page's tiles play them (a camera without one says so).
@@ -158,10 +158,10 @@ extension AppState {
 
     /// Esc from the live montage: the camera it was opened from, live again.
     mutating func reopenLive(_ request: LiveRequest, now: ContinuousClock.Instant) -> [AppEffect] {
-        lastPlaybackID += 1
+        player.lastPlaybackID += 1
         show("Opening \(TerminalText.printable(request.cameraName)) live…", now: now)
         var again = request
-        again.id = PlaybackID(rawValue: lastPlaybackID)
+        again.id = PlaybackID(rawValue: player.lastPlaybackID)
         return [.fetchLive(again)]
     }
 
@@ -192,7 +192,7 @@ extension AppState {
             case .loading: ("connecting", false)
             case .failed: (Self.tileText(tile.status, timeZone: calendar.timeZone), false)
             }
-            return MontageScreen.Tile(index: index, title: title, detail: detail, showsVideo: hasPicture && isTerminalVideo && isVideoOn,
+            return MontageScreen.Tile(index: index, title: title, detail: detail, showsVideo: hasPicture && player.isTerminalVideo && player.isVideoOn,
                                       isFocused: tile.isFocused, isError: isError)
         }
         if model.isSolo, let focused = tiles.first(where: \.isFocused) ?? tiles.first { tiles = [focused] }

@@ -40,15 +40,15 @@ extension AppState {
         }
         if playback?.playback == .playing { effects.append(.player(.togglePause)) }
         let near = montageEvents(around: moment, date: date)
-        let recording = Set(serverCameras.filter(\.isRecording).map(\.name))
+        let recording = Set(catalogue.serverCameras.filter(\.isRecording).map(\.name))
         let ordered = MontageModel.ordered(cameras, opener: opener, events: near, recording: recording, moment: moment, now: date)
         var model = MontageModel(cameras: ordered, origin: origin, moment: moment, events: near, now: date)
-        model.speed = speed
+        model.speed = player.speed
         // Over the scene it opened from (the full-pane video left), which Esc goes back to.
         let under: Scene = if case .fullPane(let browse) = scene { .browse(browse) } else { scene }
         mode = .montage(model, over: under)
         overlay = nil
-        return effects + [.startMontage(cameras: model.pageCameras, at: moment, events: near, speed: speed.value)]
+        return effects + [.startMontage(cameras: model.pageCameras, at: moment, events: near, speed: player.speed.value)]
     }
 
     /// The events loaded (list and timeline) within two hours of `moment`: what the tiles can
@@ -56,7 +56,7 @@ extension AppState {
     func montageEvents(around moment: Date, date: Date) -> [Event] {
         let window = moment.addingTimeInterval(-2 * 3600)...moment.addingTimeInterval(2 * 3600)
         var byID: [String: Event] = [:]
-        for event in events + (timeline.map { Array($0.events.values) } ?? []) {
+        for event in list.events + (timeline.map { Array($0.events.values) } ?? []) {
             if window.contains(event.startTime) || (event.startTime < moment && (event.endTime ?? date) > moment) {
                 byID[event.id] = event
             }
@@ -101,7 +101,7 @@ extension AppState {
             let first = model.page * MontageModel.tilesPerPage + 1
             segments.append("cameras \(first)–\(first + model.pageCameras.count - 1) of \(model.cameras.count)")
         }
-        return segments + [videoModeText]
+        return segments + [player.videoModeText]
     }
 
     /// A tile's words: a failure without the player's own detail in parentheses ("index.m3u8
@@ -132,7 +132,7 @@ extension AppState {
             }
             return MontageScreen.Tile(index: index, title: "\(TerminalText.printable(camera)) · \(WallTimeText.timeOfDay(shown, calendar: calendar, seconds: true))",
                                       detail: Self.tileText(tile.status, timeZone: calendar.timeZone),
-                                      showsVideo: hasPicture && isTerminalVideo && isVideoOn, isFocused: tile.isFocused,
+                                      showsVideo: hasPicture && player.isTerminalVideo && player.isVideoOn, isFocused: tile.isFocused,
                                       isError: isError)
         }
         if model.isSolo, let focused = tiles.first(where: \.isFocused) ?? tiles.first { tiles = [focused] }

@@ -7,15 +7,15 @@ import TUI
 extension AppState {
     /// Applies `.zoom`, `.pan` or `.resetFraming`, says where the picture is now, and tells the player.
     mutating func changeFraming(_ action: UserAction, now: ContinuousClock.Instant) -> [AppEffect] {
-        var framing = self.framing
+        var framing = self.player.framing
         switch action {
         case .zoom(let step): framing.zoom(by: step)
         case .pan(let x, let y): framing.pan(x: x, y: y)
         case .resetFraming: framing = VideoFraming()
         default: return []
         }
-        let changed = framing != self.framing
-        self.framing = framing
+        let changed = framing != self.player.framing
+        self.player.framing = framing
         show(Self.framingText(framing), now: now)
         return changed ? [.player(.setFraming(framing))] : []
     }

@@ -14,11 +14,11 @@ extension AppState {
     /// and focuses the player.
     mutating func playSelected(now: ContinuousClock.Instant) -> [AppEffect] {
         guard let event = selectedEvent else { return [] }
-        lastPlaybackID += 1
-        let id = PlaybackID(rawValue: lastPlaybackID)
+        player.lastPlaybackID += 1
+        let id = PlaybackID(rawValue: player.lastPlaybackID)
         playback = PlaybackModel(event: event, id: id, isLive: event.isLive(at: Date()))
         updateBrowse { $0 = Browse(focus: .player) }
-        error = nil
+        status.error = nil
         show("Opening \(event.cameraName)…", now: now)
         return [.startPlayback(event, id: id, startAt: 0)]
     }
@@ -38,8 +38,8 @@ extension AppState {
         case .stop: return [.player(.stop)]
         case .toggleMute: return [.player(.toggleMute)]
         case .volume(let delta):
-            volume = max(0, min(130, volume + delta))
-            return [.player(.setVolume(Double(volume)))]
+            player.volume = max(0, min(130, player.volume + delta))
+            return [.player(.setVolume(Double(player.volume)))]
         case .seekBy(let delta): return seek(&model, to: model.target(by: delta))
         case .seekToStart: return seek(&model, to: 0)
         case .seekToEnd:
@@ -87,7 +87,7 @@ extension AppState {
             model.isPreparing = false
             model.preparingSince = nil
             model.pendingSeekTarget = nil
-            if case .error(let text) = reason { error = "Playback failed: \(text)" }
+            if case .error(let text) = reason { status.error = "Playback failed: \(text)" }
             playback = model
             if update.session.eventGone { dropGoneEvent(model.event.id) }
             return playbackFinished(reason, now: now)
@@ -108,10 +108,10 @@ extension AppState {
                 model.pendingSeekTarget = nil
             }
         case .audio(let isMuted, let level):
-            muted = isMuted
-            volume = Int(level.rounded())
+            player.muted = isMuted
+            player.volume = Int(level.rounded())
         case .firstFrame:
-            message = nil   // "Opening …" / "Refreshing access…" are done
+            status.message = nil   // "Opening …" / "Refreshing access…" are done
         default:
             break   // finishes and refusals reach us as the playback session's own updates
         }
@@ -127,8 +127,8 @@ extension AppState {
     /// Sets the session's speed to `requested`, clamped to ``PlaybackSpeed/range`` (and then says so).
     mutating func changeSpeed(to requested: Double, now: ContinuousClock.Instant) -> [AppEffect] {
         let wanted = PlaybackSpeed(requested)
-        let changed = wanted != speed
-        speed = wanted
+        let changed = wanted != player.speed
+        player.speed = wanted
         if PlaybackSpeed.range.contains(requested) {
             show("Speed \(wanted.text)", now: now)
         } else {
@@ -169,7 +169,7 @@ extension AppState {
 
     /// The player's answer: where the PNG is, or why it is not.
     mutating func snapshotSaved(path: String, error: String?, now: ContinuousClock.Instant) {
-        show(error.map { "No snapshot: \($0)" } ?? "Snapshot saved: \(Self.shortened(path, home: home))", now: now)
+        show(error.map { "No snapshot: \($0)" } ?? "Snapshot saved: \(Self.shortened(path, home: session.home))", now: now)
     }
 
     /// `path` with the home directory as `~`: `shortened("/home/me/Pictures/x.png", home: "/home/me") == "~/Pictures/x.png"`.

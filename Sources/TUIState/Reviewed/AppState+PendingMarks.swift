@@ -9,7 +9,7 @@ import TUI
 /// succeeds); a quit leaves them in the journal for the next start. A mark the server refuses
 /// for good is rolled back with an error that says so.
 extension AppState {
-    /// The server keeps the marks: changes go to it through ``pendingMarks``. `pending` are the
+    /// The server keeps the marks: changes go to it through ``ReviewState/serverMarks``. `pending` are the
     /// journal's marks for this server from an earlier session: shown pending at once, and sent
     /// once the server answered the first page.
     ///
@@ -17,33 +17,35 @@ extension AppState {
     /// state.keepMarksOnServer(pending: PendingMarks.journal(at: url, server: PendingMarks.serverKey(server)))
     /// ```
     public mutating func keepMarksOnServer(pending: [PendingMark]) {
-        marksOnServer = true
-        pendingMarks = PendingMarks(marks: pending)
-        for mark in pendingMarks.marks {
-            if mark.reviewed { reviewed.mark(mark.id) } else { reviewed.unmark(mark.id) }
+        let marks = PendingMarks(marks: pending)
+        review.serverMarks = marks
+        for mark in marks.marks {
+            if mark.reviewed { review.marks.mark(mark.id) } else { review.marks.unmark(mark.id) }
         }
     }
 
     /// The user changed the marks of `ids`: saved to the marks file, or pending for the server.
     mutating func recordMarks(_ ids: [String], _ isReviewed: Bool, now: ContinuousClock.Instant) -> [AppEffect] {
-        guard marksOnServer else {
+        guard review.serverMarks != nil else {
             return ids.count == 1 ? [.saveReviewed(id: ids[0], isReviewed: isReviewed)] : [.saveReviewedSet(ids: ids, isReviewed: isReviewed)]
         }
-        return perform(pendingMarks.add(ids, reviewed: isReviewed, now: now))
+        return onServerMarks { $0.add(ids, reviewed: isReviewed, now: now) }
     }
 
     /// The server took a batch: its rows show `✓` (or no mark), and the local copy follows.
     mutating func reviewedSent(ids: [String], isReviewed: Bool, now: ContinuousClock.Instant) -> [AppEffect] {
-        perform(pendingMarks.sent(ids: ids, reviewed: isReviewed, now: now))
+        onServerMarks { $0.sent(ids: ids, reviewed: isReviewed, now: now) }
     }
 
     /// A batch failed: said once while the server is away (the rows stay pending), or rolled
     /// back when the server refused it.
     mutating func reviewedSendFailed(ids: [String], isReviewed: Bool, failure: MarkSendFailure, message text: String,
                                      now: ContinuousClock.Instant) -> [AppEffect] {
-        let effects = pendingMarks.failed(ids: ids, reviewed: isReviewed, failure, now: now)
+        guard var marks = review.serverMarks else { return [] }
+        let effects = marks.failed(ids: ids, reviewed: isReviewed, failure, now: now)
+        review.serverMarks = marks
         switch failure {
-        case .unavailable where pendingMarks.failures == 1:
+        case .unavailable where marks.failures == 1:
             show("Reviewed marks pending (…): \(text); they are sent when the server answers again", now: now)
         case .signInNeeded:
             show("Reviewed marks pending (…): sign in again to send them", now: now)
@@ -53,7 +55,7 @@ extension AppState {
             }
             if !dropped.isEmpty {
                 let what = dropped.count == 1 ? "the mark of 1 event" : "the marks of \(dropped.count) events"
-                error = "The server did not take \(what), shown as before: \(text)"
+                status.error = "The server did not take \(what), shown as before: \(text)"
             }
         default: break
         }
@@ -62,20 +64,28 @@ extension AppState {
 
     /// A tick: a backoff that ran out sends the pending marks again.
     mutating func pendingMarksTick(now: ContinuousClock.Instant) -> [AppEffect] {
-        perform(pendingMarks.tick(now: now))
+        onServerMarks { $0.tick(now: now) }
     }
 
     /// Another request to the server succeeded (a page, the timeline's events): pending marks go now.
     mutating func pendingMarksServerAnswered(now: ContinuousClock.Instant) -> [AppEffect] {
-        guard marksOnServer else { return [] }
-        return perform(pendingMarks.serverAnswered(now: now))
+        onServerMarks { $0.serverAnswered(now: now) }
     }
 
     /// The header's " · 2 marks pending (…)" while the server has not confirmed some (the glyph
     /// their rows show).
     var pendingMarksText: String {
-        let count = pendingMarks.count
+        let count = review.serverMarks?.count ?? 0
         return count == 0 ? "" : " · \(count) mark\(count == 1 ? "" : "s") pending (\(EventRow.pendingGlyph))"
+    }
+
+    /// Changes the marks the server has not confirmed (none where the marks are kept locally) and
+    /// carries out what that asks.
+    private mutating func onServerMarks(_ change: (inout PendingMarks) -> [PendingMarks.Effect]) -> [AppEffect] {
+        guard var marks = review.serverMarks else { return [] }
+        let effects = change(&marks)
+        review.serverMarks = marks
+        return perform(effects)
     }
 
     /// The pending marks' effects as the coordinator's work; a rollback shows the events as they were.
@@ -95,7 +105,7 @@ extension AppState {
             case .rolledBack(let marks):
                 let selected = selectedEvent?.id
                 for mark in marks {
-                    if mark.reviewed { reviewed.unmark(mark.id) } else { reviewed.mark(mark.id) }
+                    if mark.reviewed { review.marks.unmark(mark.id) } else { review.marks.mark(mark.id) }
                 }
                 restoreSelection(selected)
                 return []

@@ -21,7 +21,7 @@ extension AppState {
     /// state.loadReviewed(ReviewedMarks.load(from: ReviewedMarks.fileURL(in: paths.state)))
     /// ```
     public mutating func loadReviewed(_ marks: ReviewedMarks) {
-        reviewed = marks
+        review.marks = marks
     }
 
     /// Marks the server keeps (Frigate's, per user) win over the local file for its events: a
@@ -29,9 +29,9 @@ extension AppState {
     /// for a mark still pending (the server does not have it yet) the pending one stays.
     mutating func adoptServerReviewed(_ events: [Event]) {
         for event in events {
-            guard let onServer = event.serverReviewed, pendingMarks.wanted(event.id) == nil,
-                  reviewed.isReviewed(event.id) != onServer else { continue }
-            if onServer { reviewed.mark(event.id) } else { reviewed.unmark(event.id) }
+            guard let onServer = event.serverReviewed, !review.isPending(event.id),
+                  review.marks.isReviewed(event.id) != onServer else { continue }
+            if onServer { review.marks.mark(event.id) } else { review.marks.unmark(event.id) }
         }
     }
 
@@ -51,14 +51,14 @@ extension AppState {
 
     /// Whether unreviewed-only shows `event`: not reviewed, or the reviewed one kept under the cursor.
     func isShownWhenUnreviewedOnly(_ event: Event) -> Bool {
-        !reviewed.isReviewed(event.id) || event.id == keptReviewedID
+        !review.marks.isReviewed(event.id) || event.id == list.keptReviewedID
     }
 
     /// `x`: the selected event in the list, the playing one in the player (the selected one
     /// before anything played).
     mutating func toggleReviewed(now: ContinuousClock.Instant) -> [AppEffect] {
         guard let event = focus == .player ? playback?.event ?? selectedEvent : selectedEvent else { return [] }
-        let isReviewed = !reviewed.isReviewed(event.id)
+        let isReviewed = !review.marks.isReviewed(event.id)
         show("\(isReviewed ? "Reviewed" : "Not reviewed"): \(event.cameraName) · \(event.title ?? event.id)", now: now)
         return setReviewed(event.id, isReviewed, now: now)
     }
@@ -66,13 +66,13 @@ extension AppState {
     /// `X`: every event the list shows (loaded, after its filters) that is not reviewed yet is
     /// marked, in one save. Unreviewed-only keeps the selected one under the cursor.
     mutating func markShownReviewed(now: ContinuousClock.Instant) -> [AppEffect] {
-        let ids = visibleEvents.map(\.id).filter { !reviewed.isReviewed($0) }
+        let ids = visibleEvents.map(\.id).filter { !review.marks.isReviewed($0) }
         guard !ids.isEmpty else {
             show("Every event shown is reviewed already", now: now)
             return []
         }
-        for id in ids { reviewed.mark(id) }
-        if isUnreviewedOnly, let selected = selectedEvent?.id, ids.contains(selected) { keptReviewedID = selected }
+        for id in ids { review.marks.mark(id) }
+        if list.isUnreviewedOnly, let selected = selectedEvent?.id, ids.contains(selected) { list.keptReviewedID = selected }
         show("Marked \(ids.count) event\(ids.count == 1 ? "" : "s") reviewed", now: now)
         return recordMarks(ids, true, now: now)
     }
@@ -80,38 +80,38 @@ extension AppState {
     /// Marks or unmarks `id`; the selection stays on its event (a marked selected one is kept in
     /// unreviewed-only until the selection leaves it). Nothing to save when nothing changed.
     mutating func setReviewed(_ id: String, _ isReviewed: Bool, now: ContinuousClock.Instant) -> [AppEffect] {
-        guard reviewed.isReviewed(id) != isReviewed else { return [] }
+        guard review.marks.isReviewed(id) != isReviewed else { return [] }
         let selected = selectedEvent?.id
-        if isReviewed { reviewed.mark(id) } else { reviewed.unmark(id) }
-        if isReviewed, isUnreviewedOnly, id == selected { keptReviewedID = id }
+        if isReviewed { review.marks.mark(id) } else { review.marks.unmark(id) }
+        if isReviewed, list.isUnreviewedOnly, id == selected { list.keptReviewedID = id }
         restoreSelection(selected)
         return recordMarks([id], isReviewed, now: now)
     }
 
     mutating func toggleUnreviewedOnly(now: ContinuousClock.Instant) -> [AppEffect] {
         let selected = selectedEvent?.id
-        isUnreviewedOnly.toggle()
-        keptReviewedID = nil
-        show(isUnreviewedOnly ? "Showing unreviewed events only" : "Showing all events", now: now)
-        guard isUnreviewedOnly, let selected, let position = events.firstIndex(where: { $0.id == selected }) else {
+        list.isUnreviewedOnly.toggle()
+        list.keptReviewedID = nil
+        show(list.isUnreviewedOnly ? "Showing unreviewed events only" : "Showing all events", now: now)
+        guard list.isUnreviewedOnly, let selected, let position = list.events.firstIndex(where: { $0.id == selected }) else {
             restoreSelection(selected)
             return []
         }
         let shown = Set(visibleEvents.map(\.id))
-        let target = events[position...].first { shown.contains($0.id) } ?? events[..<position].last { shown.contains($0.id) }
+        let target = list.events[position...].first { shown.contains($0.id) } ?? list.events[..<position].last { shown.contains($0.id) }
         restoreSelection(target?.id)
         return fetchMoreIfNear()   // few unreviewed among the loaded ones: the next page
     }
 
     /// Selects the shown event `id`; leaving the kept reviewed event lets it go.
     mutating func selectEvent(id: String) {
-        if keptReviewedID != id { keptReviewedID = nil }
+        if list.keptReviewedID != id { list.keptReviewedID = nil }
         restoreSelection(id)
     }
 
     /// After the selection moved (keys, mouse): a kept reviewed event it left goes from the list.
     mutating func releaseKeptReviewed() {
-        guard let kept = keptReviewedID, let selected = selectedEvent?.id, selected != kept else { return }
+        guard let kept = list.keptReviewedID, let selected = selectedEvent?.id, selected != kept else { return }
         selectEvent(id: selected)
     }
 
@@ -119,28 +119,28 @@ extension AppState {
     mutating func restoreSelection(_ id: String?) {
         let visible = visibleEvents
         if let id, let index = visible.firstIndex(where: { $0.id == id }) {
-            selectedIndex = index
+            list.selectedIndex = index
         } else {
-            selectedIndex = max(0, min(selectedIndex, visible.count - 1))
+            list.selectedIndex = max(0, min(list.selectedIndex, visible.count - 1))
         }
     }
 
     /// A list row with its reviewed mark, pending while the server has not confirmed it.
     func listRow(_ event: Event, now: Date, calendar: Calendar) -> EventRow {
         var row = Self.row(event, now: now, calendar: calendar)
-        row.isReviewed = reviewed.isReviewed(event.id)
-        row.isMarkPending = pendingMarks.wanted(event.id) != nil
+        row.isReviewed = review.marks.isReviewed(event.id)
+        row.isMarkPending = review.isPending(event.id)
         return row
     }
 
     /// The header's counts end with the view and the marks not saved yet: "12 of 60 loaded ·
     /// more · unreviewed only · 2 marks pending (…)".
     var reviewViewText: String {
-        (isUnreviewedOnly ? " · unreviewed only" : "") + pendingMarksText
+        (list.isUnreviewedOnly ? " · unreviewed only" : "") + pendingMarksText
     }
 
     /// The list's empty line in unreviewed-only.
     var unreviewedEmptyText: String {
-        filterText.isEmpty ? "Every loaded event is reviewed. u shows them all." : "No loaded unreviewed event matches “\(filterText)”."
+        list.filterText.isEmpty ? "Every loaded event is reviewed. u shows them all." : "No loaded unreviewed event matches “\(list.filterText)”."
     }
 }

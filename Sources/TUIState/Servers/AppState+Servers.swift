@@ -5,11 +5,11 @@ extension AppState {
     /// `N`: the server picker, when there is another server to go to; else the message says how
     /// to add one.
     mutating func openServerPicker(now: ContinuousClock.Instant) -> [AppEffect] {
-        guard servers.contains(where: { !$0.isCurrent }) else {
+        guard session.servers.contains(where: { !$0.isCurrent }) else {
             show("No other server: sign in to one (eventplayer login --server URL) or name it in config.toml's [profiles.NAME]", now: now)
             return []
         }
-        mode = .serverPicker(ServerPicker(servers: servers), over: scene)
+        mode = .serverPicker(ServerPicker(servers: session.servers), over: scene)
         return []
     }
 

@@ -27,7 +27,7 @@ extension AppState {
     /// Signed in as `name`: the list, fetched from its first page.
     mutating func signedIn(as name: String) -> [AppEffect] {
         mode = .scene(.browse(Browse()))
-        user = name
+        session.user = name
         return beginRefresh()
     }
 
@@ -61,9 +61,9 @@ extension AppState {
     /// A probe said what the server is: the form names it and asks for the user as it calls it;
     /// a sign-in waiting for the certificate goes now; a server that needs none opens the list.
     mutating func serverIdentified(_ identity: ServerIdentity) -> [AppEffect] {
-        severities = identity.severities
-        signInLabel = identity.userLabel
-        serverName = identity.name ?? serverName
+        catalogue.severities = identity.severities
+        session.signInLabel = identity.userLabel
+        session.serverName = identity.name ?? session.serverName
         guard var form else { return [] }
         guard identity.needsSignIn else { return signedIn(as: "anonymous") }
         form.userLabel = identity.userLabel

@@ -18,7 +18,7 @@ extension AppState {
         case .playback(let update): return apply(update, now: now)
         case .export(let update): return apply(update, now: now)
         case .tick:
-            if let message, message.expires <= now { self.message = nil }
+            status.expire(now: now)
             countPreparing(now: now)
             return pendingMarksTick(now: now)
         case .stillReady(let eventID):
@@ -28,7 +28,7 @@ extension AppState {
             applyStill(eventID, ready: false)
             return []
         case .videoMode(let text):
-            videoModeText = text
+            player.videoModeText = text
             return []
         case .timelineLoaded(let events, let window, let generation):
             timelineLoaded(events, window: window, generation: generation)
@@ -37,9 +37,9 @@ extension AppState {
             timelineFailed(window: window, message: message, generation: generation)
             return []
         case .camerasLoaded(let cameras, let groups):
-            serverCameras = cameras
-            serverGroups = groups
-            knownCameras.formUnion(cameras.map(\.name))
+            catalogue.serverCameras = cameras
+            catalogue.serverGroups = groups
+            catalogue.knownCameras.formUnion(cameras.map(\.name))
             return loadTimelineCoverage()
         case .timelineCoverage(let camera, let spans, let window, let generation):
             timelineCoverage(camera: camera, spans: spans, window: window, generation: generation)
@@ -47,7 +47,7 @@ extension AppState {
         case .recordingLoaded(let event, let startAt):
             return playRecording(event, startAt: startAt, now: now)
         case .recordingFailed(let message):
-            error = "Cannot play the recording: \(message)"
+            status.error = "Cannot play the recording: \(message)"
             return []
         case .liveLoaded(let request, let event):
             return liveLoaded(request, event, now: now)
@@ -72,7 +72,7 @@ extension AppState {
         case .montageFailed(let text):
             guard montage != nil else { return [] }
             closeToScene()
-            error = "Montage: \(text)"
+            status.error = "Montage: \(text)"
             return [.stopMontage]
         case .filterValuesLoaded(let values):
             return filterValuesLoaded(values, now: now)
@@ -157,12 +157,12 @@ extension AppState {
         case .nextEvent, .previousEvent, .toggleAutoAdvance, .toggleReviewed, .toggleUnreviewedOnly, .markShownReviewed:
             return applyReview(action, now: now)
         case .cycleVideo:
-            guard isTerminalVideo else { return [] }
-            isVideoOn.toggle()
-            show(isVideoOn ? "Video on" : "Video off (playback goes on; v turns it back on)", now: now)
-            return [.setVideo(enabled: isVideoOn)]
+            guard player.isTerminalVideo else { return [] }
+            player.isVideoOn.toggle()
+            show(player.isVideoOn ? "Video on" : "Video off (playback goes on; v turns it back on)", now: now)
+            return [.setVideo(enabled: player.isVideoOn)]
         case .toggleFullPane:
-            guard isTerminalVideo else {
+            guard player.isTerminalVideo else {
                 show("Full-pane video needs terminal video (--video terminal)", now: now)
                 return []
             }
@@ -172,7 +172,7 @@ extension AppState {
             case .timeline: break
             }
         case .zoom, .pan, .resetFraming: return changeFraming(action, now: now)
-        case .multiplySpeed(let factor): return changeSpeed(to: speed.value * factor, now: now)
+        case .multiplySpeed(let factor): return changeSpeed(to: player.speed.value * factor, now: now)
         case .resetSpeed: return changeSpeed(to: 1, now: now)
         case .frameStep(let forward): return frameStep(forward: forward)
         case .saveSnapshot: return saveSnapshot(now: now)
@@ -190,15 +190,15 @@ extension AppState {
         case .fullPane(let browse):
             mode = .scene(.browse(browse))
         case .timeline(returnsTo: let browse):
-            if isEscape, error != nil { error = nil } else { mode = .scene(.browse(browse)) }
+            if isEscape, status.error != nil { status.error = nil } else { mode = .scene(.browse(browse)) }
         case .browse(let browse):
-            if browse.focus == .player, let live = playback?.live, !isEscape || error == nil { return leaveLive(live) }
-            if browse.focus == .player, browse.fromTimeline, !isEscape || error == nil { return returnToTimeline() }
-            if isEscape, error != nil {
-                error = nil
+            if browse.focus == .player, let live = playback?.live, !isEscape || status.error == nil { return leaveLive(live) }
+            if browse.focus == .player, browse.fromTimeline, !isEscape || status.error == nil { return returnToTimeline() }
+            if isEscape, status.error != nil {
+                status.error = nil
             } else if browse.focus == .player {
                 updateBrowse { $0.focus = .list }
-            } else if isEscape, !filterText.isEmpty {
+            } else if isEscape, !list.filterText.isEmpty {
                 _ = applyToFilter(.cancel)
             } else {
                 return nil
@@ -223,7 +223,7 @@ extension AppState {
         case .pageLoaded(let page, let generation): return pageLoaded(page, generation: generation, now: now)
         case .pageFailed(let text, let needsSignIn, let generation): return pageFailed(text, needsSignIn: needsSignIn, generation: generation)
         case .reviewedSaveFailed(let text):
-            error = "Reviewed marks not saved: \(text)"
+            status.error = "Reviewed marks not saved: \(text)"
         case .reviewedSent(let ids, let isReviewed):
             return reviewedSent(ids: ids, isReviewed: isReviewed, now: now)
         case .reviewedSendFailed(let ids, let isReviewed, let failure, let text):

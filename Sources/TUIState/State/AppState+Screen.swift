@@ -9,18 +9,18 @@ extension AppState {
     /// What the TUI draws for this state (`requestLog` rows are added by the coordinator).
     public func screen(now: Date = Date(), calendar: Calendar = .current) -> ScreenSnapshot {
         var screen = ScreenSnapshot()
-        screen.signIn = form?.snapshot(server: server)
-        screen.header = HeaderSnapshot(user: user, server: serverText, isDemo: isDemo, countsText: countsText,
-                                       filtersText: listFilters.text(now: now, calendar: calendar),
+        screen.signIn = form?.snapshot(server: session.server)
+        screen.header = HeaderSnapshot(user: session.user, server: session.serverText, isDemo: session.isDemo, countsText: countsText,
+                                       filtersText: filters.text(now: now, calendar: calendar),
                                        followText: follow.headerText)
         screen.list = EventListSnapshot(
             rows: visibleEvents.map { listRow($0, now: now, calendar: calendar) },
-            selectedIndex: selectedIndex, moreAvailable: nextCursor != nil, isLoading: isLoading,
-            filterText: filterText, isEditingFilter: isEditingFilter,
+            selectedIndex: list.selectedIndex, moreAvailable: list.nextCursor != nil, isLoading: list.isLoading,
+            filterText: list.filterText, isEditingFilter: isEditingFilter,
             emptyText: emptyListText)
-        if isUnreviewedOnly, !events.isEmpty { screen.list.emptyText = unreviewedEmptyText }
-        screen.isAutoAdvance = isAutoAdvance
-        screen.isFullPane = isFullPane && isTerminalVideo
+        if list.isUnreviewedOnly, !list.events.isEmpty { screen.list.emptyText = unreviewedEmptyText }
+        screen.isAutoAdvance = review.isAutoAdvance
+        screen.isFullPane = isFullPane && player.isTerminalVideo
         screen.player = playback.map { playerSnapshot($0, now: now, calendar: calendar) }
         if let still = stillSnapshot(now: now, calendar: calendar) { screen.player = still }
         screen.focus = focus
@@ -28,12 +28,12 @@ extension AppState {
         screen.overlay = form == nil ? overlay : nil
         // Messages and errors quote URLs and server text: the one redaction applies, and control
         // characters are shown escaped (``UserFacing/shown(_:)``).
-        screen.message = message.map { StatusMessage(UserFacing.shown($0.text)) }
-        screen.error = error.map(UserFacing.shown)
+        screen.message = status.message.map { StatusMessage(UserFacing.shown($0.text)) }
+        screen.error = status.error.map(UserFacing.shown)
         screen.timeline = playback?.timeline.map(StartupTimelineRows.rows) ?? []
         screen.prompt = datePrompt?.snapshot
         screen.picker = cameraPicker?.snapshot(health: healthBadges) ?? valuePicker?.snapshot ?? serverPicker?.snapshot
-        screen.exportText = exportJob.map { Redactor.shared.redact($0.statusText) }
+        screen.exportText = export.job.map { Redactor.shared.redact($0.statusText) }
         if screen.signIn == nil {
             screen.timelineView = timelineSnapshot(now: now, calendar: calendar)
             screen.montage = montageScreen(calendar: calendar)
@@ -41,18 +41,12 @@ extension AppState {
         return screen
     }
 
-    /// host:port of the server.
-    var serverText: String {
-        guard let url = URL(string: server), let host = url.host else { return server }
-        return url.port.map { "\(host):\($0)" } ?? host
-    }
-
     /// The header's counts: "loading…" while the list is empty and its first page is on the way
     /// (not "0 loaded": the list has no rows yet, and keys for them would do nothing).
     var countsText: String {
-        if events.isEmpty, isLoading { return "loading…" + reviewViewText }
-        let loaded = filterText.isEmpty && !isUnreviewedOnly ? "\(events.count) loaded" : "\(visibleEvents.count) of \(events.count) loaded"
-        return (nextCursor == nil ? loaded : loaded + " · more") + reviewViewText
+        if list.events.isEmpty, list.isLoading { return "loading…" + reviewViewText }
+        let loaded = list.filterText.isEmpty && !list.isUnreviewedOnly ? "\(list.events.count) loaded" : "\(visibleEvents.count) of \(list.events.count) loaded"
+        return (list.nextCursor == nil ? loaded : loaded + " · more") + reviewViewText
     }
 
     static func row(_ event: Event, now: Date, calendar: Calendar) -> EventRow {
@@ -71,14 +65,14 @@ extension AppState {
             subtitle: TerminalText.printable("\(WallTimeText.start(event.startTime, now: now, calendar: calendar)) · \(event.bucket) · \(event.id)"),
             playback: model.playback, load: model.load, finish: model.finish, position: model.position,
             duration: model.duration, bufferedAhead: model.bufferedAhead, pendingSeekTarget: model.pendingSeekTarget,
-            isMuted: muted, volume: volume,
-            videoModeText: isTerminalVideo && !isVideoOn ? "video off" : videoModeText,
-            networkText: networkText, isLive: model.isLive)
+            isMuted: player.muted, volume: player.volume,
+            videoModeText: player.isTerminalVideo && !player.isVideoOn ? "video off" : player.videoModeText,
+            networkText: player.networkText, isLive: model.isLive)
         snapshot.downloadRateText = downloadRateText(model)
         let failed = if case .error = model.finish { true } else { false }
-        snapshot.showsVideo = isTerminalVideo && isVideoOn && !model.isPreparing && !failed
+        snapshot.showsVideo = player.isTerminalVideo && player.isVideoOn && !model.isPreparing && !failed
         if model.isPreparing { snapshot.subtitle += " · preparing…" }
-        snapshot.speedText = speed.isNormal ? "" : speed.text
+        snapshot.speedText = player.speed.isNormal ? "" : player.speed.text
         snapshot.showsFrameTime = model.showsFrameTime
         if let live = model.live {
             (snapshot.liveSegments, snapshot.isLiveStalled) = live.statusSegments
@@ -96,10 +90,10 @@ extension AppState {
 
     /// The empty list's line: what to do about the `/` text, the server-side filters, or nothing.
     private var emptyListText: String {
-        if !filterText.isEmpty { return "No loaded event matches “\(filterText)”. Esc clears the filter." }
-        if listFilters.isEmpty { return "No events. Press r to refresh." }
-        let keys = ["t", "c"] + (listFilters.severity == nil ? [] : ["s"]) + (listFilters.label == nil ? [] : ["o"])
-            + (listFilters.zone == nil ? [] : ["z"])
+        if !list.filterText.isEmpty { return "No loaded event matches “\(list.filterText)”. Esc clears the filter." }
+        if filters.isEmpty { return "No events. Press r to refresh." }
+        let keys = ["t", "c"] + (filters.severity == nil ? [] : ["s"]) + (filters.label == nil ? [] : ["o"])
+            + (filters.zone == nil ? [] : ["z"])
         return "No events match the filters (\(keys.dropLast().joined(separator: ", ")) and \(keys.last ?? "c") change them)."
     }
 }

@@ -11,7 +11,7 @@ import TUI
 extension AppState {
     /// The event whose still the pane wants now, if any.
     var stillCandidate: Event? {
-        guard isTerminalVideo, isVideoOn, form == nil, let event = selectedEvent else { return nil }
+        guard player.isTerminalVideo, player.isVideoOn, form == nil, let event = selectedEvent else { return nil }
         guard let playback else { return event }
         let idle = playback.finish != nil || (!playback.isPreparing && playback.playback == .stopped)
         return idle && playback.event.id != event.id ? event : nil
@@ -43,7 +43,7 @@ extension AppState {
         return PlayerPaneSnapshot(
             title: TerminalText.printable("\(event.cameraName) · \(event.title ?? event.id)"),
             subtitle: TerminalText.printable("\(WallTimeText.start(event.startTime, now: now, calendar: calendar)) · \(event.bucket) · first frame"),
-            playback: .stopped, duration: event.duration, isMuted: muted, volume: volume, videoModeText: videoModeText,
-            networkText: networkText, isLive: event.isLive(at: now), showsVideo: true)
+            playback: .stopped, duration: event.duration, isMuted: player.muted, volume: player.volume, videoModeText: player.videoModeText,
+            networkText: player.networkText, isLive: event.isLive(at: now), showsVideo: true)
     }
 }

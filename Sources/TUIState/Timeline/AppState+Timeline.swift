@@ -48,7 +48,7 @@ extension AppState {
                 show("No event under the cursor", now: now)
                 return []
             }
-            let isReviewed = !reviewed.isReviewed(event.id)
+            let isReviewed = !review.marks.isReviewed(event.id)
             show("\(isReviewed ? "Reviewed" : "Not reviewed"): \(Self.timelineText(event))", now: now)
             return setReviewed(event.id, isReviewed, now: now)
         case .refresh:
@@ -95,7 +95,7 @@ extension AppState {
     private func recordingUnderCursor() -> AppEffect? {
         guard let timeline, timelineCameras.indices.contains(timeline.lane) else { return nil }
         let name = timelineCameras[timeline.lane]
-        guard let camera = serverCameras.first(where: { $0.name == name }),
+        guard let camera = catalogue.serverCameras.first(where: { $0.name == name }),
               let span = timeline.recordedSpan(camera: name, at: timeline.cursor) else { return nil }
         let start = max(span.lowerBound, timeline.cursor.addingTimeInterval(-Self.recordingBefore))
         let end = min(span.upperBound, timeline.cursor.addingTimeInterval(Self.recordingAfter))
@@ -111,11 +111,11 @@ extension AppState {
 
     private mutating func startTimelinePlayback(_ event: Event, startAt: Double, date: Date,
                                                 now: ContinuousClock.Instant) -> [AppEffect] {
-        lastPlaybackID += 1
-        let id = PlaybackID(rawValue: lastPlaybackID)
+        player.lastPlaybackID += 1
+        let id = PlaybackID(rawValue: player.lastPlaybackID)
         playback = PlaybackModel(event: event, id: id, isLive: event.isLive(at: date))
         mode = .scene(.browse(Browse(focus: .player, fromTimeline: true)))
-        error = nil
+        status.error = nil
         show("Opening \(TerminalText.printable(event.cameraName))…", now: now)
         return [.startPlayback(event, id: id, startAt: startAt)]
     }
@@ -158,7 +158,7 @@ extension AppState {
     /// cameras; nothing for the events service).
     mutating func loadTimelineCoverage() -> [AppEffect] {
         guard var timeline else { return [] }
-        let recording = serverCameras.filter(\.isRecording)
+        let recording = catalogue.serverCameras.filter(\.isRecording)
         guard !recording.isEmpty else { return [] }
         let windows = timeline.askedWindows.filter { !timeline.coverageAsked.contains($0) }
         timeline.coverageAsked += windows
@@ -200,7 +200,7 @@ extension AppState {
     /// The lanes: the server's cameras in its order (an NVR's), then every other camera seen (in
     /// the list or the timeline) by name; or the `c` camera alone, or its group's.
     var timelineCameras: [String] {
-        listFilters.shownCameras ?? pickableCameras
+        filters.shownCameras ?? pickableCameras
     }
 
     /// The event under the cursor in its lane (``TimelineLayout/item(under:camera:in:zoom:now:)``,
@@ -218,8 +218,8 @@ extension AppState {
     /// in 200 pages: rebuilding all of them for each would be quadratic).
     mutating func syncTimelineItems(date: Date = Date()) {
         guard var timeline else { return }
-        let source = TimelineState.ItemsSource(eventsVersion: timeline.eventsVersion, reviewed: reviewed,
-                                               cameras: listFilters.cameras, unreviewedOnly: isUnreviewedOnly)
+        let source = TimelineState.ItemsSource(eventsVersion: timeline.eventsVersion, reviewed: review.marks,
+                                               cameras: filters.cameras, unreviewedOnly: list.isUnreviewedOnly)
         guard source != timeline.itemsSource else { return }
         var onlyAdded = source
         onlyAdded.eventsVersion = timeline.itemsSource?.eventsVersion ?? -1
@@ -236,9 +236,9 @@ extension AppState {
 
     /// How `event` shows on the lanes; nil when the filters leave it out.
     private func timelineItem(_ event: Event, date: Date) -> TimelineItem? {
-        let isReviewed = reviewed.isReviewed(event.id)
-        if isUnreviewedOnly, isReviewed { return nil }
-        if let shown = listFilters.shownCameras, !shown.contains(event.cameraName) { return nil }
+        let isReviewed = review.marks.isReviewed(event.id)
+        if list.isUnreviewedOnly, isReviewed { return nil }
+        if let shown = filters.shownCameras, !shown.contains(event.cameraName) { return nil }
         // An event without an end that is no longer live (the service never closed it) is a moment.
         let end = event.endTime ?? (event.isLive(at: date) ? nil : event.startTime)
         return TimelineItem(id: event.id, camera: event.cameraName, start: event.startTime, end: end, reviewed: isReviewed)
@@ -260,8 +260,8 @@ extension AppState {
         if let event = timelineEvent(date: rounded) {
             var text = "\(Self.timelineText(event)) · \(WallTimeText.timeOfDay(event.startTime, calendar: calendar, seconds: true))"
             text += event.isLive(at: now) ? " · live" : event.duration.map { " · " + DurationText.clock($0) } ?? ""
-            if reviewed.isReviewed(event.id) { text += " · reviewed" }
-            if pendingMarks.wanted(event.id) != nil { text += " (pending)" }
+            if review.marks.isReviewed(event.id) { text += " · reviewed" }
+            if review.isPending(event.id) { text += " (pending)" }
             segments.append(text)
         } else if timelineCameras.indices.contains(timeline.lane) {
             let camera = timelineCameras[timeline.lane]
@@ -269,7 +269,7 @@ extension AppState {
             segments.append(timeline.recordedSpan(camera: camera, at: timeline.cursor) != nil
                 ? "\(shown) · recorded · Enter plays the recording" : "\(shown) · no event here")
         }
-        if isUnreviewedOnly { segments.append("unreviewed only") }
+        if list.isUnreviewedOnly { segments.append("unreviewed only") }
         snapshot.statusSegments = segments
         return snapshot
     }
