@@ -113,9 +113,9 @@ struct CameraHealthReducerTests {
         #expect(timeline.health["Front Door"]?.text == "● 5 fps")
         #expect(timeline.health["Driveway"] == CameraHealthBadge(text: "offline", state: .offline))
         #expect(timeline.health["attic"]?.text == "● Connected", "a camera the server did not list keeps its id")
-        #expect(state.healthTitle("Driveway") == "Driveway · offline", "a tile's title")
-        #expect(state.healthTitle("Side Gate") == "Side Gate · disabled")
-        #expect(state.healthTitle("Garage") == "Garage", "no report: the name alone")
+        #expect(state.health.title("Driveway", cameras: state.catalogue.serverCameras) == "Driveway · offline", "a tile's title")
+        #expect(state.health.title("Side Gate", cameras: state.catalogue.serverCameras) == "Side Gate · disabled")
+        #expect(state.health.title("Garage", cameras: state.catalogue.serverCameras) == "Garage", "no report: the name alone")
         // The picker over the timeline shows it too; the montage over it does not ask.
         _ = state.reduce(.action(.pickCamera), now: t0 + .seconds(2))
         #expect(Self.rows(state.screen().picker).contains("Driveway offline"))

@@ -50,7 +50,11 @@ extension AppState {
             follow.newAbove += visible[..<list.selectedIndex].filter { merged.inserted.contains($0.id) }.count
         }
         defer { follow.hasBaseline = true }
-        return follow.hasBaseline ? newEventNotices(list.events.filter { merged.inserted.contains($0.id) }) : []
+        // New events reach the person through the terminal (Notify/): only those a poll brought
+        // after the list's first page, filtered by the follow state's rule.
+        guard follow.hasBaseline else { return [] }
+        return follow.notify.notices(for: list.events.filter { merged.inserted.contains($0.id) }, calendar: .current)
+            .map(AppEffect.notify)
     }
 
     /// A poll failed: the schedule backs off, and says so once.

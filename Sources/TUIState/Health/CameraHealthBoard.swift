@@ -1,5 +1,6 @@
 import AppCore
 import EventsAPI
+import TUI
 
 /// What the server last said of its cameras' health (``EventBackend/cameraHealth()``), keyed by
 /// camera id with when it was said, and when to ask again: while something that shows health is
@@ -93,5 +94,33 @@ public struct CameraHealthBoard: Sendable, Equatable {
     var nextDeadline: ContinuousClock.Instant? {
         let expiries = entries.values.map { $0.received + Self.maxAge }
         return ([isUnsupported ? nil : schedule.nextDeadline] + expiries.map(Optional.some)).compactMap { $0 }.min()
+    }
+
+    /// Each camera's badge by the name the lists show (``Camera/name`` among `cameras`, the
+    /// server's; a camera it did not list under its id keeps the id), with the server's word on
+    /// whether it is switched on.
+    func badges(cameras: [Camera]) -> [String: CameraHealthBadge] {
+        byName(cameras: cameras).mapValues { CameraHealthText.badge($0.report, isEnabled: $0.isEnabled) }
+    }
+
+    /// A tile's (or any one line's) title for the camera shown as `name`: its name, then its
+    /// health when the board has it ("Front Door · ● 5 fps"). What shows it also belongs in
+    /// ``AppState/isHealthShown``, so that the board is kept fresh meanwhile.
+    func title(_ name: String, cameras: [Camera]) -> String {
+        let known = byName(cameras: cameras)[name]
+        return CameraHealthText.title(name, health: known?.report, isEnabled: known?.isEnabled ?? true)
+    }
+
+    /// The reports by the cameras' shown names.
+    private func byName(cameras: [Camera]) -> [String: (report: CameraHealth, isEnabled: Bool)] {
+        let current = current
+        guard !current.isEmpty else { return [:] }
+        let byID = Dictionary(cameras.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
+        var byName: [String: (report: CameraHealth, isEnabled: Bool)] = [:]
+        for (id, report) in current {
+            let camera = byID[id]
+            byName[camera?.name ?? id] = (report, camera?.isEnabled ?? true)
+        }
+        return byName
     }
 }

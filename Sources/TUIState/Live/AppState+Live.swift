@@ -40,8 +40,7 @@ extension AppState {
             let name = timelineCameras[timeline.lane]
             return (catalogue.serverCameras.first { $0.name == name }?.id ?? name, name)
         }
-        let event = focus == .player ? playback?.event ?? selectedEvent : selectedEvent
-        return event.map { ($0.camera, $0.cameraName) }
+        return keyedEvent.map { ($0.camera, $0.cameraName) }
     }
 
     /// The backend's answer to `L`: the feed plays in the pane (the player focused), or the
@@ -180,7 +179,7 @@ extension AppState {
     func liveMontageScreen(_ model: MontageModel, calendar: Calendar) -> MontageScreen {
         let snapshot = model.snapshot
         var tiles = model.pageCameras.enumerated().map { index, camera -> MontageScreen.Tile in
-            let title = "\(healthTitle(camera)) · live"
+            let title = "\(health.title(camera, cameras: catalogue.serverCameras)) · live"
             guard let tile = snapshot?.tiles.indices.contains(index) == true ? snapshot?.tiles[index] : nil else {
                 return MontageScreen.Tile(index: index, title: title, detail: "connecting", showsVideo: false)
             }

@@ -95,3 +95,24 @@ extension AppState {
         }
     }
 }
+
+extension AppState {
+    /// Something on the screen shows camera health (Health/): the `c` picker, the timeline (also
+    /// under a prompt or picker opened over it; not under the recorded montage, which has its own
+    /// titles), the live montage's tiles and the live view's status bar. Health is asked for
+    /// only while it is.
+    var isHealthShown: Bool {
+        form == nil && (cameraPicker != nil || (isTimelineShown && montage == nil) || montage?.isLive == true
+            || playback?.live != nil)
+    }
+
+    /// When health needs a turn: only while it is shown.
+    var healthDeadline: ContinuousClock.Instant? {
+        isHealthShown ? health.nextDeadline : nil
+    }
+
+    /// Each camera's health badge by its shown name.
+    var healthBadges: [String: CameraHealthBadge] {
+        health.badges(cameras: catalogue.serverCameras)
+    }
+}

@@ -38,8 +38,7 @@ extension AppState {
         case .stop: return [.player(.stop)]
         case .toggleMute: return [.player(.toggleMute)]
         case .volume(let delta):
-            player.volume = max(0, min(130, player.volume + delta))
-            return [.player(.setVolume(Double(player.volume)))]
+            return player.changeVolume(by: delta)
         case .seekBy(let delta): return seek(&model, to: model.target(by: delta))
         case .seekToStart: return seek(&model, to: 0)
         case .seekToEnd:
@@ -115,26 +114,6 @@ extension AppState {
         default:
             break   // finishes and refusals reach us as the playback session's own updates
         }
-    }
-}
-
-// MARK: - Speed
-
-/// Playback speed (mpv's keys): `[` `]` ÷1.1 / ×1.1, `{` `}` ×0.5 / ×2, Backspace 1×. The speed
-/// belongs to the session: it is kept across events and sent even before the first playback (the
-/// player starts every playback with it).
-extension AppState {
-    /// Sets the session's speed to `requested`, clamped to ``PlaybackSpeed/range`` (and then says so).
-    mutating func changeSpeed(to requested: Double, now: ContinuousClock.Instant) -> [AppEffect] {
-        let wanted = PlaybackSpeed(requested)
-        let changed = wanted != player.speed
-        player.speed = wanted
-        if PlaybackSpeed.range.contains(requested) {
-            show("Speed \(wanted.text)", now: now)
-        } else {
-            show("Speed \(wanted.text): the \(requested < 1 ? "slowest" : "fastest") there is", now: now)
-        }
-        return changed ? [.player(.setSpeed(wanted.value))] : []
     }
 }
 

@@ -57,7 +57,7 @@ extension AppState {
     /// `x`: the selected event in the list, the playing one in the player (the selected one
     /// before anything played).
     mutating func toggleReviewed(now: ContinuousClock.Instant) -> [AppEffect] {
-        guard let event = focus == .player ? playback?.event ?? selectedEvent : selectedEvent else { return [] }
+        guard let event = keyedEvent else { return [] }
         let isReviewed = !review.marks.isReviewed(event.id)
         show("\(isReviewed ? "Reviewed" : "Not reviewed"): \(event.cameraName) · \(event.title ?? event.id)", now: now)
         return setReviewed(event.id, isReviewed, now: now)

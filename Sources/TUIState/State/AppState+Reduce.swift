@@ -6,7 +6,7 @@ extension AppState {
     /// Applies one input; returns the work for the coordinator, in order.
     public mutating func reduce(_ input: AppInput, now: ContinuousClock.Instant) -> [AppEffect] {
         let effects = reduceInput(input, now: now) + followSelectionForStill(now: now) + followTurn(now: now)
-            + healthTurn(now: now)
+            + (health.reduce(.turn(isShown: isHealthShown), now: now) == .poll ? [.fetchCameraHealth] : [])
         expireDownloadRate(now: now)
         if timeline != nil { syncTimelineItems() }
         return effects
@@ -16,7 +16,9 @@ extension AppState {
         switch input {
         case .action(let action): return apply(action, now: now)
         case .playback(let update): return apply(update, now: now)
-        case .export(let update): return apply(update, now: now)
+        case .export(let update):
+            export.apply(update, status: &status, now: now)
+            return []
         case .tick:
             status.expire(now: now)
             countPreparing(now: now)
@@ -85,10 +87,10 @@ extension AppState {
             followFailed(text, now: now)
             return []
         case .cameraHealthLoaded(let reports):
-            cameraHealthLoaded(reports, now: now)
+            _ = health.reduce(.answered(reports), now: now)   // nil: the server reports no health
             return []
         case .cameraHealthFailed:
-            cameraHealthFailed(now: now)
+            _ = health.reduce(.failed, now: now)   // nothing said (the coordinator logs it); it backs off
             return []
         default: return applyCompletion(input, now: now)
         }
@@ -138,9 +140,10 @@ extension AppState {
             show("A live picture has no recording to seek in, slow down, step through or export", now: now)
             return []
         }
+        if let effects = player.reduce(action, status: &status, now: now) { return effects }
         switch action {
         case .back: return back(isEscape: true) ?? []
-        case .quitOrBack: return back(isEscape: false) ?? quitUnlessExporting(now: now)
+        case .quitOrBack: return back(isEscape: false) ?? export.quit(status: &status, now: now)
         case .toggleFocus: updateBrowse { $0.focus = $0.focus == .list ? .player : .list }
         case .toggleTimeline: return toggleTimeline()
         case .startMontage: return startMontage(now: now)
@@ -151,16 +154,11 @@ extension AppState {
         case .refresh: return beginRefresh()
         case .toggleFollow: return toggleFollow(now: now)
         case .jumpToDate, .pickCamera, .cycleSeverity, .pickLabel, .pickZone: return applyFilterKey(action, now: now)
-        case .export: return startExport(now: now)
+        case .export: return export.start(keyedEvent, status: &status, now: now)
         case .pickServer: return openServerPicker(now: now)
         case .play where focus == .list: return playSelected(now: now)
         case .nextEvent, .previousEvent, .toggleAutoAdvance, .toggleReviewed, .toggleUnreviewedOnly, .markShownReviewed:
             return applyReview(action, now: now)
-        case .cycleVideo:
-            guard player.isTerminalVideo else { return [] }
-            player.isVideoOn.toggle()
-            show(player.isVideoOn ? "Video on" : "Video off (playback goes on; v turns it back on)", now: now)
-            return [.setVideo(enabled: player.isVideoOn)]
         case .toggleFullPane:
             guard player.isTerminalVideo else {
                 show("Full-pane video needs terminal video (--video terminal)", now: now)
@@ -171,9 +169,6 @@ extension AppState {
             case .fullPane(let browse): mode = .scene(.browse(browse))
             case .timeline: break
             }
-        case .zoom, .pan, .resetFraming: return changeFraming(action, now: now)
-        case .multiplySpeed(let factor): return changeSpeed(to: player.speed.value * factor, now: now)
-        case .resetSpeed: return changeSpeed(to: 1, now: now)
         case .frameStep(let forward): return frameStep(forward: forward)
         case .saveSnapshot: return saveSnapshot(now: now)
         default: return applyToPlayer(action, now: now)

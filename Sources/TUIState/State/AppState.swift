@@ -76,6 +76,12 @@ public struct AppState: Sendable {
          follow.nextDeadline, liveDeadline, healthDeadline].compactMap { $0 }.min()
     }
 
+    /// The event the keys act on (`e`, `x`, `T`, `L`): the playing one while the player has the
+    /// keys (the selected one before anything played), else the selected one.
+    var keyedEvent: Event? {
+        focus == .player ? playback?.event ?? selectedEvent : selectedEvent
+    }
+
     mutating func show(_ text: String, now: ContinuousClock.Instant) {
         status.show(text, now: now)
     }

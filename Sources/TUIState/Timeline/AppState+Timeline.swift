@@ -24,7 +24,7 @@ extension AppState {
             mode = .scene(.browse(browse))
             return []
         }
-        let anchor = focus == .player ? playback?.event ?? selectedEvent : selectedEvent
+        let anchor = keyedEvent
         var timeline = self.timeline ?? TimelineState(cursor: anchor?.startTime ?? date, calendar: calendar)
         if let anchor, self.timeline != nil { timeline.moveCursor(to: anchor.startTime, calendar: calendar) }
         self.timeline = timeline
