@@ -45,7 +45,8 @@ public enum InteractiveSession {
                                                 interval: services.config.followInterval.map { Duration.milliseconds(Int($0 * 1000)) }
                                                     ?? ListFollow.defaultInterval,
                                                 notify: NotifyRule(level: services.config.notify, backend: backend.kind,
-                                                                   score: services.config.notifyScore)))
+                                                                   score: services.config.notifyScore)),
+                             keepName: backend.keepName)
         initial.loadReviewed(ReviewedMarks.load(from: ReviewedMarks.fileURL(in: services.paths.state)))
         if backend.reviewedOnServer {
             // Marks an earlier session could not send to this server: pending, sent once it answers.

@@ -73,6 +73,10 @@ extension TUICoordinator {
                 fetchFilterValues(cameras: cameras)
             case .follow(let since, let filter, let inProgress, let generation):
                 follow(since: since, filter: filter, inProgress: inProgress, generation: generation)
+            case .setKept(let ids, let kept):
+                setKept(ids: ids, kept: kept)
+            case .fetchDetails(let event):
+                fetchDetails(event)
             case .fetchCameraHealth:
                 fetchCameraHealth()
             case .notify(let notice):

@@ -92,7 +92,8 @@ extension TUICoordinator {
         guard let found = try? await services.identifyServer() else {
             let backend = services.backend
             return inbox.post(.serverIdentified(ServerIdentity(name: nil, userLabel: backend.userPrompt,
-                                                               severities: backend.severities, needsSignIn: true)))
+                                                               severities: backend.severities, needsSignIn: true,
+                                                               keepName: backend.keepName)))
         }
         let (kind, requiresSignIn) = found
         let backend = services.backend
@@ -101,6 +102,6 @@ extension TUICoordinator {
         }
         inbox.post(.serverIdentified(ServerIdentity(name: kind == .events ? "the events service" : kind.displayName,
                                                     userLabel: backend.userPrompt, severities: backend.severities,
-                                                    needsSignIn: requiresSignIn)))
+                                                    needsSignIn: requiresSignIn, keepName: backend.keepName)))
     }
 }

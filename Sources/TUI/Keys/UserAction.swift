@@ -58,6 +58,15 @@ public enum UserAction: Hashable, Sendable {
     case markShownReviewed
     /// `u`: show only the events not reviewed yet.
     case toggleUnreviewedOnly
+    /// `K`: keep the selected (player: the playing) event past the server's retention, or let it
+    /// go (Frigate retains, ZoneMinder archives).
+    case toggleKept
+    /// `i`: everything the server knows about the selected (player: the playing) event.
+    case showDetails
+    /// `J`: to the moment the server scored highest (ZoneMinder's alarm frames).
+    case seekToHighestScore
+    /// PgDn / PgUp in the player: to the next / previous alarm frame (mpv's chapter keys).
+    case seekToAlarm(forward: Bool)
     /// `F`: the list follows the server (new events appear by themselves), or stops following.
     case toggleFollow
     /// Playback speed times this factor (`[` `]` `{` `}`, mpv's keys); kept within 0.25×…16×.

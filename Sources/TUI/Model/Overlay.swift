@@ -4,4 +4,6 @@ public enum Overlay: Hashable, Sendable {
     case help
     /// `d`: recent network records and the startup timeline.
     case requestLog
+    /// `i`: everything known about one event (``ScreenSnapshot/detailLines``).
+    case details
 }

@@ -43,6 +43,8 @@ public struct PlayerPaneSnapshot: Hashable, Sendable {
     public var speedText = ""
     /// After a frame step (until playback resumes): the slider's time shows hundredths, `0:12.40`.
     public var showsFrameTime = false
+    /// Where the event's alarms start, in seconds (ZoneMinder's alarm frames): marks on the slider.
+    public var alarmMarks: [Double] = []
     /// The current download rate through the playback proxy, e.g. "↓ 2.4 MB/s"; "" hides it.
     public var downloadRateText: String
     /// A camera live (`L`): the status bar's segments in place of the playback's state, e.g.

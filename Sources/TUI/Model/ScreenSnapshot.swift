@@ -43,6 +43,9 @@ public struct ScreenSnapshot: Hashable, Sendable {
     public var timelineView: TimelineViewSnapshot?
     /// Every camera at one moment, side by side (`M`), in place of everything else.
     public var montage: MontageScreen?
+    /// The `i` box's lines (``Overlay/details``), printable already: headings without leading
+    /// spaces, values indented; the view wraps them.
+    public var detailLines: [String] = []
 
     public init(signIn: SignInSnapshot? = nil, header: HeaderSnapshot = .init(), list: EventListSnapshot = .init(),
                 player: PlayerPaneSnapshot? = nil, focus: Focus = .list, route: KeyRoute? = nil,

@@ -3,6 +3,7 @@ import PlaybackStates
 /// The event list: a heading line, then the visible rows (the selected one highlighted).
 /// Three marker columns lead each row: `▌` selection, `●` live, `✓` reviewed (a reviewed row is
 /// dimmed), or `…` where a mark or its removal is pending (the server has not confirmed it yet).
+/// The title starts with the server's threat mark (`!`, `‼`, coloured) and the kept mark (`⚑`).
 struct EventListView: PaneView {
     let visibleRows: [EventRow]
     let firstIndex: Int
@@ -27,6 +28,9 @@ struct EventListView: PaneView {
             if width >= 72 { bucket = 8; rest -= bucket + 1 }
             title = max(1, rest)
         }
+
+        /// Where the title column starts.
+        var titleX: Int { Self.marker.count + (camera > 0 ? camera + 1 : 0) }
 
         /// Selection bar, live dot, reviewed mark.
         static let marker = "   "
@@ -65,11 +69,14 @@ struct EventListView: PaneView {
             let selected = index == selectedIndex
             let style: TextStyle = selected ? (isFocused ? .selected : .selectedUnfocused) : row.isReviewed ? .dim : .normal
             if selected { canvas.fillRow(y, style: style) }
-            let text = columns.line(marker: Columns.marker, camera: row.camera, title: row.title, start: row.startText,
+            let text = columns.line(marker: Columns.marker, camera: row.camera, title: row.titleMarks + row.title, start: row.startText,
                                     duration: row.isLive ? "live" : row.durationText, bucket: row.bucket)
             canvas.put(text, x: 0, y: y, style: style)
             if selected { canvas.put("▌", x: 0, y: y, style: style) }
             if row.isLive { canvas.put("●", x: 1, y: y, style: selected ? style : .live) }
+            if let level = row.threatLevel, level >= 1, !selected {
+                canvas.put(EventRow.threatGlyphs[min(level, 2) - 1], x: columns.titleX, y: y, style: level >= 2 ? .error : .live)
+            }
             if row.isMarkPending {
                 canvas.put(EventRow.pendingGlyph, x: 2, y: y, style: style)
             } else if row.isReviewed {

@@ -26,6 +26,19 @@ struct OverlayView: PaneView {
 }
 
 extension OverlayView {
+    /// `lines` wrapped to `width`, each continuation indented as its line (headings by two).
+    static func wrapped(_ lines: [String], width: Int) -> [String] {
+        lines.flatMap { line -> [String] in
+            let indent = String(line.prefix { $0 == " " })
+            let body = String(line.dropFirst(indent.count))
+            let continuation = indent.isEmpty ? "  " : indent + "  "
+            let first = DisplayWidth.wrap(body, to: max(1, width - indent.count))
+            guard let head = first.first else { return [line] }
+            let rest = DisplayWidth.wrap(first.dropFirst().joined(separator: " "), to: max(1, width - continuation.count))
+            return [indent + head] + rest.map { continuation + $0 }
+        }
+    }
+
     /// The request-log overlay's lines: the network records, then the startup timeline.
     static func requestLogLines(rows: [RequestLogRow], timeline: [TimelineRow]) -> [String] {
         var lines = ["Recent requests"]

@@ -120,6 +120,7 @@ enum ScreenComposer {
             case .requestLog: ("Request log", OverlayView.errorLines(screen.error, width: rect.width - 6)
                 + (screen.montage.map { $0.syncLines + [""] } ?? [])
                 + OverlayView.requestLogLines(rows: screen.requestLog, timeline: screen.timeline))
+            case .details: ("Event", OverlayView.wrapped(screen.detailLines, width: rect.width - 4))
             }
             let page = OverlayView.pageSize(height: rect.height)
             state.overlayScroll = min(max(0, state.overlayScroll), max(0, lines.count - page))

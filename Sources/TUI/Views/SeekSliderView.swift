@@ -10,6 +10,8 @@ struct SeekSliderView: PaneView {
     let isActive: Bool
     /// Hundredths on the labels (after a frame step).
     let fractions: Bool
+    /// Where the event's alarms start (seconds): `▾` on the bar.
+    let alarmMarks: [Double]
 
     init(player: PlayerPaneSnapshot?) {
         position = player.map { $0.pendingSeekTarget ?? $0.position } ?? 0
@@ -18,6 +20,7 @@ struct SeekSliderView: PaneView {
         isLive = player?.isLive ?? false
         isActive = player != nil
         fractions = player?.showsFrameTime ?? false
+        alarmMarks = player?.alarmMarks ?? []
     }
 
     /// `0:04`, or `0:04.04` after a frame step.
@@ -46,5 +49,10 @@ struct SeekSliderView: PaneView {
         x = canvas.put("●", x: x, y: 0, style: .knob)
         x = canvas.put(String(repeating: "═", count: bufferEnd - knob), x: x, y: 0, style: .buffered)
         canvas.put(String(repeating: "─", count: max(0, bar - bufferEnd - 1)), x: x, y: 0, style: .remaining)
+        for mark in alarmMarks where mark <= duration {
+            let column = geometry.column(forTime: mark)
+            guard column != knob, column < bar else { continue }
+            canvas.put("▾", x: geometry.barStart + column, y: 0, style: .error)
+        }
     }
 }

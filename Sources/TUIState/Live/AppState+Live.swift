@@ -98,7 +98,8 @@ extension AppState {
     /// faster or slower, or to step through.
     static func needsRecording(_ action: UserAction) -> Bool {
         switch action {
-        case .seekBy, .seek, .seekToStart, .seekToEnd, .multiplySpeed, .resetSpeed, .frameStep, .stop, .export:
+        case .seekBy, .seek, .seekToStart, .seekToEnd, .multiplySpeed, .resetSpeed, .frameStep, .stop, .export,
+             .toggleKept, .seekToHighestScore, .seekToAlarm:
             true
         default:
             false

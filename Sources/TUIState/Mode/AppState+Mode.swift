@@ -10,7 +10,7 @@ extension AppState {
         case .signIn: .browse(Browse())
         case .scene(let scene), .filterEditing(over: let scene), .datePrompt(_, over: let scene),
              .cameraPicker(_, over: let scene), .valuePicker(_, over: let scene), .serverPicker(_, over: let scene),
-             .montage(_, over: let scene):
+             .montage(_, over: let scene), .details(_, over: let scene):
             scene
         }
     }
@@ -26,6 +26,7 @@ extension AppState {
         case .valuePicker(let picker, over: let scene): mode = .valuePicker(picker, over: scene.with(change))
         case .serverPicker(let picker, over: let scene): mode = .serverPicker(picker, over: scene.with(change))
         case .montage(let model, over: let scene): mode = .montage(model, over: scene.with(change))
+        case .details(let view, over: let scene): mode = .details(view, over: scene.with(change))
         }
     }
 
@@ -67,6 +68,11 @@ extension AppState {
         if case .timeline = scene { true } else { false }
     }
 
+    /// The `i` box, while it is open.
+    var detailsView: EventDetailsView? {
+        if case .details(let view, _) = mode { view } else { nil }
+    }
+
     /// The open montage.
     var montage: MontageModel? {
         if case .montage(let model, _) = mode { model } else { nil }
@@ -90,6 +96,7 @@ extension AppState {
         let context: KeyContext = if case .montage = mode { .montage } else { scene.keyContext }
         if overlay != nil { return .overlay(over: context) }
         switch mode {
+        case .details: return .overlay(over: context)   // scrolled as an overlay; Esc or q closes it
         case .cameraPicker, .valuePicker, .serverPicker: return .picker(over: context)
         default: return .context(context)
         }

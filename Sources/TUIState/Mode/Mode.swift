@@ -27,6 +27,8 @@ extension AppState {
         case serverPicker(ServerPicker, over: Scene)
         /// `M`: every camera at one moment, side by side (never over the full-pane video).
         case montage(MontageModel, over: Scene)
+        /// `i`: everything known about one event, in a box over the scene.
+        case details(EventDetailsView, over: Scene)
     }
 
     /// The screens the other modes open over and return to.

@@ -47,8 +47,32 @@ extension AppState {
         case .seek(let fraction):
             guard let duration = model.duration else { return [] }
             return seek(&model, to: model.clamp(duration * max(0, min(1, fraction))))
+        case .seekToHighestScore:
+            guard let best = model.alarms.highest else {
+                show(Self.noAlarmsText(model.event), now: now)
+                return []
+            }
+            show("The highest-scoring moment: \(DurationText.clock(best))", now: now)
+            return seek(&model, to: model.clamp(best))
+        case .seekToAlarm(let forward):
+            guard !model.alarms.isEmpty else {
+                show(Self.noAlarmsText(model.event), now: now)
+                return []
+            }
+            let position = model.pendingSeekTarget ?? model.position
+            guard let target = forward ? model.alarms.next(after: position) : model.alarms.previous(before: position) else {
+                show(forward ? "No alarm after this moment" : "No alarm before this moment", now: now)
+                return []
+            }
+            return seek(&model, to: model.clamp(target))
         default: return []
         }
+    }
+
+    /// Why `J` and PgUp/PgDn have nowhere to go.
+    static func noAlarmsText(_ event: Event) -> String {
+        event.score == nil ? "This server scores no frames (ZoneMinder's alarm frames)"
+            : "No alarm frames in this event (a Record monitor has none; Modect and Mocord do)"
     }
 
     private func seek(_ model: inout PlaybackModel, to target: Double) -> [AppEffect] {

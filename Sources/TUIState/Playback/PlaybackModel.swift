@@ -33,6 +33,8 @@ struct PlaybackModel: Sendable {
     /// A frame step happened and the user has not resumed since (Space, Enter): the slider shows
     /// hundredths. Not cleared by the player's own "playing" (mpv plays one frame for a step).
     var showsFrameTime = false
+    /// The event's alarm frames (ZoneMinder), once the server said: `J`, PgUp/PgDn and the slider's marks.
+    var alarms = AlarmMoments()
     /// The last download rate reported and until when it is shown (AppState+Playback.swift, "Download rate").
     var downloadRate: Double?
     var downloadRateUntil: ContinuousClock.Instant?

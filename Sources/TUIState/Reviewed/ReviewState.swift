@@ -1,7 +1,7 @@
 import AppCore
 
-/// Reviewing a night of events: the reviewed marks, where they are kept, and moving on (`>`,
-/// `<`, auto-advance).
+/// Reviewing a night of events: the reviewed marks, where they are kept, moving on (`>`, `<`,
+/// auto-advance), and keeping what matters past the server's retention (`K`).
 struct ReviewState: Sendable {
     /// Reviewed events (loaded at start, saved by the coordinator on each change).
     var marks = ReviewedMarks()
@@ -12,6 +12,8 @@ struct ReviewState: Sendable {
     var isAutoAdvance = false
     /// `>` at the last loaded row: the next event plays once the next page arrives.
     var pendingAdvance: PendingAdvance?
+    /// `K`: keeping events past the server's retention (Keep/).
+    var keep = KeepState()
 
     /// True while the server has not confirmed the mark of `id`.
     func isPending(_ id: String) -> Bool {

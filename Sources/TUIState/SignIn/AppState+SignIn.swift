@@ -62,6 +62,7 @@ extension AppState {
     /// a sign-in waiting for the certificate goes now; a server that needs none opens the list.
     mutating func serverIdentified(_ identity: ServerIdentity) -> [AppEffect] {
         catalogue.severities = identity.severities
+        review.keep.name = identity.keepName
         session.signInLabel = identity.userLabel
         session.serverName = identity.name ?? session.serverName
         guard var form else { return [] }

@@ -35,8 +35,11 @@ public struct ServerIdentity: Sendable, Equatable {
     public var severities: [String]
     /// False for a server that answers without a sign-in: the list opens at once.
     public var needsSignIn: Bool
+    /// What the server calls keeping an event past its retention (`EventBackend.keepName`).
+    public var keepName: String?
 
-    public init(name: String?, userLabel: String, severities: [String], needsSignIn: Bool) {
+    public init(name: String?, userLabel: String, severities: [String], needsSignIn: Bool, keepName: String? = nil) {
+        self.keepName = keepName
         self.name = name
         self.userLabel = userLabel
         self.severities = severities

@@ -89,5 +89,9 @@ public enum AppEffect: Sendable, Equatable {
     case notify(TerminalNotice)
     /// End this session of the TUI and start one on another server (`N`); the terminal stays.
     case switchServer(KnownServer.Target)
+    /// `K`: keep these events past the server's retention, or let them go (``AppInput/keptSet(ids:kept:)``).
+    case setKept(ids: [String], kept: Bool)
+    /// `i`: everything the server knows about the event (``AppInput/detailsLoaded(_:)``).
+    case fetchDetails(Event)
     case quit
 }

@@ -82,4 +82,11 @@ public enum AppInput: Sendable {
     case cameraHealthLoaded([CameraHealth]?)
     /// Asking for it failed (nothing is shown; it is asked again later, less often).
     case cameraHealthFailed
+    /// The server kept the events (or let them go).
+    case keptSet(ids: [String], kept: Bool)
+    /// The server did not; its answer.
+    case keepFailed(ids: [String], kept: Bool, message: String)
+    /// What the server knows about an event (``AppEffect/fetchDetails(_:)``).
+    case detailsLoaded(EventDetails)
+    case detailsFailed(eventID: String, message: String)
 }

@@ -5,10 +5,12 @@ import TUI
 extension AppState {
     /// Applies one input; returns the work for the coordinator, in order.
     public mutating func reduce(_ input: AppInput, now: ContinuousClock.Instant) -> [AppEffect] {
-        let effects = reduceInput(input, now: now) + followSelectionForStill(now: now) + followTurn(now: now)
+        var effects = reduceInput(input, now: now) + followSelectionForStill(now: now) + followTurn(now: now)
             + (health.reduce(.turn(isShown: isHealthShown), now: now) == .poll ? [.fetchCameraHealth] : [])
         expireDownloadRate(now: now)
         if timeline != nil { syncTimelineItems() }
+        // A playback of an event the server scores (ZoneMinder) asks for its alarm frames too.
+        for case .startPlayback(let event, _, _) in effects where event.score != nil { effects.append(.fetchDetails(event)) }
         return effects
     }
 
@@ -89,6 +91,26 @@ extension AppState {
         case .cameraHealthLoaded(let reports):
             _ = health.reduce(.answered(reports), now: now)   // nil: the server reports no health
             return []
+        case .keptSet(let ids, let kept):
+            let changed = setKept(Set(ids), kept)
+            review.keep.answered(ids: ids, kept: kept, events: changed, status: &status, now: now)
+            return []
+        case .keepFailed(let ids, let kept, let text):
+            review.keep.failed(ids: ids, kept: kept, message: text, status: &status)
+            return []
+        case .detailsLoaded(let details):
+            if case .details(var view, let under) = mode, view.event.id == details.event.id {
+                view.details = details
+                mode = .details(view, over: under)
+            }
+            if playback?.event.id == details.event.id { playback?.alarms = AlarmMoments(frames: details.alarmFrames) }
+            return []
+        case .detailsFailed(let id, let text):
+            if case .details(var view, let under) = mode, view.event.id == id {
+                view.failure = text
+                mode = .details(view, over: under)
+            }
+            return []
         case .cameraHealthFailed:
             _ = health.reduce(.failed, now: now)   // nothing said (the coordinator logs it); it backs off
             return []
@@ -114,6 +136,10 @@ extension AppState {
         case .valuePicker: return applyToValuePicker(action)
         case .serverPicker: return applyToServerPicker(action)
         case .montage: return applyToMontage(action, now: now) ?? []
+        case .details:
+            // The box scrolls in the TUI; Esc, q and i close it, the rest waits under it.
+            if [.back, .quitOrBack, .showDetails].contains(action) { closeToScene() }
+            return []
         case .scene(.timeline): if let effects = applyToTimeline(action, now: now) { return effects }
         default: break
         }
@@ -155,6 +181,15 @@ extension AppState {
         case .toggleFollow: return toggleFollow(now: now)
         case .jumpToDate, .pickCamera, .cycleSeverity, .pickLabel, .pickZone: return applyFilterKey(action, now: now)
         case .export: return export.start(keyedEvent, status: &status, now: now)
+        case .toggleKept: return review.keep.toggle(keyedEvent, status: &status, now: now)
+        case .showDetails:
+            guard let event = keyedEvent else {
+                show("No event to show: select one first", now: now)
+                return []
+            }
+            mode = .details(EventDetailsView(event: event), over: scene)
+            overlay = nil
+            return [.fetchDetails(event)]
         case .pickServer: return openServerPicker(now: now)
         case .play where focus == .list: return playSelected(now: now)
         case .nextEvent, .previousEvent, .toggleAutoAdvance, .toggleReviewed, .toggleUnreviewedOnly, .markShownReviewed:
@@ -174,6 +209,19 @@ extension AppState {
         default: return applyToPlayer(action, now: now)
         }
         return []
+    }
+
+    /// The server kept `ids` (or let them go): the events change wherever they are shown; returns
+    /// them as loaded.
+    private mutating func setKept(_ ids: Set<String>, _ kept: Bool) -> [Event] {
+        var changed: [Event] = []
+        for index in list.events.indices where ids.contains(list.events[index].id) {
+            list.events[index].kept = kept
+            changed.append(list.events[index])
+        }
+        if let id = playback?.event.id, ids.contains(id) { playback?.event.kept = kept }
+        timeline?.setKept(ids, kept)
+        return changed
     }
 
     /// Esc / q on a scene (an overlay was closed before): leaves full-pane; in the player opened

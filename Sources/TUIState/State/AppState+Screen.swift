@@ -25,7 +25,14 @@ extension AppState {
         if let still = stillSnapshot(now: now, calendar: calendar) { screen.player = still }
         screen.focus = focus
         screen.route = keyRoute
-        screen.overlay = form == nil ? overlay : nil
+        screen.overlay = form == nil ? overlay ?? (detailsView == nil ? nil : .details) : nil
+        if let view = detailsView {
+            screen.detailLines = view.lines(known: .init(isReviewed: review.marks.isReviewed(view.event.id),
+                                                         isMarkPending: review.isPending(view.event.id),
+                                                         keepName: review.keep.name,
+                                                         isKeepPending: review.keep.inFlight[view.event.id] != nil),
+                                            now: now, calendar: calendar)
+        }
         // Messages and errors quote URLs and server text: the one redaction applies, and control
         // characters are shown escaped (``UserFacing/shown(_:)``).
         screen.message = status.message.map { StatusMessage(UserFacing.shown($0.text)) }
@@ -51,11 +58,17 @@ extension AppState {
 
     static func row(_ event: Event, now: Date, calendar: Calendar) -> EventRow {
         let live = event.isLive(at: now)
-        // Server text: control characters shown escaped, as everywhere (TerminalText).
-        return EventRow(id: event.id, camera: TerminalText.printable(event.cameraName), title: TerminalText.printable(event.title ?? event.id),
-                        startText: WallTimeText.start(event.startTime, now: now, calendar: calendar),
-                        durationText: event.duration.map(DurationText.clock) ?? "",
-                        bucket: TerminalText.printable(event.bucket), isLive: live)
+        // Server text: control characters shown escaped, as everywhere (TerminalText). The
+        // faces and plates the server recognised follow the title.
+        let seen = (event.subLabels ?? []) + (event.plates ?? [])
+        let title = ([event.title ?? event.id] + seen).joined(separator: " · ")
+        var row = EventRow(id: event.id, camera: TerminalText.printable(event.cameraName), title: TerminalText.printable(title),
+                           startText: WallTimeText.start(event.startTime, now: now, calendar: calendar),
+                           durationText: event.duration.map(DurationText.clock) ?? "",
+                           bucket: TerminalText.printable(event.bucket), isLive: live)
+        row.threatLevel = event.description?.threatLevel
+        row.isKept = event.kept == true
+        return row
     }
 
     func playerSnapshot(_ model: PlaybackModel, now: Date, calendar: Calendar) -> PlayerPaneSnapshot {
@@ -74,6 +87,7 @@ extension AppState {
         if model.isPreparing { snapshot.subtitle += " · preparing…" }
         snapshot.speedText = player.speed.isNormal ? "" : player.speed.text
         snapshot.showsFrameTime = model.showsFrameTime
+        snapshot.alarmMarks = model.alarms.starts
         if let live = model.live {
             (snapshot.liveSegments, snapshot.isLiveStalled) = live.statusSegments
             // The server's own word on the camera (its health), when it says it sends nothing.

@@ -51,11 +51,12 @@ public struct AppState: Sendable {
     public init(server: String, isDemo: Bool, user: String?, videoModeText: String = "", networkText: String = "",
                 isTerminalVideo: Bool = false, speed: Double = 1, home: String = "", signInLabel: String = "Email",
                 severities: [String] = [], cameraSets: [CameraGroup] = [], servers: [KnownServer] = [],
-                follow: ListFollow = ListFollow()) {
+                follow: ListFollow = ListFollow(), keepName: String? = nil) {
         self.follow = follow
         session = ServerSession(user: user ?? "", server: server, isDemo: isDemo, signInLabel: signInLabel,
                                 servers: servers, home: home)
         catalogue = ServerCatalogue(cameraSets: cameraSets, severities: severities)
+        review.keep.name = keepName
         player.videoModeText = videoModeText
         player.networkText = networkText
         player.isTerminalVideo = isTerminalVideo

@@ -133,3 +133,10 @@ struct TimelineState: Sendable {
         }
     }
 }
+
+extension TimelineState {
+    /// The server kept `ids` (or let them go): the loaded copies say so (the lanes do not show it).
+    mutating func setKept(_ ids: Set<String>, _ kept: Bool) {
+        for id in ids where events[id] != nil { events[id]?.kept = kept }
+    }
+}

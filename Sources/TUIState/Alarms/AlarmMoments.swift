@@ -1,0 +1,47 @@
+import EventsAPI
+import Foundation
+
+/// An event's alarm frames as moments to go to (ZoneMinder scores every frame; a Modect or Mocord
+/// monitor marks those with motion as alarm frames, a Record monitor has none): frames less than
+/// ``gap`` apart are one alarm, so that the keys step between alarms, not between frames; `J` goes
+/// to the single highest-scoring frame. The slider marks each alarm's start.
+///
+/// ```swift
+/// let alarms = AlarmMoments(frames: details.alarmFrames)
+/// alarms.highest            // 12.4: the offset of the best frame
+/// alarms.next(after: 3)     // the first alarm starting after 3 s
+/// ```
+struct AlarmMoments: Sendable, Equatable {
+    /// Frames closer than this are one alarm.
+    static let gap: TimeInterval = 1.5
+
+    /// Each alarm's first frame's offset, in order.
+    private(set) var starts: [TimeInterval] = []
+    /// The highest-scoring frame's offset (the first of equals).
+    private(set) var highest: TimeInterval?
+
+    init(frames: [AlarmFrame] = []) {
+        let ordered = frames.sorted { $0.offset < $1.offset }
+        var last: TimeInterval?
+        for frame in ordered {
+            if last.map({ frame.offset - $0 > Self.gap }) ?? true { starts.append(frame.offset) }
+            last = frame.offset
+        }
+        highest = frames.reduce(nil as AlarmFrame?) { best, frame in
+            guard let best else { return frame }
+            return frame.score > best.score || (frame.score == best.score && frame.offset < best.offset) ? frame : best
+        }?.offset
+    }
+
+    var isEmpty: Bool { starts.isEmpty }
+
+    /// The first alarm that starts more than half a second after `position`.
+    func next(after position: TimeInterval) -> TimeInterval? {
+        starts.first { $0 > position + 0.5 }
+    }
+
+    /// The last alarm that starts more than half a second before `position`.
+    func previous(before position: TimeInterval) -> TimeInterval? {
+        starts.last { $0 < position - 0.5 }
+    }
+}
