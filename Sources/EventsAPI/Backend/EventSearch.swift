@@ -72,6 +72,9 @@ public enum EventSearch {
             }
             notice = "this server has no semantic search turned on: the text search answered"
         }
+        // The server is asked for the rest of the filter; the local part is matched here, so
+        // that `searched` counts what was read (a backend may match it on its pages too).
+        let asked = filter.serverSide
         var cursors = PageCursors()
         var cursor: String?
         var found: [Event] = []
@@ -79,7 +82,7 @@ public enum EventSearch {
         var pages = 0
         while true {
             try Task.checkCancellation()
-            let page = try await backend.events(cursor: cursor, limit: pageSize, filter: filter)
+            let page = try await backend.events(cursor: cursor, limit: pageSize, filter: asked)
             pages += 1
             searched += page.events.count
             for event in page.events where filter.admits(event) {
@@ -133,6 +136,17 @@ extension EventFilter {
     /// may then hold fewer matches than asked for (``EventSearch`` reads on).
     public var matchesLocally: Bool {
         search.flatMap(EventSearch.trimmed) != nil || subLabel != nil || plate != nil || (minThreat ?? 0) > 0 || kept != nil
+    }
+
+    /// The filter without its local part (``matchesLocally``): what a server is asked.
+    public var serverSide: EventFilter {
+        var filter = self
+        filter.search = nil
+        filter.subLabel = nil
+        filter.plate = nil
+        filter.minThreat = nil
+        filter.kept = nil
+        return filter
     }
 
     /// Whether `event` passes the parts of the filter a backend may not ask of its server: the
