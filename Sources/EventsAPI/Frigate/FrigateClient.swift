@@ -148,7 +148,7 @@ public actor FrigateClient: SessionKeeping {
             if error.request.url.lastPathComponent == "retain" {
                 return FrigateClient.retainRefused(status, message, undo: error.request.method == "DELETE")
             }
-            if status == 404, let message, message.hasPrefix("Review "), message.hasSuffix(" not found") {
+            if status == 404, let message, message != "Review item not found", message.hasPrefix("Review "), message.hasSuffix(" not found") {
                 // /api/review_ids names the first id it does not have.
                 return EventsAPIError(.eventGone, "Frigate no longer has \(TerminalText.printable(message.lowercased())) (HTTP 404): it was deleted, or is past its retention")
             }
