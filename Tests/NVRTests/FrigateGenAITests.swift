@@ -46,6 +46,10 @@ import Testing
         #expect(parcel.description?.scene?.contains("cardboard box") == true)
         #expect(parcel.description?.threatLevel == 0 && parcel.description?.confidence == 0.86)
         #expect(found.searched > 200, "every page of the range was read: \(found.searched)")
+        // Pages of 200 items name more objects than one request line should carry: at most 150 ids each.
+        let asked = await server.requestLog().filter { $0.path == "/api/event_ids" }
+        let counts = asked.map { ($0.query?.removingPercentEncoding ?? "").split(separator: ",").count }
+        #expect(counts.allSatisfy { $0 <= 150 } && counts.contains(150), "\(counts)")
         // An item without metadata keeps the title made of its objects and zones.
         let first = try await client.events(cursor: nil, limit: 5, filter: EventFilter())
         #expect(first.events.allSatisfy { $0.description == nil && ($0.title ?? "").hasPrefix($0.bucket) })

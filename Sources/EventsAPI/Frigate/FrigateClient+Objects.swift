@@ -5,19 +5,28 @@ import SystemSupport
 /// A review item's tracked objects: the faces, plates and kept state of the rows, the detail
 /// view, and keeping (Frigate's retain).
 extension FrigateClient {
-    /// `GET /api/event_ids?ids=<every detection of the items>` (one request; none when the items
-    /// name none), as Frigate's own UI asks for a review item's objects
-    /// (web/src/components/timeline/DetailStream.tsx), by id.
+    /// `GET /api/event_ids?ids=<every detection of the items>` (one request for a page of up to
+    /// ``objectsPerRequest`` objects, more for a longer one; none when the items name none), as
+    /// Frigate's own UI asks for a review item's objects (web/src/components/timeline/DetailStream.tsx), by id.
     func trackedObjects(of items: [FrigateReviewItem]) async throws -> [String: FrigateTrackedObject] {
         var ids: [String] = []
         var seen: Set<String> = []
         for id in items.flatMap({ $0.data?.detections ?? [] }) where seen.insert(id).inserted { ids.append(id) }
-        guard !ids.isEmpty else { return [:] }
-        let url = FrigatePaths.api(server, "event_ids", query: [URLQueryItem(name: "ids", value: ids.joined(separator: ","))])
-        let response = try await send(url)
-        let objects = try decodeLossy([FrigateTrackedObject].self, response.body, what: "tracked objects").values
-        return Dictionary(objects.map { ($0.id, $0) }, uniquingKeysWith: { a, _ in a })
+        var found: [String: FrigateTrackedObject] = [:]
+        for start in stride(from: 0, to: ids.count, by: Self.objectsPerRequest) {
+            let chunk = ids[start..<min(ids.count, start + Self.objectsPerRequest)]
+            let url = FrigatePaths.api(server, "event_ids", query: [URLQueryItem(name: "ids", value: chunk.joined(separator: ","))])
+            let response = try await send(url)
+            for object in try decodeLossy([FrigateTrackedObject].self, response.body, what: "tracked objects").values {
+                found[object.id] = object
+            }
+        }
+        return found
     }
+
+    /// Ids asked for at most in one `GET /api/event_ids` (about 4 kB of URL: nginx refuses a
+    /// request line over its 8 kB header buffer).
+    static let objectsPerRequest = 150
 
     /// `event` (the item's) with what its tracked objects add: the faces (the item's
     /// `data.sub_labels`, then the objects' sub labels), the plates read, and kept (every object
