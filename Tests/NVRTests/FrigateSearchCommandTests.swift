@@ -65,4 +65,36 @@ struct FrigateSearchCommandTests {
         let withBob = try #require(try JSONSerialization.jsonObject(with: Data(faces.stdout.utf8)) as? [[String: Any]])
         #expect(!withBob.isEmpty && withBob.allSatisfy { ($0["subLabels"] as? [String])?.contains("Bob") == true })
     }
+
+    @Test func keepRetainsOnTheServerUndoLetsGoAndAViewerIsRefused() async throws {
+        let server = try await Self.frigate()
+        defer { Task { await server.stop() } }
+        let binary = try await signedIn(server)
+        let url = server.baseURL.absoluteString
+        let listed = try await binary.run(["events", "--server", url, "--limit", "20", "--json"])
+        let items = try #require(try JSONSerialization.jsonObject(with: Data(listed.stdout.utf8)) as? [[String: Any]])
+        let id = try #require(items.first { !($0["endTime"] is NSNull) && $0["endTime"] != nil }?["id"] as? String)
+
+        let kept = try await binary.run(["keep", id, "--server", url])
+        #expect(kept.status == 0 && kept.stdout == "\(id): kept past retention (retain)\n", "\(kept.stdout) \(kept.stderr)")
+        let keptList = try await binary.run(["events", "--server", url, "--since", "-1d", "--kept", "--json"])
+        let keptItems = try #require(try JSONSerialization.jsonObject(with: Data(keptList.stdout.utf8)) as? [[String: Any]])
+        #expect(keptItems.map { $0["id"] as? String } == [id] && keptItems.first?["kept"] as? Bool == true)
+        let table = try await binary.run(["events", "--server", url, "--since", "-1d", "--kept"])
+        #expect(table.stdout.contains("[kept]"), "\(table.stdout)")
+
+        let viewer = try Binary()
+        let login = try await viewer.run(["login", "--server", url, "--user", DemoAccount.frigateViewer, "--password-stdin"],
+                                         input: DemoAccount.frigateViewerPassword + "\n")
+        #expect(login.status == 0, "\(login.stderr)")
+        let refused = try await viewer.run(["keep", id, "--undo", "--server", url])
+        #expect(refused.status == 1, "\(refused.stdout) \(refused.stderr)")
+        #expect(refused.stderr.contains("Role viewer not authorized. Required: admin") && refused.stderr.contains("admin role"),
+                "\(refused.stderr)")
+
+        let undone = try await binary.run(["keep", id, "--undo", "--server", url])
+        #expect(undone.status == 0 && undone.stdout.contains("no longer kept (retain undone)"), "\(undone.stdout) \(undone.stderr)")
+        let none = try await binary.run(["events", "--server", url, "--since", "-1d", "--kept", "--json"])
+        #expect((try JSONSerialization.jsonObject(with: Data(none.stdout.utf8)) as? [[String: Any]])?.isEmpty == true, "\(none.stdout)")
+    }
 }

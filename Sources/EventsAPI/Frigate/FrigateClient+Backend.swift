@@ -52,7 +52,7 @@ extension FrigateClient: EventBackend {
             listed.append(item)
         }
         // Faces, plates and kept come from the items' tracked objects: one more request a page.
-        let objects = try await trackedObjects(of: listed)
+        let objects = try await trackedObjects(of: listed, bypassCache: cursor == nil)
         // /api/review has no parameter for a face, plate, threat, kept or text: those are matched here.
         let events = listed.map { item in
             Self.adding(objects, of: item, to: item.event(server: server, names: names, authorization: authorization, now: now))

@@ -8,7 +8,9 @@ extension FrigateClient {
     /// `GET /api/event_ids?ids=<every detection of the items>` (one request for a page of up to
     /// ``objectsPerRequest`` objects, more for a longer one; none when the items name none), as
     /// Frigate's own UI asks for a review item's objects (web/src/components/timeline/DetailStream.tsx), by id.
-    func trackedObjects(of items: [FrigateReviewItem]) async throws -> [String: FrigateTrackedObject] {
+    /// `bypassCache`: past nginx's cache, as the page itself was (a first page: the objects'
+    /// faces, plates and kept are as fresh as the items).
+    func trackedObjects(of items: [FrigateReviewItem], bypassCache: Bool = false) async throws -> [String: FrigateTrackedObject] {
         var ids: [String] = []
         var seen: Set<String> = []
         for id in items.flatMap({ $0.data?.detections ?? [] }) where seen.insert(id).inserted { ids.append(id) }
@@ -16,7 +18,7 @@ extension FrigateClient {
         for start in stride(from: 0, to: ids.count, by: Self.objectsPerRequest) {
             let chunk = ids[start..<min(ids.count, start + Self.objectsPerRequest)]
             let url = FrigatePaths.api(server, "event_ids", query: [URLQueryItem(name: "ids", value: chunk.joined(separator: ","))])
-            let response = try await send(url)
+            let response = try await send(url, bypassCache: bypassCache)
             for object in try decodeLossy([FrigateTrackedObject].self, response.body, what: "tracked objects").values {
                 found[object.id] = object
             }
@@ -87,7 +89,7 @@ extension FrigateClient {
         guard event.bucket != Self.recordingBucket, event.videoFormat != .liveFeed else { return EventDetails(event: event) }
         let response = try await send(FrigatePaths.reviewItem(server, id: event.id), bypassCache: true)
         let item = try APIDecoding.decode(FrigateReviewItem.self, from: response.body, what: "review item")
-        let objects = try await trackedObjects(of: [item])
+        let objects = try await trackedObjects(of: [item], bypassCache: true)
         var current = Self.adding(objects, of: item,
                                   to: item.event(server: server, names: try await cameraNames(), authorization: mediaAuthorization, now: now()))
         current.serverReviewed = event.serverReviewed

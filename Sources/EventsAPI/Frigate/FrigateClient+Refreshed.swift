@@ -21,7 +21,7 @@ extension FrigateClient {
         guard item.id == event.id else {
             throw EventsAPIError.notUnderstood("review item", field: "id")
         }
-        let objects = try await trackedObjects(of: [item])
+        let objects = try await trackedObjects(of: [item], bypassCache: true)
         var renewed = Self.adding(objects, of: item,
                                   to: item.event(server: server, names: try await cameraNames(), authorization: mediaAuthorization, now: now()))
         renewed.serverReviewed = event.serverReviewed
