@@ -60,7 +60,7 @@ public enum EventsListing {
     }
 
     /// What standard error says of a search: which search answered, how much it read, and where it was cut.
-    static func searchNotices(_ found: EventSearch.Found, _ request: Request) -> [String] {
+    public static func searchNotices(_ found: EventSearch.Found, _ request: Request) -> [String] {
         var lines: [String] = []
         if let notice = found.notice { lines.append("search: " + notice) }
         let matches = "\(found.events.count) match\(found.events.count == 1 ? "" : "es")"
