@@ -228,8 +228,15 @@ extension FrigateClient {
     /// `GET /api/sub_labels?split_joined=1` or `GET /api/recognized_license_plates?split_joined=1`
     /// (app.py: the distinct values of the tracked objects of every camera the user may see, joined
     /// ones split, sorted; not per camera).
+    /// A Frigate without the route (before 0.16 for plates) offers none.
     private func serverList(_ path: String, what: String) async throws -> [String] {
-        let response = try await send(FrigatePaths.api(server, path, query: [URLQueryItem(name: "split_joined", value: "1")]))
+        let response: HTTPResponse
+        do {
+            response = try await send(FrigatePaths.api(server, path, query: [URLQueryItem(name: "split_joined", value: "1")]))
+        } catch let error as EventsAPIError where error.code == .rejected {
+            logger.notice("no \(what) to offer", metadata: ["error": "\(error)"])
+            return []
+        }
         return Set(try decodeLossy([String].self, response.body, what: what).values.filter { !$0.isEmpty }).sorted()
     }
 
