@@ -14,7 +14,7 @@ struct EventPlayer: AsyncParsableCommand {
         version: ProgramVersion.line,
         subcommands: [
             TUICommand.self, EventsCommand.self, PlayCommand.self, LoginCommand.self, LogoutCommand.self,
-            ExportCommand.self, PlaylistCommand.self, RewriteCommand.self, DemoServerCommand.self, VersionCommand.self,
+            ExportCommand.self, KeepCommand.self, PlaylistCommand.self, RewriteCommand.self, DemoServerCommand.self, VersionCommand.self,
         ],
         defaultSubcommand: TUICommand.self
     )

@@ -59,6 +59,20 @@ import Testing
             let health = try await wrapper.cameraHealth()
             #expect(health?.first?.isOnline == false)
         }
+        try await check("keepName") { #expect(wrapper.keepName == "recorded") }
+        try await check("setKept") { try await wrapper.setKept(["e1"], kept: true) }
+        try await check("details") {
+            let details = try await wrapper.details(of: event)
+            #expect(details.fields.first?.name == "Recorded")
+        }
+        try await check("offersSemanticSearch") {
+            let offers = try await wrapper.offersSemanticSearch()
+            #expect(offers)
+        }
+        try await check("semanticSearch") {
+            let found = try await wrapper.semanticSearch("x", filter: EventFilter(), limit: 1)
+            #expect(found == [])
+        }
 
         let requirements = try Self.requirements()
         #expect(requirements.count >= 15, "reading EventBackend's requirements found too few: \(requirements)")
@@ -142,5 +156,16 @@ final class RecordingBackend: EventBackend {
     func cameraHealth() async throws -> [CameraHealth]? {
         called("cameraHealth")
         return [CameraHealth(camera: "front", isOnline: false)]
+    }
+    var keepName: String? { called("keepName"); return "recorded" }
+    func setKept(_ ids: [String], kept: Bool) async throws { called("setKept") }
+    func details(of event: Event) async throws -> EventDetails {
+        called("details")
+        return EventDetails(event: event, fields: [EventDetails.Field(name: "Recorded", value: "yes")])
+    }
+    func offersSemanticSearch() async throws -> Bool { called("offersSemanticSearch"); return true }
+    func semanticSearch(_ text: String, filter: EventFilter, limit: Int) async throws -> [Event]? {
+        called("semanticSearch")
+        return []
     }
 }

@@ -24,6 +24,8 @@ extension FrigateCatalog {
             ("record", .object([("enabled", .bool(true)), ("expire_interval", .int(60)),
                                 ("continuous", .object([("days", .int(Int(recordings.days.rounded(.up))))]))])),
             ("detect", .object([("enabled", .bool(true)), ("fps", .int(5))])),
+            ("semantic_search", .object([("enabled", .bool(options.semanticSearch)), ("reindex", .bool(false)),
+                                         ("model", .string("jinav1")), ("model_size", .string("small"))])),
             ("camera_groups", .object(groups)),
             ("cameras", .object(cameras.map { ($0.name, cameraJSON($0)) })),
         ])

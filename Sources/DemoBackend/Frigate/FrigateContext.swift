@@ -19,6 +19,7 @@ final class FrigateContext: Sendable {
     let tokens = FrigateTokenLedger()
     let limiter: FrigateLoginLimiter?
     let marks = FrigateReviewMarks()
+    let retained = FrigateRetained()
     let cache = FrigateAPICache()
     let media = FrigateMediaStore()
     /// The JPEG served for every still (review thumbnails, event thumbnails, recording snapshots).

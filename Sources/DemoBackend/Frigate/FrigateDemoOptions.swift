@@ -33,6 +33,11 @@ public struct FrigateDemoOptions: Sendable {
     /// a camera Frigate cannot reach: `demo-server --offline-camera`. Their history stays.
     public var offlineCameras: Set<String> = []
 
+    /// `semantic_search.enabled` in GET /api/config: GET /api/events/search answers (a plain text
+    /// match, FrigateRouter+Search.swift) instead of 400 "Semantic search is not enabled".
+    /// `demo-server --semantic-search`.
+    public var semanticSearch = false
+
     /// The demo's camera names (what ``offlineCameras`` takes), in the config's order.
     public static var cameraNames: [String] { FrigateCamera.demo.map(\.name) }
 

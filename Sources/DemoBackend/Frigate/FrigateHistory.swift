@@ -6,7 +6,8 @@ import SystemSupport
 /// long, never in a recording gap; every 2 hours or so one moment seen by two or three cameras at
 /// the exact same `start_time` (paging by `before` must cope with ties); one item still in
 /// progress (`end_time` null, front_door, 40 s before the start); and the newest finished
-/// backyard item carries a hostile sub label (terminal escape bytes) for clients' escaping.
+/// backyard item carries a hostile sub label (terminal escape bytes) for clients' escaping. GenAI
+/// descriptions and licence plates are added after (``FrigateGenAI``).
 ///
 /// ```swift
 /// let history = FrigateHistory.generate(cameras: FrigateCamera.demo, recordings: recordings, seed: FrigateHistory.seed)
@@ -64,10 +65,11 @@ struct FrigateHistory: Sendable {
                .max(by: { maker.items[$0].startTime < maker.items[$1].startTime }) {
             maker.makeHostile(at: index, camera: backyard)
         }
-        let items = maker.items.enumerated().sorted { a, b in
+        let sorted = maker.items.enumerated().sorted { a, b in
             a.element.startTime != b.element.startTime ? a.element.startTime > b.element.startTime : a.offset < b.offset
         }.map(\.element)
-        let detections = maker.detections.sorted { $0.startTime > $1.startTime }
+        let (items, described) = FrigateGenAI.describe(items: sorted, detections: maker.detections, serverStart: start, cameras: cameras)
+        let detections = described.sorted { $0.startTime > $1.startTime }
         return FrigateHistory(items: items, detections: detections)
     }
 

@@ -19,6 +19,8 @@ struct FrigateReviewItem: Sendable {
     let zones: [String]
     let audio: [String]
     let thumbTime: Double?
+    /// What the GenAI review wrote (``FrigateGenAI``); nil: none (`"metadata": null`).
+    var metadata: FrigateReviewMetadata? = nil
 
     /// `/media/frigate/clips/review/thumb-<camera>-<id>.webp` (nginx serves it as `/clips/review/…`).
     var thumbPath: String { "/media/frigate/clips/review/thumb-\(camera)-\(id).webp" }
@@ -31,7 +33,7 @@ struct FrigateReviewItem: Sendable {
         .object([
             ("detections", .strings(detections)), ("objects", .strings(objects)), ("verified_objects", .array([])),
             ("sub_labels", .strings(subLabels)), ("zones", .strings(zones)), ("audio", .strings(audio)),
-            ("thumb_time", .optional(thumbTime)), ("metadata", .null),
+            ("thumb_time", .optional(thumbTime)), ("metadata", metadata?.json ?? .null),
         ])
     }
 
@@ -66,6 +68,10 @@ struct FrigateDetection: Sendable {
     let box: [Double]
     let region: [Double]
     let severity: FrigateReviewItem.Severity
+    /// The licence plate read (`data.recognized_license_plate`, with its score), on some cars.
+    var plate: String? = nil
+    /// The object's GenAI description (`data.description`), on the objects of items with GenAI metadata.
+    var description: String? = nil
 
     private var dataJSON: FrigateJSON {
         var pairs: [(String, FrigateJSON)] = [
@@ -75,28 +81,31 @@ struct FrigateDetection: Sendable {
             ("type", .string("object")), ("max_severity", .string(severity.rawValue)), ("path_data", .array([])),
         ]
         if subLabel != nil { pairs.append(("sub_label_score", .double(0.91))) }
+        if let plate { pairs += [("recognized_license_plate", .string(plate)), ("recognized_license_plate_score", .double(0.93))] }
+        if let description { pairs.append(("description", .string(description))) }
         return .object(pairs)
     }
 
-    /// A row of GET /api/events (the route's selected columns, in its order).
-    var listJSON: FrigateJSON {
+    /// A row of GET /api/events (the route's selected columns, in its order); `retained`: kept
+    /// past retention (POST /api/events/<id>/retain).
+    func listJSON(retained: Bool) -> FrigateJSON {
         .object([
             ("id", .string(id)), ("camera", .string(camera)), ("label", .string(label)), ("zones", .strings(zones)),
             ("start_time", .double(startTime)), ("end_time", .optional(endTime)), ("has_clip", .bool(true)),
-            ("has_snapshot", .bool(true)), ("plus_id", .null), ("retain_indefinitely", .bool(false)),
+            ("has_snapshot", .bool(true)), ("plus_id", .null), ("retain_indefinitely", .bool(retained)),
             ("sub_label", .optional(subLabel)), ("top_score", .null), ("false_positive", .null), ("box", .null),
             ("data", dataJSON),
         ])
     }
 
     /// Every column (GET /api/event_ids, /api/events/<id>).
-    var modelJSON: FrigateJSON {
+    func modelJSON(retained: Bool) -> FrigateJSON {
         .object([
             ("id", .string(id)), ("label", .string(label)), ("sub_label", .optional(subLabel)), ("camera", .string(camera)),
             ("start_time", .double(startTime)), ("end_time", .optional(endTime)), ("top_score", .null), ("score", .null),
             ("false_positive", .null), ("zones", .strings(zones)), ("thumbnail", .null), ("has_clip", .bool(true)),
             ("has_snapshot", .bool(true)), ("region", .null), ("box", .null), ("area", .null),
-            ("retain_indefinitely", .bool(false)), ("ratio", .double(1)), ("plus_id", .null), ("model_hash", .null),
+            ("retain_indefinitely", .bool(retained)), ("ratio", .double(1)), ("plus_id", .null), ("model_hash", .null),
             ("detector_type", .string("cpu")), ("model_type", .string("ssd")), ("data", dataJSON),
         ])
     }

@@ -1,15 +1,17 @@
 import Foundation
 
 /// The detection (event) routes of event.py and media.py the demo serves: the list (its camera,
-/// label, zone, time and in-progress filters), by ids, by id, and the thumbnail.
+/// label, zone, sub label, plate, favourite (retained), time and in-progress filters), by ids, by
+/// id, and the thumbnail.
 extension FrigateRouter {
     /// GET /api/events: `start_time > after` and `< before` (0 means no bound), newest first (or
     /// `sort=date_asc`), `limit` 100 unless given. Its `ids` parameter does not exist (Frigate
     /// ignores it): by ids is /api/event_ids.
-    func events(_ request: RequestInfo) -> Reply {
+    func events(_ request: RequestInfo) async -> Reply {
         var query = FastAPIParameters(request)
         let limit = query.int("limit") ?? 100
         let after = query.float("after"), before = query.float("before"), inProgress = query.int("in_progress")
+        let favorites = query.int("favorites")
         if let problem = query.problem { return problem }
         var cameras = query.string("cameras") ?? "all"
         if cameras == "all", let camera = query.string("camera"), camera != "all" { cameras = camera }
@@ -25,7 +27,16 @@ extension FrigateRouter {
         let labelList = labels == "all" ? nil : Set(labels.split(separator: ",", omittingEmptySubsequences: false).map(String.init))
         let zoneList = zones == "all" ? nil : zones.split(separator: ",", omittingEmptySubsequences: false).map(String.init)
         let eventID = query.string("event_id")
+        var subLabels = query.string("sub_labels") ?? "all"
+        if subLabels == "all", let subLabel = query.string("sub_label"), subLabel != "all" { subLabels = subLabel }
+        let plates = query.string("recognized_license_plate") ?? "all"
+        let retained = await frigate.retained.all
         var list = frigate.catalog.history.detections.filter { event in
+            if subLabels != "all", !Self.subLabelMatches(event.subLabel, subLabels) { return false }
+            if plates != "all", !plates.split(separator: ",", omittingEmptySubsequences: false).contains(where: {
+                $0 == "None" ? event.plate == nil : event.plate == String($0)
+            }) { return false }
+            if let favorites, favorites != 0, !retained.contains(event.id) { return false }
             guard allowed.contains(event.camera) else { return false }
             if let labelList, !labelList.contains(event.label) { return false }
             if let zoneList, !zoneList.contains(where: { $0 == "None" ? event.zones.isEmpty : event.zones.contains($0) }) { return false }
@@ -37,22 +48,36 @@ extension FrigateRouter {
         }
         if query.string("sort") == "date_asc" { list.reverse() }
         let capped = limit < 0 ? list : Array(list.prefix(limit))
-        return .frigate(.array(capped.map(\.listJSON)))
+        return .frigate(.array(capped.map { $0.listJSON(retained: retained.contains($0.id)) }))
+    }
+
+    /// event.py's sub label match: `None` is no sub label; a name matches ignoring case, alone or
+    /// in a joined list ("bob" matches "Bob" and "Bob, John"). Plates (`recognized_license_plate`)
+    /// match exactly here (Frigate also takes a regular expression: not the demo).
+    static func subLabelMatches(_ subLabel: String?, _ wanted: String) -> Bool {
+        wanted.split(separator: ",", omittingEmptySubsequences: false).contains { name in
+            if name == "None" { return subLabel == nil }
+            guard let subLabel else { return false }
+            let parts = subLabel.lowercased().split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }
+            return parts.contains(name.lowercased())
+        }
     }
 
     /// GET /api/event_ids?ids=a,b: the known ones, every column.
-    func eventIDs(_ request: RequestInfo) -> Reply {
+    func eventIDs(_ request: RequestInfo) async -> Reply {
         var query = FastAPIParameters(request)
         guard let ids = query.required("ids") else { return query.problem! }
         let found = Set(ids.split(separator: ",", omittingEmptySubsequences: false).map(String.init))
             .compactMap { frigate.catalog.detectionsByID[$0] }.sorted { $0.id < $1.id }
-        return .frigate(.array(found.map(\.modelJSON)))
+        let retained = await frigate.retained.all
+        return .frigate(.array(found.map { $0.modelJSON(retained: retained.contains($0.id)) }))
     }
 
     /// GET /api/events/<id> (its response model's fields); unknown: 404 with the JSON string "Event not found".
-    func event(_ id: String) -> Reply {
+    func event(_ id: String) async -> Reply {
         guard let event = frigate.catalog.detectionsByID[id] else { return .frigate(.string("Event not found"), status: 404) }
-        guard case .object(let pairs) = event.modelJSON else { return .frigate(event.modelJSON) }
+        let model = event.modelJSON(retained: await frigate.retained.all.contains(id))
+        guard case .object(let pairs) = model else { return .frigate(model) }
         let fields = ["id", "label", "sub_label", "camera", "start_time", "end_time", "false_positive", "zones", "thumbnail",
                       "has_clip", "has_snapshot", "retain_indefinitely", "plus_id", "model_hash", "detector_type", "model_type", "data"]
         return .frigate(.object(fields.compactMap { name in pairs.first { $0.0 == name } }))

@@ -6,7 +6,8 @@ extension FrigateRouter {
     private enum Route {
         case version, config, profile, login, logout, firstTimeLogin, stats
         case review, reviewIDs, reviewsViewed, reviewByEvent(String), reviewByID(String), reviewUnviewed(String)
-        case events, eventIDs, event(String), eventThumbnail(String, String)
+        case events, eventIDs, event(String), eventThumbnail(String, String), eventsSearch, retain(String)
+        case subLabels, recognizedPlates
         case allRecordingsSummary, recordings(String), recordingsSummary(String), snapshot(String, String, String)
         case vodMapping(String, String, String)
         case labels
@@ -16,6 +17,7 @@ extension FrigateRouter {
             switch self {
             case .login, .reviewsViewed: ["POST"]
             case .reviewUnviewed: ["DELETE"]
+            case .retain: ["POST", "DELETE"]
             default: ["GET"]
             }
         }
@@ -70,9 +72,13 @@ extension FrigateRouter {
         case .reviewByEvent(let id): return reviewByEvent(id)
         case .reviewByID(let id): return reviewByID(id)
         case .reviewUnviewed(let id): return await reviewUnviewed(id, caller: caller)
-        case .events: return events(request)
-        case .eventIDs: return eventIDs(request)
-        case .event(let id): return event(id)
+        case .events: return await events(request)
+        case .eventIDs: return await eventIDs(request)
+        case .event(let id): return await event(id)
+        case .eventsSearch: return await eventsSearch(request)
+        case .retain(let id): return await retain(id, retained: method == "POST", caller: caller)
+        case .subLabels: return subLabels(request)
+        case .recognizedPlates: return recognizedPlates(request)
         case .eventThumbnail(let id, let ext): return eventThumbnail(id, extension: ext)
         case .allRecordingsSummary: return allRecordingsSummary(request)
         case .recordings(let camera): return recordings(request, camera: camera)
@@ -100,6 +106,8 @@ extension FrigateRouter {
             case "events": return .events
             case "event_ids": return .eventIDs
             case "labels": return .labels
+            case "sub_labels": return .subLabels
+            case "recognized_license_plates": return .recognizedPlates
             case "stats": return .stats
             case let camera where !camera.isEmpty: return .mjpegFeed(camera)
             default: return nil
@@ -110,6 +118,7 @@ extension FrigateRouter {
             case ("reviews", "viewed"): return .reviewsViewed
             case ("recordings", "summary"): return .allRecordingsSummary
             case ("review", let id) where !id.isEmpty: return .reviewByID(id)
+            case ("events", "search"): return .eventsSearch
             case ("events", let id) where !id.isEmpty: return .event(id)
             case (let camera, "recordings") where !camera.isEmpty: return .recordings(camera)
             case (let camera, let file) where file.hasPrefix("latest.") && !camera.isEmpty:
@@ -120,6 +129,7 @@ extension FrigateRouter {
             switch (parts[0], parts[1], parts[2]) {
             case ("review", "event", let id) where !id.isEmpty: return .reviewByEvent(id)
             case ("review", let id, "viewed") where !id.isEmpty: return .reviewUnviewed(id)
+            case ("events", let id, "retain") where !id.isEmpty: return .retain(id)
             case ("events", let id, let file) where file.hasPrefix("thumbnail.") && !id.isEmpty:
                 return .eventThumbnail(id, String(file.dropFirst("thumbnail.".count)))
             case (let camera, "recordings", "summary") where !camera.isEmpty: return .recordingsSummary(camera)

@@ -15,3 +15,27 @@ extension FrigateRouter {
         return .frigate(.strings(labels.sorted()))
     }
 }
+
+/// GET /api/sub_labels and GET /api/recognized_license_plates (app.py): the distinct sub labels
+/// (faces) or plates of the tracked objects of every camera, sorted; with `split_joined=1` joined
+/// ones ("Bob, John") are split.
+extension FrigateRouter {
+    func subLabels(_ request: RequestInfo) -> Reply {
+        distinct(request, frigate.catalog.history.detections.compactMap(\.subLabel))
+    }
+
+    func recognizedPlates(_ request: RequestInfo) -> Reply {
+        distinct(request, frigate.catalog.history.detections.compactMap(\.plate))
+    }
+
+    private func distinct(_ request: RequestInfo, _ values: [String]) -> Reply {
+        var query = FastAPIParameters(request)
+        let split = query.int("split_joined") ?? 0
+        if let problem = query.problem { return problem }
+        var set = Set(values)
+        if split != 0 {
+            set = Set(set.flatMap { $0.contains(",") ? $0.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) } : [$0] })
+        }
+        return .frigate(.strings(set.sorted()))
+    }
+}

@@ -103,6 +103,15 @@ public protocol EventBackend: Sendable {
     /// Everything the server knows about `event` (the detail view): its tracked objects, alarm
     /// frames, further fields. The default is the event alone.
     func details(of event: Event) async throws -> EventDetails
+
+    /// True when the server has a search of its own that ``semanticSearch(_:filter:limit:)`` asks
+    /// (Frigate with `semantic_search.enabled` in its config); false where it has none.
+    func offersSemanticSearch() async throws -> Bool
+
+    /// The server's own search for `text` (Frigate's semantic search over its tracked objects'
+    /// descriptions and thumbnails), the events found most relevant first, at most `limit`; nil
+    /// where the server has none turned on (it is then not asked). ``EventSearch`` calls it.
+    func semanticSearch(_ text: String, filter: EventFilter, limit: Int) async throws -> [Event]?
 }
 
 /// A stretch of continuous recording (``EventBackend/coverage(camera:in:)``).
@@ -144,4 +153,10 @@ extension EventBackend {
 
     /// The event alone.
     public func details(of event: Event) async throws -> EventDetails { EventDetails(event: event) }
+
+    /// No search of the server's own.
+    public func offersSemanticSearch() async throws -> Bool { false }
+
+    /// No search of the server's own: nil.
+    public func semanticSearch(_ text: String, filter: EventFilter, limit: Int) async throws -> [Event]? { nil }
 }

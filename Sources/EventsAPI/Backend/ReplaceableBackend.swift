@@ -81,4 +81,8 @@ public final class ReplaceableBackend: EventBackend {
     public var keepName: String? { backend.keepName }
     public func setKept(_ ids: [String], kept: Bool) async throws { try await backend.setKept(ids, kept: kept) }
     public func details(of event: Event) async throws -> EventDetails { try await backend.details(of: event) }
+    public func offersSemanticSearch() async throws -> Bool { try await backend.offersSemanticSearch() }
+    public func semanticSearch(_ text: String, filter: EventFilter, limit: Int) async throws -> [Event]? {
+        try await backend.semanticSearch(text, filter: filter, limit: limit)
+    }
 }

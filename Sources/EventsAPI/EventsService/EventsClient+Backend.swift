@@ -40,4 +40,14 @@ extension EventsClient: EventBackend {
 
     /// The events service files events by camera and bucket only: no labels or zones.
     public func filterValues(cameras: [String]?) async throws -> FilterValues { .none }
+
+    /// The service's own fields of an event (it has no objects or scores): its id, camera, title
+    /// and retention bucket, as the event lists them (no request). The video and thumbnail URLs
+    /// are left out: they may carry a media token.
+    public func details(of event: Event) async throws -> EventDetails {
+        var fields = [EventDetails.Field(name: "ID", value: event.id), EventDetails.Field(name: "Camera", value: event.cameraName)]
+        if let title = event.title, !title.isEmpty { fields.append(EventDetails.Field(name: "Title", value: title)) }
+        fields.append(EventDetails.Field(name: "Retention bucket", value: event.bucket))
+        return EventDetails(event: event, fields: fields)
+    }
 }

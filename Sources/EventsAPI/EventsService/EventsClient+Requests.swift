@@ -2,7 +2,9 @@ import Foundation
 import Networking
 
 extension EventsClient {
-    /// One page of events, newest first.
+    /// One page of events, newest first. The camera and times are the service's filters; the rest
+    /// of `filter` it has no notion of, but a search text (``EventFilter/search``) is matched on the
+    /// page (``EventFilter/admits(_:)``, its titles and cameras).
     ///
     /// - Parameters:
     ///   - cursor: `nextCursor` of the previous page; nil for the first.
@@ -29,7 +31,8 @@ extension EventsClient {
                 logger.warning("skipped malformed event", metadata: ["index": "\(index)", "field": "\(field)"])
             }
         }
-        return EventsPage(events: events, nextCursor: body.nextCursor, skipped: skipped)
+        // The service filters by camera and time only: a search text is matched here (titles, cameras).
+        return EventsPage(events: events.filter(filter.admits), nextCursor: body.nextCursor, skipped: skipped)
     }
 
     /// The media tokens, one per bucket.

@@ -8,12 +8,17 @@ extension FrigateClient: EventBackend {
     public nonisolated var userPrompt: String { "User" }
     public nonisolated var reviewedOnServer: Bool { true }
     public nonisolated var severities: [String] { ["alert", "detection"] }
+    /// Frigate retains tracked objects past retention (``setKept(_:kept:)``).
+    public nonisolated var keepName: String? { "retain" }
 
     /// The video's credential: the JWT as a bearer header, or none on the unauthenticated port.
     var mediaAuthorization: MediaAuthorization { requiresSignIn ? .bearer : .none }
 
     /// A page of review items (`GET /api/review`), newest first, paged by `before`
-    /// (``StartCursor``). The first page skips nginx's cache (a load or a refresh).
+    /// (``StartCursor``), with their tracked objects (`GET /api/event_ids`, one request: faces,
+    /// plates, kept). The first page skips nginx's cache (a load or a refresh). What `/api/review`
+    /// cannot filter (a face, plate, threat, kept, search text) is matched on the page
+    /// (``EventFilter/admits(_:)``): a page may hold fewer events than asked, and still a next cursor.
     public func events(cursor: String?, limit: Int, filter: EventFilter) async throws -> EventsPage {
         let limit = max(1, limit)
         let position = try StartCursor.position(cursor, of: "Frigate")
@@ -40,12 +45,18 @@ extension FrigateClient: EventBackend {
         let items = try decodeLossy([FrigateReviewItem].self, response.body, what: "review items")
         let now = now()
         let authorization = mediaAuthorization
-        var events: [Event] = []
+        var listed: [FrigateReviewItem] = []
         var reachedSince = false
         for item in items.values where !(position?.seen.contains(item.id) ?? false) {
             if let since = filter.since, item.start_time < since.timeIntervalSince1970 { reachedSince = true; continue }
-            events.append(item.event(server: server, names: names, authorization: authorization, now: now))
+            listed.append(item)
         }
+        // Faces, plates and kept come from the items' tracked objects: one more request a page.
+        let objects = try await trackedObjects(of: listed, bypassCache: cursor == nil)
+        // /api/review has no parameter for a face, plate, threat, kept or text: those are matched here.
+        let events = listed.map { item in
+            Self.adding(objects, of: item, to: item.event(server: server, names: names, authorization: authorization, now: now))
+        }.filter(filter.admits)
         let next = reachedSince ? nil : StartCursor.after(page: items.values.map { ($0.id, $0.start_time) }, asked: asked)
         return EventsPage(events: events, nextCursor: next?.text, skipped: items.skipped)
     }
@@ -197,8 +208,8 @@ extension FrigateClient: EventBackend {
 
 extension FrigateClient {
     /// The labels of `GET /api/labels` (the distinct labels of Frigate's tracked objects, sorted:
-    /// one request with `camera=` for each of `cameras`, one without for every camera) and the
-    /// zones in `GET /api/config` of those cameras. Review items are matched against both by name
+    /// one request with `camera=` for each of `cameras`, one without for every camera), the
+    /// zones in `GET /api/config` of those cameras, and the faces and plates of every camera. Review items are matched against both by name
     /// (`labels=`, `zones=` of `/api/review`).
     public func filterValues(cameras: [String]?) async throws -> FilterValues {
         let config = try await loadConfig(again: true)
@@ -209,7 +220,24 @@ extension FrigateClient {
         for id in asked {
             labels.formUnion(try await serverLabels(camera: id))
         }
-        return FilterValues(labels: labels.sorted(), zones: config.zones(cameras: ids))
+        return FilterValues(labels: labels.sorted(), zones: config.zones(cameras: ids),
+                            subLabels: try await serverList("sub_labels", what: "sub labels"),
+                            plates: try await serverList("recognized_license_plates", what: "plates"))
+    }
+
+    /// `GET /api/sub_labels?split_joined=1` or `GET /api/recognized_license_plates?split_joined=1`
+    /// (app.py: the distinct values of the tracked objects of every camera the user may see, joined
+    /// ones split, sorted; not per camera).
+    /// A Frigate without the route (before 0.16 for plates) offers none.
+    private func serverList(_ path: String, what: String) async throws -> [String] {
+        let response: HTTPResponse
+        do {
+            response = try await send(FrigatePaths.api(server, path, query: [URLQueryItem(name: "split_joined", value: "1")]))
+        } catch let error as EventsAPIError where error.code == .rejected {
+            logger.notice("no \(what) to offer", metadata: ["error": "\(error)"])
+            return []
+        }
+        return Set(try decodeLossy([String].self, response.body, what: what).values.filter { !$0.isEmpty }).sorted()
     }
 
     /// `GET /api/labels`, of one camera (its id) or of every camera the user may see.

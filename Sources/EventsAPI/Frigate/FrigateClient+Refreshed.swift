@@ -7,7 +7,7 @@ extension FrigateClient {
     static let recordingBucket = "recording"
 
     /// `GET /api/review/<id>` (Frigate's `get_review`, past nginx's 5 s cache), mapped as the list
-    /// maps it with a fresh `now`: an item still in progress gets a vod clip up to now (plus
+    /// maps it with a fresh `now` (with its tracked objects, `GET /api/event_ids`): an item still in progress gets a vod clip up to now (plus
     /// Frigate's padding), one that ended meanwhile its end and its whole padded clip. The server
     /// reviewed mark is kept from `event` (the route does not carry the user's mark). A recording
     /// (``recording(camera:in:)``) is a fixed span: it comes back as it is.
@@ -21,7 +21,9 @@ extension FrigateClient {
         guard item.id == event.id else {
             throw EventsAPIError.notUnderstood("review item", field: "id")
         }
-        var renewed = item.event(server: server, names: try await cameraNames(), authorization: mediaAuthorization, now: now())
+        let objects = try await trackedObjects(of: [item], bypassCache: true)
+        var renewed = Self.adding(objects, of: item,
+                                  to: item.event(server: server, names: try await cameraNames(), authorization: mediaAuthorization, now: now()))
         renewed.serverReviewed = event.serverReviewed
         return renewed
     }

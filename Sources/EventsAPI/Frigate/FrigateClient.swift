@@ -145,6 +145,13 @@ public actor FrigateClient: SessionKeeping {
         EventsAPIError.translating(error, server: server, logger: logger) { error, status in
             let message = error.response.flatMap { FrigateMessage.text(in: $0.body) }
             if status >= 500 { return EventsAPIError.serverError(status, message) }
+            if error.request.url.lastPathComponent == "retain" {
+                return FrigateClient.retainRefused(status, message, undo: error.request.method == "DELETE")
+            }
+            if status == 404, let message, message != "Review item not found", message.hasPrefix("Review "), message.hasSuffix(" not found") {
+                // /api/review_ids names the first id it does not have.
+                return EventsAPIError(.eventGone, "Frigate no longer has \(TerminalText.printable(message.lowercased())) (HTTP 404): it was deleted, or is past its retention")
+            }
             if status == 404, message == "Review item not found" {
                 let id = TerminalText.quoted(error.request.url.lastPathComponent, limit: 60)
                 return EventsAPIError(.eventGone, "Frigate no longer has review item \(id) (HTTP 404): it was deleted, or is past its retention")

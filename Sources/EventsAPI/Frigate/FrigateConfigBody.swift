@@ -1,8 +1,12 @@
 import Foundation
 
 /// The part of `GET /api/config` eventplayer reads: the cameras (name, `friendly_name`,
-/// `enabled`, `ui.order`, `record.enabled`, the names of their `zones`) and `camera_groups`. Everything else is ignored.
+/// `enabled`, `ui.order`, `record.enabled`, the names of their `zones`), `camera_groups` and
+/// `semantic_search.enabled`. Everything else is ignored.
 struct FrigateConfigBody: Decodable {
+    /// `semantic_search` (frigate/config/classification.py `SemanticSearchConfig`; off by default).
+    struct SemanticSearch: Decodable { var enabled: Bool? }
+
     struct CameraBody: Decodable {
         struct UI: Decodable { var order: Int? }
         struct Record: Decodable { var enabled: Bool? }
@@ -37,6 +41,21 @@ struct FrigateConfigBody: Decodable {
 
     var cameras: [String: CameraBody]
     var camera_groups: [String: GroupBody]?
+    var semantic_search: SemanticSearch?
+
+    enum CodingKeys: String, CodingKey { case cameras, camera_groups, semantic_search }
+
+    init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        cameras = try container.decode([String: CameraBody].self, forKey: .cameras)
+        camera_groups = try container.decodeIfPresent([String: GroupBody].self, forKey: .camera_groups)
+        // A part the client cannot read leaves semantic search off; the cameras still load.
+        semantic_search = try? container.decodeIfPresent(SemanticSearch.self, forKey: .semantic_search)
+    }
+
+    /// Whether `GET /api/events/search` answers (event.py answers 400 "Semantic search is not
+    /// enabled" otherwise).
+    var semanticSearchEnabled: Bool { semantic_search?.enabled ?? false }
 
     /// The cameras in Frigate's order: `ui.order`, then name (as its UI sorts them).
     var orderedCameras: [Camera] {

@@ -10,10 +10,12 @@ public enum DemoServerRunner {
     ///   - days: events: over how many days the generated events are spread (nil: 60); Frigate:
     ///     days of review items and recordings (nil: 3).
     ///   - requiresAuth: Frigate only: false serves it as Frigate's port 5000 does (no login).
+    ///   - semanticSearch: Frigate only: `semantic_search.enabled`, `/api/events/search` answering.
     ///   - offlineCameras: Frigate only: cameras its `/api/stats` reports capturing nothing.
     ///   - newEventsEvery: seconds between two new events while it runs (nil: none).
     public static func run(host: String, port: Int, generatedEvents: Int = 3000, days: Double? = nil,
-                           flavor: DemoFlavor = .events, requiresAuth: Bool = true, offlineCameras: Set<String> = [],
+                           flavor: DemoFlavor = .events, requiresAuth: Bool = true, semanticSearch: Bool = false,
+                           offlineCameras: Set<String> = [],
                            newEventsEvery: Double? = nil,
                            startedAt: Date? = nil, output: @Sendable (String) -> Void) async throws {
         var configuration = DemoConfiguration()
@@ -27,6 +29,7 @@ public enum DemoServerRunner {
             if let days { configuration.frigate.days = days }
             configuration.frigate.requiresAuth = requiresAuth
             configuration.frigate.offlineCameras = offlineCameras
+            configuration.frigate.semanticSearch = semanticSearch
         } else {
             configuration.generatedSpanDays = days
         }

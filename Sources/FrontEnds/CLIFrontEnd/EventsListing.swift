@@ -13,22 +13,38 @@ public enum EventsListing {
         public var all: Bool
         public var filter: EventFilter
         public var json: Bool
-        public init(limit: Int = 50, all: Bool = false, filter: EventFilter = .init(), json: Bool = false) {
+        /// Ask the server's semantic search where it has one on (``EventSearch``), for ``EventFilter/search``.
+        public var semantic: Bool
+        public init(limit: Int = 50, all: Bool = false, filter: EventFilter = .init(), json: Bool = false, semantic: Bool = false) {
             self.limit = limit
             self.all = all
             self.filter = filter
             self.json = json
+            self.semantic = semantic
         }
+
+        /// True when the events are searched for over the whole range (``EventSearch``): a search
+        /// text, or a filter the server cannot ask (a face, plate, threat, kept).
+        var searches: Bool { filter.matchesLocally || (semantic && filter.search != nil) }
     }
 
     /// Writes the listing to `output` line by line (streams with `--all`).
     /// With `--all`, a server whose page cursors loop gets the events read so far listed, then
     /// ``EventsAPIError/repeatedCursor(_:afterEvents:)`` thrown (exit 1).
+    ///
+    /// A search (``Request/searches``) reads every page of the range (``EventSearch``, up to its
+    /// page cap) and lists the first `limit` matches (every one with `--all`); `notice` (standard
+    /// error) gets which search answered, and that the range or the list was cut where it was.
     public static func run(_ request: Request, client: any EventBackend, reviewed: ReviewedMarks = ReviewedMarks(),
-                           now: Date = .now, output: (String) -> Void) async throws {
+                           now: Date = .now, notice: (String) -> Void = { _ in }, output: (String) -> Void) async throws {
         var events: [Event] = []
         var stopped: EventsAPIError?
-        if request.all {
+        if request.searches {
+            let found = try await EventSearch.run(client, filter: request.filter, semantic: request.semantic,
+                                                  pageSize: max(request.limit, 200), limit: request.all ? nil : request.limit)
+            events = found.events
+            searchNotices(found, request).forEach(notice)
+        } else if request.all {
             do {
                 for try await event in client.allEvents(pageSize: max(request.limit, 200), filter: request.filter) {
                     events.append(event)
@@ -41,6 +57,24 @@ public enum EventsListing {
         }
         try write(events, request, reviewed: reviewed, now: now, output: output)
         if let stopped { throw stopped }
+    }
+
+    /// What standard error says of a search: which search answered, how much it read, and where it was cut.
+    public static func searchNotices(_ found: EventSearch.Found, _ request: Request) -> [String] {
+        var lines: [String] = []
+        if let notice = found.notice { lines.append("search: " + notice) }
+        let matches = "\(found.events.count) match\(found.events.count == 1 ? "" : "es")"
+        switch found.answeredBy {
+        case .semantic: lines.append("search: the server's semantic search answered: \(matches)")
+        case .text: lines.append("search: text search answered: \(matches) in \(found.searched) events read")
+        }
+        if found.cut {
+            lines.append("search: the range was cut after \(found.searched) events (\(EventSearch.defaultMaxPages) pages): older events were not searched; narrow it with --since/--until")
+        }
+        if found.limited {
+            lines.append("search: more than \(request.limit) matches: the newest \(request.limit) are listed (--all lists every one)")
+        }
+        return lines
     }
 
     private static func write(_ events: [Event], _ request: Request, reviewed: ReviewedMarks, now: Date,
@@ -86,6 +120,20 @@ public enum EventsListing {
         }
     }
 
+    /// The TITLE column: the title (Frigate's GenAI title where it wrote one), after the marks
+    /// `[threat N]` (a generative description rating it 1 or 2) and `[kept]` (kept past
+    /// retention), and before the plates read: `[threat 1] [kept] Car pulls in (plate AB12 CDE)`.
+    static func titleCell(_ event: Event) -> String {
+        var marks: [String] = []
+        if let threat = event.description?.threatLevel, threat > 0 { marks.append("[threat \(threat)]") }
+        if event.kept == true { marks.append("[kept]") }
+        var cell = (marks + [event.title ?? ""]).joined(separator: " ")
+        if let plates = event.plates, !plates.isEmpty {
+            cell += " (plate\(plates.count == 1 ? "" : "s") \(plates.joined(separator: ", ")))"
+        }
+        return cell.trimmingCharacters(in: .whitespaces)
+    }
+
     /// Aligned rows with a header; an empty list says so. The server's text shows its control
     /// characters escaped (``TerminalText/printable(_:)``).
     public static func table(_ events: [Event], now: Date) -> [String] {
@@ -93,7 +141,7 @@ public enum EventsListing {
         let header = ["CAMERA", "START", "DURATION", "BUCKET", "STATE", "ID", "TITLE"]
         let rows = events.map { event in
             [event.cameraName, WallTimeText.start(event.startTime, now: now, calendar: .current), EventFormatting.duration(event, now: now),
-             event.bucket, EventFormatting.state(event, now: now), event.id, event.title ?? ""].map(TerminalText.printable)
+             event.bucket, EventFormatting.state(event, now: now), event.id, titleCell(event)].map(TerminalText.printable)
         }
         let widths = header.indices.map { column in
             ([header] + rows).map { $0[column].count }.max() ?? 0

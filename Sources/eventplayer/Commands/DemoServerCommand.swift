@@ -29,6 +29,9 @@ struct DemoServerCommand: AsyncParsableCommand {
     @Flag(help: "With --flavor frigate: no sign-in, every request is admin (like Frigate's port 5000).")
     var noAuth = false
 
+    @Flag(help: "With --flavor frigate: semantic_search.enabled in its config, and GET /api/events/search answering (a text match on the tracked objects' descriptions; see docs/demo.md).")
+    var semanticSearch = false
+
     @Option(name: .customLong("offline-camera"),
             help: ArgumentHelp("With --flavor frigate: GET /api/stats reports this camera capturing nothing (0 frames a second), as a camera Frigate cannot reach (repeat it for more; one of \(FrigateDemoOptions.cameraNames.joined(separator: ", "))).",
                                valueName: "name"))
@@ -50,6 +53,7 @@ struct DemoServerCommand: AsyncParsableCommand {
         if let days, !(days > 0 && days <= 3650) { throw ValidationError("--days must be more than 0 and at most 3650") }
         if noAuth, flavor != .frigate { throw ValidationError("--no-auth needs --flavor frigate") }
         if !offlineCameras.isEmpty, flavor != .frigate { throw ValidationError("--offline-camera needs --flavor frigate") }
+        if semanticSearch, flavor != .frigate { throw ValidationError("--semantic-search needs --flavor frigate") }
         if let unknown = offlineCameras.first(where: { !FrigateDemoOptions.cameraNames.contains($0) }) {
             throw ValidationError("--offline-camera: the demo has no camera \"\(unknown.prefix(40))\" (it has: \(FrigateDemoOptions.cameraNames.joined(separator: ", ")))")
         }
@@ -62,7 +66,7 @@ struct DemoServerCommand: AsyncParsableCommand {
     func run() async throws {
         if makeMedia { return try await DemoServerRunner.makeMedia(flavor: flavor, output: StandardStreams.line) }
         try await DemoServerRunner.run(host: host, port: port, generatedEvents: events, days: days, flavor: flavor,
-                                       requiresAuth: !noAuth, offlineCameras: Set(offlineCameras), newEventsEvery: newEventsEvery,
+                                       requiresAuth: !noAuth, semanticSearch: semanticSearch, offlineCameras: Set(offlineCameras), newEventsEvery: newEventsEvery,
                                        startedAt: startedAt.map(Date.init(timeIntervalSince1970:)), output: StandardStreams.line)
     }
 }

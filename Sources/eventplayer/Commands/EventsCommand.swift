@@ -29,7 +29,7 @@ struct EventsCommand: AsyncParsableCommand {
     @Option(help: "Only this camera (exact name; on Frigate its name or friendly name).")
     var camera: String?
 
-    @Option(help: ArgumentHelp("Only this severity, on servers that have one (Frigate: alert or detection).", valueName: "severity"))
+    @Option(help: ArgumentHelp("Only this severity, on servers that have one (Frigate: alert or detection; threat: a GenAI description rates the threat 1 or more, as --min-threat 1).", valueName: "severity"))
     var severity: String?
 
     @Option(help: ArgumentHelp("Only these labels, comma-separated, on servers that have them (Frigate: person,car).", valueName: "labels"))
@@ -47,9 +47,12 @@ struct EventsCommand: AsyncParsableCommand {
     @Option(parsing: .unconditional, help: ArgumentHelp("Only events that started before this time (same forms as --since).", valueName: "time"))
     var until: String?
 
+    @OptionGroup(title: "Search") var searching: EventSearchOptions
+
     func validate() throws {
         guard (1...500).contains(limit) else { throw ValidationError("--limit must be between 1 and 500") }
         if follow, all { throw ValidationError("--follow lists the first page, then what arrives: leave out --all") }
+        if follow, searching.semantic { throw ValidationError("--follow matches what arrives by its text: leave out --semantic") }
         if let camera, camera.isEmpty { throw ValidationError("--camera needs a camera name") }
         _ = try filter(now: .now)
     }
@@ -63,24 +66,31 @@ struct EventsCommand: AsyncParsableCommand {
         func list(_ text: String?) -> [String]? {
             text.map { $0.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty } }
         }
-        if let severity, !["alert", "detection"].contains(severity) {
-            throw ValidationError("--severity must be alert or detection")
+        if let severity, !["alert", "detection", Self.threat].contains(severity) {
+            throw ValidationError("--severity must be alert, detection or threat")
         }
-        let filter = EventFilter(camera: camera, since: try parse(since, "--since"), until: try parse(until, "--until"),
-                                 severity: severity, labels: list(label), zones: list(zone), reviewed: unreviewed ? false : nil)
+        var filter = EventFilter(camera: camera, since: try parse(since, "--since"), until: try parse(until, "--until"),
+                                 severity: severity == Self.threat ? nil : severity, labels: list(label), zones: list(zone),
+                                 reviewed: unreviewed ? false : nil)
+        if severity == Self.threat { filter.minThreat = 1 }
+        searching.apply(to: &filter)
         if let from = filter.since, let to = filter.until, from >= to {
             throw ValidationError("--since must be before --until")
         }
         return filter
     }
 
+    /// `--severity threat`: a GenAI description rates the threat at least 1 (suspicious).
+    static let threat = "threat"
+
     func run() async throws {
         let filter = try filter(now: .now)
         let status = try await AppServices.with(global) { services -> Int32 in
-            let request = EventsListing.Request(limit: limit, all: all, filter: filter, json: json)
+            let request = EventsListing.Request(limit: limit, all: all, filter: filter, json: json, semantic: searching.semantic)
             let reviewed = ReviewedMarks.load(from: ReviewedMarks.fileURL(in: services.paths.state))
             guard follow else {
-                try await EventsListing.run(request, client: services.backend, reviewed: reviewed) { StandardStreams.line($0) }
+                try await EventsListing.run(request, client: services.backend, reviewed: reviewed,
+                                            notice: { StandardStreams.errorLine($0) }) { StandardStreams.line($0) }
                 return 0
             }
             let interval = Duration.milliseconds(Int((services.config.followInterval ?? 10) * 1000))
