@@ -39,7 +39,9 @@ struct EventDetailsView: Sendable, Equatable {
         lines.append("  " + state)
         if let score = event.score { lines.append("  score \(score)") }
 
-        if let description = event.description {
+        // The generative description as the event lists it, until the server's own fields (which
+        // name the same and more) come.
+        if let description = event.description, details?.fields.isEmpty ?? true {
             lines += ["", "Description"]
             if let title = description.title { lines.append("  " + text(title)) }
             if let threat = description.threatLevel {

@@ -60,8 +60,10 @@ extension AppState {
         let live = event.isLive(at: now)
         // Server text: control characters shown escaped, as everywhere (TerminalText). The
         // faces and plates the server recognised follow the title.
-        let seen = (event.subLabels ?? []) + (event.plates ?? [])
-        let title = ([event.title ?? event.id] + seen).joined(separator: " · ")
+        // (Frigate's own title names the faces among the objects already.)
+        let base = event.title ?? event.id
+        let seen = ((event.subLabels ?? []) + (event.plates ?? [])).filter { !base.contains($0) }
+        let title = ([base] + seen).joined(separator: " · ")
         var row = EventRow(id: event.id, camera: TerminalText.printable(event.cameraName), title: TerminalText.printable(title),
                            startText: WallTimeText.start(event.startTime, now: now, calendar: calendar),
                            durationText: event.duration.map(DurationText.clock) ?? "",

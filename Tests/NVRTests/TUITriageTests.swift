@@ -1,0 +1,76 @@
+import DemoBackend
+import Foundation
+import TestSupport
+import Testing
+
+/// Triage by what Frigate knows, in the real TUI against the demo's Frigate flavour (signed in as
+/// its admin): the GenAI title in the row, `i` with the item's tracked objects and scene, `K`
+/// retaining the item on the server and `K` again letting it go, and the hostile GenAI title shown
+/// escaped with its threat mark, the screen not cleared by it.
+@Suite(.serialized, .machineShare) struct TUITriageTests {
+    @Test(.enabled(if: Tmux.binary != nil), .timeLimit(.minutes(2)))
+    func theGenAITitleDetailsAndKeepOnTheServer() async throws {
+        var configuration = DemoConfiguration()
+        configuration.flavor = .frigate
+        let server = try await DemoServer.start(configuration)
+        defer { Task { await server.stop() } }
+        let binary = try Binary()
+        try #require(try await binary.loginFrigate(server.baseURL).status == 0)
+        let pane = try Tmux(socket: "ep-e2e-triage-\(getpid())")
+        defer {
+            pane.kill()
+            try? FileManager.default.removeItem(at: binary.home)
+        }
+        let script = binary.paneScript("--server \(server.baseURL.absoluteString) --no-audio --video window",
+                                       exports: ["TERM": "tmux-256color"], unsetting: ["NO_COLOR"])
+        pane.start(columns: 140, rows: 40, environment: binary.paneEnvironment, command: script)
+        let (parcel, details, kept, released, hostile) = try await Tmux.offPool {
+            () throws -> (String, String, String, String, String) in
+            try pane.waitFor(" loaded")
+            // The GenAI items are older than six hours: the list from there.
+            pane.keys("t")
+            pane.keys("-l", "--", "-6h")   // `--`: tmux would read -6h as its own flag
+            pane.keys("Enter")
+            try pane.waitUntil("the list before six hours ago", seconds: 20) { Self.header($0).contains("until ") }
+            try pane.waitFor(" loaded")
+            pane.keys("/")
+            pane.type("parcel")
+            pane.keys("Enter")
+            let parcel = try pane.waitUntil("the parcel item selected") { ScreenReading.selectedRow($0)?.contains("Courier leaves a parcel") == true }
+            pane.keys("i")
+            let details = try pane.waitUntil("the item's objects") { $0.contains("Objects") && $0.contains("cardboard") }
+            pane.keys("Escape")
+            try pane.waitUntil("the box closed") { !$0.contains("Objects") }
+            pane.keys("K")
+            let kept = try pane.waitUntil("kept on the server") { $0.contains("Kept past retention") }
+            pane.keys("K")
+            let released = try pane.waitUntil("let go") { $0.contains("No longer kept") }
+            pane.keys("Escape")   // the `/` text goes (waited for: an Escape followed at once by a key reads as Alt)
+            try pane.waitUntil("every loaded row again") { !Self.header($0).contains(" of ") }
+            pane.keys("/")
+            pane.type("garage door")
+            pane.keys("Enter")
+            let hostile = try pane.waitUntil("the hostile item selected") { ScreenReading.selectedRow($0)?.contains("owned") == true }
+            pane.keys("q")
+            try pane.waitFor("EXIT=0")
+            return (parcel, details, kept, released, hostile)
+        }
+        #expect(ScreenReading.selectedRow(parcel)?.contains("Courier leaves a parcel") == true)
+        #expect(details.contains("person"), "the tracked object in the box")
+        #expect(ScreenReading.selectedRow(kept)?.contains("⚑ Courier leaves a parcel") == true,
+                "the kept mark: \(ScreenReading.selectedRow(kept) ?? "")")
+        #expect(ScreenReading.selectedRow(released)?.contains("⚑") == false)
+        let retains = await server.requestLog().filter { $0.path.hasSuffix("/retain") }
+        #expect(retains.contains { $0.method == "POST" && $0.status == 200 } && retains.contains { $0.method == "DELETE" && $0.status == 200 },
+                "\(retains.map { "\($0.method) \($0.path) \($0.status)" })")
+        // The hostile title's escapes are shown as text: the screen is intact and the row marked a threat.
+        let row = try #require(ScreenReading.selectedRow(hostile))
+        #expect(row.contains("‼") && row.contains("\\u{1B}[2J"), "\(row)")
+        #expect(Self.header(hostile).contains("eventplayer"), "the screen was not cleared")
+    }
+
+    /// The header: the screen's first line.
+    static func header(_ screen: String) -> String {
+        screen.split(separator: "\n").first.map(String.init) ?? ""
+    }
+}
