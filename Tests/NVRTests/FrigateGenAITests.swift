@@ -163,7 +163,7 @@ import Testing
         let person = try #require(details.objects.first { $0.label == "person" }, "\(details.objects)")
         #expect(person.score.map { $0 > 0.5 } == true)
         #expect(person.description?.contains("courier") == true)
-        #expect(details.fields.map(\.name).starts(with: ["Title", "Scene", "Summary", "Threat", "Confidence"]), "\(details.fields.map(\.name))")
-        #expect(details.fields.first { $0.name == "Threat" }?.value == "0 (normal)")
+        #expect(details.fields.map(\.name) == ["Observations"], "the rest is the event's description: \(details.fields.map(\.name))")
+        #expect(details.event.description?.threatLevel == 0 && EventDescription.threatText(0) == "0 (normal)")
     }
 }

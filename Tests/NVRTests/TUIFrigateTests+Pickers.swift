@@ -31,7 +31,7 @@ extension TUIFrigateTests {
         guard let column = (0..<text.count).first(where: { String(text[$0...]).hasPrefix(all) }) else { return nil }
         for (offset, line) in lines.dropFirst(top + 1).enumerated() where line.count > column {
             if line[column] == "─" { return nil }   // the box's bottom border
-            if String(line[column...].prefix { $0 != " " && $0 != "│" }) == value { return offset + 1 }
+            if String(line[column...].prefix { $0 != "│" }).trimmingCharacters(in: .whitespaces) == value { return offset + 1 }
         }
         return nil
     }

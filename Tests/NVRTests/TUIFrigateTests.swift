@@ -48,7 +48,7 @@ import Testing
         let marked = try await Self.waitForServerMark(binary, url, id: newest.id)
         #expect(marked, "the server has \(newest.id) reviewed")
 
-        // `s`: detections only from the server (after alerts), then every severity again.
+        // `s`: alerts, detections only from the server, threats, then every severity again.
         try await Tmux.offPool {
             pane.keys("s")
             try pane.waitUntil("alerts only") { screen in
@@ -60,6 +60,13 @@ import Testing
                 let titles = Self.listTitles(screen)
                 return screen.contains("detections only") && !titles.isEmpty && titles.allSatisfy { $0.hasPrefix("detection") }
             }
+            // Then the items whose GenAI description rates a threat (matched page by page: Frigate's
+            // review API has no such filter), each with its mark.
+            pane.keys("s")
+            try pane.waitUntil("threats only", seconds: 30) { screen in
+                let rows = Self.rows(screen).dropFirst(2).compactMap { $0.split(separator: "│").first }.filter { $0.contains(/\d:\d\d/) }
+                return screen.contains("threats only") && !rows.isEmpty && rows.allSatisfy { $0.contains(" ! ") || $0.contains(" ‼ ") }
+            }
             pane.keys("s")
             try pane.waitUntil("every severity") { screen in
                 let titles = Self.listTitles(screen)
@@ -70,12 +77,12 @@ import Testing
         // `o`: the server's labels (GET /api/labels); car lists only items with a car, asked of the
         // server; `z`: its zones (the config's); porch is front_door's, so only Front Door is listed.
         try await Tmux.offPool {
-            try Self.pick("car", key: "o", title: "Label (object)", all: "All labels", in: pane)
+            try Self.pick("car", key: "o", title: "Label, face or plate", all: "All labels", in: pane)
             try pane.waitUntil("cars only") { screen in
                 let titles = Self.listTitles(screen)
                 return screen.contains("label: car") && !titles.isEmpty && titles.allSatisfy { $0.contains("car") }
             }
-            try Self.pick(nil, key: "o", title: "Label (object)", all: "All labels", in: pane)
+            try Self.pick(nil, key: "o", title: "Label, face or plate", all: "All labels", in: pane)
             try pane.waitUntil("every label again") { screen in
                 !screen.contains("label: car") && Self.listTitles(screen).contains { !$0.contains("car") }
             }

@@ -23,9 +23,9 @@ import Testing
         }
         let script = binary.paneScript("--server \(server.baseURL.absoluteString) --no-audio --video window",
                                        exports: ["TERM": "tmux-256color"], unsetting: ["NO_COLOR"])
-        pane.start(columns: 140, rows: 40, environment: binary.paneEnvironment, command: script)
-        let (parcel, details, kept, released, hostile) = try await Tmux.offPool {
-            () throws -> (String, String, String, String, String) in
+        pane.start(columns: 220, rows: 40, environment: binary.paneEnvironment, command: script)   // wide: titles whole, faces after them
+        let (parcel, details, kept, released, hostile, faces, plate) = try await Tmux.offPool {
+            () throws -> (String, String, String, String, String, String, String) in
             try pane.waitFor(" loaded")
             // The GenAI items are older than six hours: the list from there.
             pane.keys("t")
@@ -51,9 +51,23 @@ import Testing
             pane.type("garage door")
             pane.keys("Enter")
             let hostile = try pane.waitUntil("the hostile item selected") { ScreenReading.selectedRow($0)?.contains("owned") == true }
+            pane.keys("Escape")
+            try pane.waitUntil("every loaded row again") { !Self.header($0).contains(" of ") }
+            // `o` offers the faces and plates beside the labels: a face, then the one rare plate,
+            // which only its tracked object carries, deep in the history.
+            try TUIFrigateTests.pick("face: Alice", key: "o", title: "Label, face or plate", all: "All labels", in: pane)
+            let faces = try pane.waitUntil("Alice's items only") { screen in
+                Self.header(screen).contains("face: Alice") && Self.listRows(screen).count > 1
+                    && Self.listRows(screen).allSatisfy { $0.contains("Alice") }
+            }
+            try TUIFrigateTests.pick("plate: EVT 4242", key: "o", title: "Label, face or plate", all: "All labels", in: pane)
+            let plate = try pane.waitUntil("the car with the rare plate", seconds: 30) { screen in
+                Self.header(screen).contains("plate: EVT 4242") && !Self.listRows(screen).isEmpty
+                    && Self.listRows(screen).allSatisfy { $0.contains("EVT 4242") }
+            }
             pane.keys("q")
             try pane.waitFor("EXIT=0")
-            return (parcel, details, kept, released, hostile)
+            return (parcel, details, kept, released, hostile, faces, plate)
         }
         #expect(ScreenReading.selectedRow(parcel)?.contains("Courier leaves a parcel") == true)
         #expect(details.contains("person"), "the tracked object in the box")
@@ -67,6 +81,14 @@ import Testing
         let row = try #require(ScreenReading.selectedRow(hostile))
         #expect(row.contains("‼") && row.contains("\\u{1B}[2J"), "\(row)")
         #expect(Self.header(hostile).contains("eventplayer"), "the screen was not cleared")
+        #expect(Self.listRows(faces).allSatisfy { $0.contains("Alice") })
+        #expect(Self.listRows(plate).allSatisfy { $0.contains("EVT 4242") })
+    }
+
+    /// The list's rows (their list part), after the header and the column titles.
+    static func listRows(_ screen: String) -> [String] {
+        screen.split(separator: "\n").dropFirst(2).compactMap { $0.split(separator: "│").first.map(String.init) }
+            .filter { $0.contains(/\d:\d\d/) }
     }
 
     /// The header: the screen's first line.

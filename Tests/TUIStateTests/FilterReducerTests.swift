@@ -124,9 +124,11 @@ struct FilterReducerTests {
         #expect(picker.reduce(.insertText("x")) == .stays)
         #expect(picker.reduce(.submit) == .chose(.camera("Front Door")))
         #expect(picker.reduce(.quitOrBack) == .closed)
-        var labels = ValuePicker(.label, values: ["car", "person"], current: nil)
+        var labels = ValuePicker(.label, values: [.label("car"), .label("person"), .face("Alice")], current: nil)
         #expect(labels.reduce(.select(index: 1)) == .stays)
-        #expect(labels.reduce(.submit) == .chose("car"))
+        #expect(labels.reduce(.submit) == .chose(.label("car")))
+        #expect(labels.reduce(.select(index: 3)) == .stays)
+        #expect(labels.reduce(.submit) == .chose(.face("Alice")))
 
         let now = Date(timeIntervalSince1970: 1_800_000_000)
         var prompt = DatePrompt(text: "")

@@ -24,7 +24,7 @@ struct LabelZoneFilterReducerTests {
         #expect(state.screen().message?.text == "Asking the server for its labels…")
         #expect(state.reduce(.filterValuesLoaded(Self.values), now: .now).isEmpty)
         let picker = try #require(state.screen().picker)
-        #expect(picker.title == "Label (object)")
+        #expect(picker.title == "Label, face or plate")
         #expect(picker.items == ["All labels", "bicycle", "car", "person"])
         #expect(picker.selectedIndex == 0 && picker.currentIndex == 0)
         #expect(state.screen().message == nil, "the asking line is gone once the picker is open")

@@ -96,7 +96,7 @@ struct TriageReducerTests {
         _ = state.reduce(.detailsLoaded(details), now: .now)
         let lines = state.screen().detailLines
         #expect(lines.contains("  person 87% · Bob · in porch"), "\(lines)")
-        #expect(lines.contains("  threat: 1 (suspicious)"))
+        #expect(lines.contains("  threat: 1 (needs review)"))
         #expect(lines.contains("  A person walks to the door."))
         #expect(lines.contains { $0.hasPrefix("  Notes: Motion: \\u{1B}]0;pwned") }, "escaped: \(lines)")
         #expect(!lines.joined().contains("\u{1B}") && !lines.joined().contains("\u{07}"))

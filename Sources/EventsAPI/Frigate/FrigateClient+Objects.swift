@@ -104,23 +104,9 @@ extension FrigateClient {
         func add(_ name: String, _ value: String?) {
             if let value, !value.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty { fields.append(.init(name: name, value: value)) }
         }
-        add("Title", metadata.title)
-        add("Scene", metadata.scene)
-        add("Summary", metadata.shortSummary)
-        add("Threat", metadata.potential_threat_level.map(Self.threatText))
-        add("Confidence", metadata.confidence.map { "\(Int(($0 * 100).rounded())) %" })
-        add("Other concerns", metadata.other_concerns?.joined(separator: "; "))
+        // Title, scene, summary, threat, confidence and concerns are the event's description
+        // (``Event/description``); the observations are not.
         add("Observations", metadata.observations?.joined(separator: "; "))
         return fields
-    }
-
-    /// `potential_threat_level` in the words of Frigate's UI (web/src/types/review.ts `THREAT_LEVEL_LABELS`).
-    static func threatText(_ level: Int) -> String {
-        switch level {
-        case 0: "0 (normal)"
-        case 1: "1 (needs review)"
-        case 2: "2 (security concern)"
-        default: String(level)
-        }
     }
 }

@@ -26,4 +26,15 @@ public struct EventDescription: Sendable, Codable, Hashable {
         self.threatLevel = threatLevel
         self.otherConcerns = otherConcerns
     }
+
+    /// A threat level in the words of Frigate's UI (web/src/types/review.ts `THREAT_LEVEL_LABELS`):
+    /// "0 (normal)", "1 (needs review)", "2 (security concern)".
+    public static func threatText(_ level: Int) -> String {
+        switch level {
+        case 0: "0 (normal)"
+        case 1: "1 (needs review)"
+        case 2: "2 (security concern)"
+        default: String(level)
+        }
+    }
 }

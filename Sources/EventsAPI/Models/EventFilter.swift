@@ -49,3 +49,36 @@ public struct EventFilter: Sendable, Hashable {
         self.reviewed = reviewed
     }
 }
+
+extension EventFilter {
+    /// The severity word for events whose generative description rates the threat 1 or more
+    /// (Frigate's GenAI review metadata): ``minThreat`` 1.
+    public static let threat = "threat"
+    /// The severity word for events the server scored (ZoneMinder's alarm frames): ``minScore`` 1.
+    public static let alarmed = "alarmed"
+
+    /// Sets what `--severity` and the TUI's `s` choose: one of the server's own severities
+    /// (``severity``), ``threat`` or ``alarmed``; nil: every event.
+    public mutating func setSeverity(_ word: String?) {
+        switch word {
+        case Self.threat?: severity = nil; minThreat = 1
+        case Self.alarmed?: severity = nil; minScore = 1
+        default: severity = word
+        }
+    }
+
+    /// What `--severity` and `s` offer on a server of `kind` that files events under `severities`:
+    /// those, then ``threat`` on Frigate; ``alarmed`` on ZoneMinder; none on the events service.
+    public static func severityChoices(kind: BackendKind, severities: [String]) -> [String] {
+        switch kind {
+        case .frigate: severities + [threat]
+        case .zoneminder: [alarmed]
+        default: severities
+        }
+    }
+
+    /// The events a severity word selects, for a sentence: "alerts", "threats", "alarmed events".
+    public static func severityNoun(_ word: String) -> String {
+        word == alarmed ? "alarmed events" : word + "s"
+    }
+}

@@ -39,7 +39,7 @@ public enum InteractiveSession {
                              videoModeText: videoModeText(configuration.video, glyphs: glyphs), networkText: "net: \(options.network.rawValue)",
                              isTerminalVideo: configuration.video == .terminal, speed: configuration.speed,
                              home: services.paths.home.path, signInLabel: backend.userPrompt,
-                             severities: backend.severities, cameraSets: services.config.cameraSets,
+                             severities: EventFilter.severityChoices(kind: backend.kind, severities: backend.severities), cameraSets: services.config.cameraSets,
                              servers: services.knownServers(),
                              follow: ListFollow(isOn: services.config.follow ?? true,
                                                 interval: services.config.followInterval.map { Duration.milliseconds(Int($0 * 1000)) }

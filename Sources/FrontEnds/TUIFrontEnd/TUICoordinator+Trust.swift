@@ -92,7 +92,7 @@ extension TUICoordinator {
         guard let found = try? await services.identifyServer() else {
             let backend = services.backend
             return inbox.post(.serverIdentified(ServerIdentity(name: nil, userLabel: backend.userPrompt,
-                                                               severities: backend.severities, needsSignIn: true,
+                                                               severities: EventFilter.severityChoices(kind: backend.kind, severities: backend.severities), needsSignIn: true,
                                                                keepName: backend.keepName)))
         }
         let (kind, requiresSignIn) = found
@@ -101,7 +101,7 @@ extension TUICoordinator {
             inbox.post(.camerasLoaded(cameras, groups: (try? await backend.cameraGroups()) ?? []))
         }
         inbox.post(.serverIdentified(ServerIdentity(name: kind == .events ? "the events service" : kind.displayName,
-                                                    userLabel: backend.userPrompt, severities: backend.severities,
+                                                    userLabel: backend.userPrompt, severities: EventFilter.severityChoices(kind: backend.kind, severities: backend.severities),
                                                     needsSignIn: requiresSignIn, keepName: backend.keepName)))
     }
 }

@@ -67,7 +67,7 @@ public enum ActionTable {
         .init(id: "toggle-reviewed", action: .toggleReviewed, contexts: [.list, .player, .timeline], keys: ["x"],
               help: "Reviewed or not: the selected, playing or cursor's event"),
         .init(id: "severity", action: .cycleSeverity, contexts: [.list], keys: ["s"],
-              help: "Severity shown: all, alerts, detections"),
+              help: "Severity: all, alerts, detections, threats"),
         .init(id: "mark-shown-reviewed", action: .markShownReviewed, contexts: [.list], keys: ["X"],
               help: "Mark every event the list shows reviewed"),
         .init(id: "keep", action: .toggleKept, contexts: [.list, .player], keys: ["K"],

@@ -39,13 +39,11 @@ struct EventDetailsView: Sendable, Equatable {
         lines.append("  " + state)
         if let score = event.score { lines.append("  score \(score)") }
 
-        // The generative description as the event lists it, until the server's own fields (which
-        // name the same and more) come.
-        if let description = event.description, details?.fields.isEmpty ?? true {
+        if let description = event.description {
             lines += ["", "Description"]
             if let title = description.title { lines.append("  " + text(title)) }
             if let threat = description.threatLevel {
-                lines.append("  threat: " + Self.threatText(threat)
+                lines.append("  threat: " + EventDescription.threatText(threat)
                     + (description.confidence.map { String(format: " · confidence %.0f%%", $0 * 100) } ?? ""))
             }
             if let scene = description.scene { lines.append("  " + text(scene)) }
@@ -90,14 +88,5 @@ struct EventDetailsView: Sendable, Equatable {
             lines += ["", "  Asking the server for more…"]
         }
         return lines
-    }
-
-    /// "2 (a threat)", "1 (suspicious)", "0 (normal)" (Frigate's `potential_threat_level`).
-    static func threatText(_ level: Int) -> String {
-        switch level {
-        case 2...: "\(level) (a threat)"
-        case 1: "1 (suspicious)"
-        default: "\(level) (normal)"
-        }
     }
 }

@@ -32,7 +32,7 @@ extension AppState {
             }
             let next = filters.severity.flatMap { catalogue.severities.firstIndex(of: $0) }.map { $0 + 1 } ?? 0
             let severity = next < catalogue.severities.count ? catalogue.severities[next] : nil
-            show(severity.map { "Showing \($0)s only" } ?? "Showing every severity", now: now)
+            show(severity.map { "Showing \(EventFilter.severityNoun($0)) only" } ?? "Showing every severity", now: now)
             return changeFilters { $0.severity = severity }
         case .pickLabel, .pickZone:
             let kind: ValuePicker.Kind = action == .pickLabel ? .label : .zone
@@ -95,8 +95,12 @@ extension AppState {
         catalogue.awaitedPicker = nil
         // Only over the list and the player: anything else that took the screen meanwhile keeps it.
         guard case .scene(let scene) = mode, !isTimelineShown else { return [] }
-        let offered = kind == .label ? values.labels : values.zones
-        let current = kind == .label ? filters.label : filters.zone
+        let offered: [ValuePicker.Value] = switch kind {
+        case .label: values.labels.map(ValuePicker.Value.label) + values.subLabels.map(ValuePicker.Value.face)
+            + values.plates.map(ValuePicker.Value.plate)
+        case .zone: values.zones.map(ValuePicker.Value.zone)
+        }
+        let current = kind == .label ? filters.labelChoice : filters.zone.map(ValuePicker.Value.zone)
         guard !offered.isEmpty || current != nil else {
             show(noValuesText(kind), now: now)
             return []
@@ -135,8 +139,8 @@ extension AppState {
             guard choice != picker.current else { return [] }
             return changeFilters { filters in
                 switch picker.kind {
-                case .label: filters.label = choice
-                case .zone: filters.zone = choice
+                case .label: filters.labelChoice = choice
+                case .zone: if case .zone(let zone)? = choice { filters.zone = zone } else { filters.zone = nil }
                 }
             }
         }

@@ -38,6 +38,28 @@ struct ListFilters: Sendable, Equatable {
     var label: String?
     /// Only events in this zone (Frigate: `porch`); nil for all.
     var zone: String?
+    /// Only events with this recognised face (Frigate's sub-label); nil for all.
+    var face: String?
+    /// Only events with this recognised licence plate (Frigate); nil for all.
+    var plate: String?
+
+    /// What the `o` picker set: a label, a face or a plate (one at a time); nil for all.
+    var labelChoice: ValuePicker.Value? {
+        get {
+            if let label { return .label(label) }
+            if let face { return .face(face) }
+            return plate.map(ValuePicker.Value.plate)
+        }
+        set {
+            (label, face, plate) = (nil, nil, nil)
+            switch newValue {
+            case .label(let text)?: label = text
+            case .face(let text)?: face = text
+            case .plate(let text)?: plate = text
+            case .zone?, nil: break
+            }
+        }
+    }
 
     /// The one camera chosen, if one is.
     var camera: String? {
@@ -53,12 +75,14 @@ struct ListFilters: Sendable, Equatable {
         }
     }
 
-    var isEmpty: Bool { cameras == .all && until == nil && severity == nil && label == nil && zone == nil }
+    var isEmpty: Bool { cameras == .all && until == nil && severity == nil && label == nil && zone == nil && face == nil && plate == nil }
 
     /// The query the backend gets.
     var eventFilter: EventFilter {
-        var filter = EventFilter(camera: camera, until: until, severity: severity,
-                                 labels: label.map { [$0] }, zones: zone.map { [$0] })
+        var filter = EventFilter(camera: camera, until: until, labels: label.map { [$0] }, zones: zone.map { [$0] })
+        filter.setSeverity(severity)
+        filter.subLabel = face
+        filter.plate = plate
         if case .group(_, let names) = cameras { filter.cameras = names }
         return filter
     }
@@ -71,10 +95,12 @@ struct ListFilters: Sendable, Equatable {
         case .camera(let name): parts.append("camera: \(name)")
         case .group(let name, _): parts.append("group: \(name)")
         }
-        if let severity { parts.append("\(severity)s only") }
+        if let severity { parts.append("\(EventFilter.severityNoun(severity)) only") }
         // Label and zone are the server's words: shown escaped.
         if let label { parts.append("label: \(TerminalText.printable(label))") }
         if let zone { parts.append("zone: \(TerminalText.printable(zone))") }
+        if let face { parts.append("face: \(TerminalText.printable(face))") }
+        if let plate { parts.append("plate: \(TerminalText.printable(plate))") }
         if let until { parts.append("until \(WallTimeText.start(until, now: now, calendar: calendar))") }
         return parts.joined(separator: " · ")
     }

@@ -108,7 +108,7 @@ extension AppState {
     private var emptyListText: String {
         if !list.filterText.isEmpty { return "No loaded event matches “\(list.filterText)”. Esc clears the filter." }
         if filters.isEmpty { return "No events. Press r to refresh." }
-        let keys = ["t", "c"] + (filters.severity == nil ? [] : ["s"]) + (filters.label == nil ? [] : ["o"])
+        let keys = ["t", "c"] + (filters.severity == nil ? [] : ["s"]) + (filters.labelChoice == nil ? [] : ["o"])
             + (filters.zone == nil ? [] : ["z"])
         return "No events match the filters (\(keys.dropLast().joined(separator: ", ")) and \(keys.last ?? "c") change them)."
     }

@@ -29,7 +29,7 @@ struct EventsCommand: AsyncParsableCommand {
     @Option(help: "Only this camera (exact name; on Frigate its name or friendly name).")
     var camera: String?
 
-    @Option(help: ArgumentHelp("Only this severity, on servers that have one (Frigate: alert or detection; threat: a GenAI description rates the threat 1 or more, as --min-threat 1).", valueName: "severity"))
+    @Option(help: ArgumentHelp("Only this severity, on servers that have one (Frigate: alert or detection; threat: a GenAI description rates the threat 1 or more, as --min-threat 1; alarmed: ZoneMinder scored a frame, as --min-score 1).", valueName: "severity"))
     var severity: String?
 
     @Option(help: ArgumentHelp("Only these labels, comma-separated, on servers that have them (Frigate: person,car).", valueName: "labels"))
@@ -66,22 +66,18 @@ struct EventsCommand: AsyncParsableCommand {
         func list(_ text: String?) -> [String]? {
             text.map { $0.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty } }
         }
-        if let severity, !["alert", "detection", Self.threat].contains(severity) {
-            throw ValidationError("--severity must be alert, detection or threat")
+        if let severity, !["alert", "detection", EventFilter.threat, EventFilter.alarmed].contains(severity) {
+            throw ValidationError("--severity must be alert, detection, threat or alarmed")
         }
         var filter = EventFilter(camera: camera, since: try parse(since, "--since"), until: try parse(until, "--until"),
-                                 severity: severity == Self.threat ? nil : severity, labels: list(label), zones: list(zone),
-                                 reviewed: unreviewed ? false : nil)
-        if severity == Self.threat { filter.minThreat = 1 }
+                                 labels: list(label), zones: list(zone), reviewed: unreviewed ? false : nil)
+        filter.setSeverity(severity)
         searching.apply(to: &filter)
         if let from = filter.since, let to = filter.until, from >= to {
             throw ValidationError("--since must be before --until")
         }
         return filter
     }
-
-    /// `--severity threat`: a GenAI description rates the threat at least 1 (suspicious).
-    static let threat = "threat"
 
     func run() async throws {
         let filter = try filter(now: .now)
