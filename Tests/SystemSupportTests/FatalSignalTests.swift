@@ -72,7 +72,7 @@ import Testing
         let environment = ProcessInfo.processInfo.environment
         let signal = Int32(environment["FATAL_CHILD"]!)!
         let directory = environment["FATAL_DIR"]!
-        Signals.installFatalHandler(crashLog: environment["FATAL_LOG"]!, deadline: UInt32(environment["FATAL_DEADLINE"] ?? "5") ?? 5)
+        Signals.installFatalHandler(crashLog: environment["FATAL_LOG"]!, deadline: .seconds(Int(environment["FATAL_DEADLINE"] ?? "5") ?? 5))
         CrashCleanup.register(directory: directory)
         CrashCleanup.register(file: directory + "/private.m3u8")
         TerminalRescue.arm(resetBytes: Array("RESCUED-TERMINAL\n".utf8), stderrCopy: -1)
