@@ -77,10 +77,15 @@ struct EventPlayer: AsyncParsableCommand {
         eventplayer_early_start_finish()
         let arguments = Array(CommandLine.arguments.dropFirst())
         StandardStreams.prepare()
-        // The version alone is a constant: printed without building the command tree, which is
-        // most of a start-up (docs/benchmarks.md, Start-up).
+        // The version alone is a constant, and the root's help needs only the root command's
+        // description: both are printed without parsing, whose checks build every command's
+        // arguments by reflection, most of a start-up (docs/benchmarks.md, Start-up).
         if arguments == ["--version"] || arguments == ["version"] {
             StandardStreams.line(ProgramVersion.line)
+            return
+        }
+        if arguments == ["--help"] || arguments == ["-h"] {
+            StandardStreams.line(helpMessage())
             return
         }
         Signals.installFatalHandler(crashLog: XDGPaths().logFile.path, deadline: .milliseconds(Signals.defaultCrashDeadlineMilliseconds))
