@@ -1,8 +1,8 @@
 // Swift's crash backtracer reads SWIFT_BACKTRACE once, in libswiftCore's initialiser, before any
-// Swift code runs; the only way to change its settings afterwards was to set the variable and
-// re-exec (about 20 ms, a whole second start-up). This file sets it before that initialiser, in
-// the executable's DT_PREINIT_ARRAY, which the dynamic loader runs before the initialiser of every
-// shared object (libc's included).
+// Swift code runs, and offers no way to change its settings afterwards short of setting the
+// variable and re-executing (about 20 ms, a whole second start-up). This file sets it before that
+// initialiser, in the executable's DT_PREINIT_ARRAY, which the dynamic loader runs before the
+// initialiser of every shared object (libc's included).
 //
 // setenv cannot be used there: libc's own initialiser, which runs after this, sets `environ` to the
 // initial environment array on the stack (whatever setenv had put in place is lost), and the Swift
@@ -21,7 +21,7 @@
 // `environ` and would find nothing in a heap array. With a shared runtime (the debug build) its
 // initialiser has read the variable by then, and this changes nothing: a crash there gets the
 // runtime's defaults, which the fatal handler makes harmless (stdin at /dev/null, so no prompt
-// waits; the watchdog). There is no re-exec any more.
+// waits; the watchdog). Nothing re-executes.
 //
 // The release build links the Swift runtime statically (half the start-up: docs/benchmarks.md).
 // A static runtime looks for its crash helper, swift-backtrace, next to the executable, not in the
