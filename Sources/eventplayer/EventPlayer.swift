@@ -79,7 +79,7 @@ struct EventPlayer: AsyncParsableCommand {
         StandardStreams.prepare()
         // The version alone is a constant, and the root's help needs only the root command's
         // description: both are printed without parsing, whose checks build every command's
-        // arguments by reflection, most of a start-up (docs/benchmarks.md, Start-up).
+        // arguments by reflection, a third of a start-up (docs/benchmarks.md, Start-up).
         if arguments == ["--version"] || arguments == ["version"] {
             StandardStreams.line(ProgramVersion.line)
             return
