@@ -1,6 +1,9 @@
 # The two commands (README): `make run` and `make test`; `make check` is the edit loop. Everything else is a helper.
 SWIFT ?= swift
 RELEASE_BIN := .build/release/eventplayer
+## What `make run` runs: the release binary without its DWARF, so that a crash's backtrace takes a fraction of a second (scripts/release-flags --runnable).
+RUN_DIR := .build/run
+RUN_BIN := $(RUN_DIR)/bin/eventplayer
 ## SwiftPM builds in one fixed environment: only PATH, HOME and the proxy settings pass (why: docs/development.md, Release builds).
 PASSED_ENV := PATH HOME http_proxy https_proxy no_proxy HTTP_PROXY HTTPS_PROXY NO_PROXY
 SWIFTPM := env -i $(foreach v,$(PASSED_ENV),$(if $(value $(v)),$(v)='$(value $(v))')) $(SWIFT)
@@ -9,11 +12,11 @@ RELEASE_FLAGS := $(shell scripts/release-flags)
 ## The static runtime's crash helper, placed where the binary finds it: <bin>/../libexec/eventplayer/swift-backtrace.
 BACKTRACE_HELPER := $(shell scripts/release-flags --backtrace-helper $(SWIFT))
 
-.PHONY: run test check test-zoneminder deps package-deps test-deps bench-deps build release docs install install-files uninstall deb deb-files manual-tool bench-network bench-sixel bench-rewrite bench-play bench-tui bench-timeline bench-proxy bench-video bench-slow-link bench-startup bench-montage bench-size bench-idle-follow
+.PHONY: run test check test-zoneminder deps package-deps test-deps bench-deps build release docs install install-files uninstall deb deb-files manual-tool bench-network bench-sixel bench-rewrite bench-play bench-tui bench-timeline bench-proxy bench-video bench-slow-link bench-startup bench-montage bench-size bench-idle-follow bench-crash
 
 ## make run: install what is missing, build in release, start eventplayer against the embedded demo backend (a new event every 30 s: EVENTPLAYER_DEMO_NEW_EVENTS).
 run: deps release
-	EVENTPLAYER_DEMO_NEW_EVENTS=$${EVENTPLAYER_DEMO_NEW_EVENTS:-30} $(RELEASE_BIN) $(ARGS)
+	EVENTPLAYER_DEMO_NEW_EVENTS=$${EVENTPLAYER_DEMO_NEW_EVENTS:-30} $(RUN_BIN) $(ARGS)
 
 ## make test: install what is missing, build (and the man page tool the install test uses), a short fuzz run of the playlist rewriter, then every test target: the stages.
 ## The test targets that run alone, each in a `swift test` process of its own, in this order (docs/development.md, Why the stages); every other test target runs together in the first stage.
@@ -64,6 +67,8 @@ build: test-deps
 release: deps
 	$(SWIFTPM) build $(RELEASE_FLAGS) --product eventplayer
 	scripts/release-flags --place-helper $(RELEASE_BIN) "$(BACKTRACE_HELPER)"
+	scripts/release-flags --runnable $(RELEASE_BIN) $(RUN_DIR)
+	scripts/release-flags --place-helper $(RUN_BIN) "$(BACKTRACE_HELPER)"
 
 bench-network: bench-deps
 	$(SWIFTPM) build $(RELEASE_FLAGS) --product bench-network
@@ -113,6 +118,10 @@ bench-size: bench-deps release manual-tool
 ## make bench-startup: --version and --help beside mpv --version, events --json of one page beside curl | jq.
 bench-startup: bench-deps release
 	scripts/bench-startup
+
+## make bench-crash: SIGSEGV while the TUI plays (make run's build, make install's): terminal given back, process gone, backtrace; beside mpv --vo=tct killed the same way.
+bench-crash: bench-deps release manual-tool
+	scripts/bench-crash
 
 ## make install PREFIX=~/.local (default /usr/local; DESTDIR honoured): builds in release and installs the program and its files (listed in README, Install); make uninstall removes them.
 PREFIX ?= /usr/local

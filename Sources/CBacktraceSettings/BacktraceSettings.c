@@ -3,7 +3,7 @@
 
 static const struct { const char *key, *value; } required[] = {
     {"interactive", "no"}, {"color", "no"}, {"output-to", "stderr"},
-    {"symbolicate", "full"}, {"images", "mentioned"}, {"registers", "none"},
+    {"symbolicate", "fast"}, {"images", "mentioned"}, {"registers", "none"},
 };
 enum { requiredCount = sizeof required / sizeof required[0] };
 

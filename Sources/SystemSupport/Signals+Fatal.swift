@@ -5,8 +5,8 @@ import Synchronization
 private let crashingThread = Atomic<UInt>(0)
 /// The fatal signal being handled (the watchdog re-raises it).
 private let crashingSignal = Atomic<Int32>(0)
-/// Seconds the backtracer gets before the watchdog ends the process.
-private let deadlineSeconds = Atomic<UInt32>(1)
+/// Milliseconds the backtracer gets before the watchdog ends the process.
+private let deadlineMilliseconds = Atomic<Int>(Signals.defaultCrashDeadlineMilliseconds)
 /// The crash log as a C string, and the notice for the terminal ("…: crashed (signal " N "); …").
 private let crashLogBlock = PublishedBlock()
 /// The actions that were there before ours (Swift's backtracer), by signal number.
@@ -19,32 +19,43 @@ nonisolated(unsafe) private let previousActions: UnsafeMutablePointer<sigaction>
 private let installed = Mutex(false)
 
 extension Signals {
+    /// The watchdog's deadline unless ``installFatalHandler(crashLog:deadline:)`` is given one:
+    /// 1.3 s, so that a crashed eventplayer is gone within 1.5 s however slow the backtracer is
+    /// (it takes 0.2 to 1 s for a release build: docs/benchmarks.md, `make bench-crash`).
+    public static let defaultCrashDeadlineMilliseconds = 1300
+
     /// Installs the fatal path for ``fatal`` (call once, early in `main`). On such a signal, in
-    /// this order and async-signal-safe: restore the terminal (``TerminalRescue``), remove the
-    /// registered private files (``CrashCleanup``), write one line to stderr naming `crashLog`,
-    /// point stderr and stdout at `crashLog` (appending), run what was installed before (Swift's backtracer,
-    /// configured by ``Backtracer/configureOrReexec()`` to write to stderr without a prompt), and
-    /// die with the same signal. A watchdog (`alarm`) kills the process with that signal after
-    /// `deadline` seconds if the backtracer has not finished.
+    /// this order and async-signal-safe: restore the terminal (``TerminalRescue``: the first
+    /// thing, so the terminal is back within milliseconds of the crash), remove the registered
+    /// private files (``CrashCleanup``), write one line to stderr naming `crashLog`, point stderr
+    /// and stdout at `crashLog` (appending) and stdin at /dev/null (a backtracer left with its
+    /// defaults, which would prompt at a terminal, reads end-of-file and carries on), run what was
+    /// installed before (Swift's backtracer, given its settings by ``Backtracer``: no prompt,
+    /// written to stderr, symbolicated fast), and die with the same signal. A watchdog
+    /// (`setitimer`) kills the process with that signal, and the backtracer with it, `deadline`
+    /// after the signal if the backtracer has not finished, noting so in the log.
     ///
     /// Handles `kill -SEGV` as well as real faults: the Swift runtime's handler returns after the
     /// backtrace (a real fault would then fault again; a sent signal would not), so this handler
-    /// resets the default action and re-raises. Calling it again only updates `crashLog` (when
-    /// given) and `deadline`.
+    /// resets the default action and re-raises. Calling it again only updates `crashLog` and
+    /// `deadline`, each when given.
     ///
     /// ```swift
-    /// Backtracer.configureOrReexec()                  // first thing in main
-    /// Signals.installFatalHandler(crashLog: paths.logFile.path)
+    /// Signals.installFatalHandler(crashLog: paths.logFile.path)   // early in main
     /// ```
-    public static func installFatalHandler(crashLog: String? = nil, deadline seconds: UInt32 = 1) {
+    public static func installFatalHandler(crashLog: String? = nil, deadline: Duration? = nil) {
         // Touch every global the handler reads, so none is lazily initialised inside it.
         _ = fatalSignalInProgress.load(ordering: .relaxed)
         _ = crashingThread.load(ordering: .relaxed)
         _ = crashingSignal.load(ordering: .relaxed)
+        _ = deadlineMilliseconds.load(ordering: .relaxed)
         _ = CrashCleanup.registered
         TerminalRescue.touch()
         Signals.touchChildScan()
-        deadlineSeconds.store(max(seconds, 1), ordering: .relaxed)
+        if let deadline {
+            let milliseconds = deadline.components.seconds * 1000 + deadline.components.attoseconds / 1_000_000_000_000_000
+            deadlineMilliseconds.store(Int(max(milliseconds, 1)), ordering: .relaxed)
+        }
         if let crashLog {
             let notice = "eventplayer: crashed; the backtrace is in \(crashLog)\n"
             crashLogBlock.publish(Array(crashLog.utf8) + [0] + Array(notice.utf8) + [0])
@@ -78,14 +89,20 @@ private func fatalHandler(_ signal: Int32, _ info: UnsafeMutablePointer<siginfo_
     TerminalRescue.restoreNow()
     CrashCleanup.removeAllFromSignalHandler()
     redirectOutputToCrashLog()
-    // The watchdog: SIGALRM ends the process with the crash's signal if the backtracer hangs.
+    // The watchdog: SIGALRM ends the process with the crash's signal if the backtracer is slow.
     var watchdog = sigaction()
-    watchdog.__sigaction_handler.sa_handler = { _ in die(crashingSignal.load(ordering: .sequentiallyConsistent)) }
+    watchdog.__sigaction_handler.sa_handler = { _ in
+        let note: StaticString = "\neventplayer: the backtracer had not finished by the deadline: ended\n"
+        _ = write(2, note.utf8Start, note.utf8CodeUnitCount)
+        die(crashingSignal.load(ordering: .sequentiallyConsistent))
+    }
     sigemptyset(&watchdog.sa_mask)
     _ = sigaction(SIGALRM, &watchdog, nil)
     Signals.unblock(SIGALRM)
     Signals.rememberCrashingThread()
-    _ = alarm(deadlineSeconds.load(ordering: .relaxed))
+    let milliseconds = deadlineMilliseconds.load(ordering: .relaxed)
+    var timer = itimerval(it_interval: timeval(), it_value: timeval(tv_sec: milliseconds / 1000, tv_usec: (milliseconds % 1000) * 1000))
+    _ = setitimer(__itimer_which_t(ITIMER_REAL.rawValue), &timer, nil)
     let previous = previousActions[Int(signal)]
     if previous.sa_flags & SA_SIGINFO != 0, let handler = previous.__sigaction_handler.sa_sigaction {
         handler(signal, info, context)
@@ -96,9 +113,15 @@ private func fatalHandler(_ signal: Int32, _ info: UnsafeMutablePointer<siginfo_
 }
 
 /// Writes the notice to the current stderr (the terminal), then appends stderr and stdout to the
-/// crash log: the backtracer writes to stdout when it was not configured (a pipeline, where the
-/// re-exec is skipped), and a backtrace must not end up in the next program's input.
+/// crash log (the backtracer writes to stdout when it was left with its defaults, and a backtrace
+/// must not end up in the next program's input), and points stdin at /dev/null (a backtracer left
+/// with its defaults at a terminal would wait there for a key).
 private func redirectOutputToCrashLog() {
+    let null = open("/dev/null", O_RDONLY | O_CLOEXEC)
+    if null >= 0 {
+        _ = dup2(null, 0)
+        _ = close(null)
+    }
     guard let block = crashLogBlock.current()?.assumingMemoryBound(to: CChar.self) else { return }
     let notice = block + strlen(block) + 1
     _ = write(2, notice, strlen(notice))

@@ -71,18 +71,24 @@ struct EventPlayer: AsyncParsableCommand {
 
     /// Exit codes: 0 ok, 1 runtime error, 2 usage error; errors are one line on stderr.
     static func main() async {
-        // Swift's backtracer reads SWIFT_BACKTRACE only at process start. The executable's
-        // pre-initialisation (Sources/CEarlyStart) puts our settings there before the runtime reads
-        // them, for every command and without an exec. Only when it could not (no variable to
-        // borrow a slot from, e.g. `env -i`) and a crash could stop at the backtracer's prompt
-        // (stdin and stdout both a terminal, not help or the version) does this re-exec, about
-        // 20 ms (docs/benchmarks.md). The backtrace is symbolicated (about 2 s for a release build
-        // with its debug file): the watchdog waits up to 10 s for it.
+        // Swift's crash backtracer reads SWIFT_BACKTRACE only at process start: the executable's
+        // pre-initialisation (Sources/CEarlyStart) has put our settings there (no prompt, to the
+        // log, symbolicated fast) before the runtime read them, for every command, without an exec.
         eventplayer_early_start_finish()
         let arguments = Array(CommandLine.arguments.dropFirst())
-        if !printsOnlyHelpOrVersion(arguments) && Backtracer.promptPossible() { Backtracer.configureOrReexec() }
         StandardStreams.prepare()
-        Signals.installFatalHandler(crashLog: XDGPaths().logFile.path, deadline: 10)
+        // The version alone is a constant, and the root's help needs only the root command's
+        // description: both are printed without parsing, whose checks build every command's
+        // arguments by reflection, a third of a start-up (docs/benchmarks.md, Start-up).
+        if arguments == ["--version"] || arguments == ["version"] {
+            StandardStreams.line(ProgramVersion.line)
+            return
+        }
+        if arguments == ["--help"] || arguments == ["-h"] {
+            StandardStreams.line(helpMessage())
+            return
+        }
+        Signals.installFatalHandler(crashLog: XDGPaths().logFile.path, deadline: .milliseconds(Signals.defaultCrashDeadlineMilliseconds))
         do {
             var command = try parseAsRoot(globalOptionsAfterCommand(versionArguments(arguments)))
             if var asyncCommand = command as? any AsyncParsableCommand {
@@ -93,14 +99,6 @@ struct EventPlayer: AsyncParsableCommand {
         } catch {
             exit(with: error)
         }
-    }
-
-    /// True for a command line that only prints help, the version or a completion script.
-    static func printsOnlyHelpOrVersion(_ arguments: [String]) -> Bool {
-        guard let first = arguments.first else { return false }
-        let informational = ["--version", "version", "help", "--experimental-dump-help", "--generate-completion-script"]
-        return informational.contains(first) && !arguments.contains("--verbose")
-            || arguments.contains("--help") || arguments.contains("-h")
     }
 
     /// `eventplayer --version [--verbose]` is `eventplayer version [--verbose]`, as every tool has it.

@@ -79,12 +79,11 @@ struct LibmpvOnDemandTests {
         #expect(version.stderr.contains("playback needs libmpv"), "\(version.stderr)")
     }
 
-    /// Help and the version print without the re-exec that gives Swift's crash backtracer its
-    /// settings (a third of their start-up), and so does every command whose stdin or stdout is
-    /// not a terminal (a pipeline: the backtracer could not prompt there). The loader initialises
-    /// libc once per process image, so its count is the number of execs. (At a terminal the
-    /// executable's pre-initialisation gives the settings without a re-exec: the fatal-signal test
-    /// in the TUI checks both, no prompt and one start.)
+    /// Help, the version and a pipeline start once: the executable's pre-initialisation gives
+    /// Swift's crash backtracer its settings without an exec (a re-exec was a third of their
+    /// start-up). The loader initialises libc once per process image, so its count is the number
+    /// of execs. (At a terminal, with or without a variable to borrow a slot from, the fatal-signal
+    /// tests check the same.)
     @Test func helpTheVersionAndPipelinesStartOnce() async throws {
         let binary = try Binary()
         func starts(_ arguments: [String], input: String = "") async throws -> Int {
@@ -97,7 +96,18 @@ struct LibmpvOnDemandTests {
         #expect(try await starts(["help", "events"]) == 1)
         #expect(try await starts(["rewrite", "--url", "http://cam.example/a/index.m3u8", "--token", "t"],
                                  input: "#EXTM3U\n#EXTINF:2,\nseg0.ts\n") == 1)
-        #expect(!Backtracer.promptPossible(stdin: -1, stdout: -1))
+    }
+
+    /// `--help` and `-h` alone print the root's help without parsing (a third of their start-up):
+    /// the same text as `help`, which goes through the parser.
+    @Test func helpAloneIsTheParsersHelp() async throws {
+        let binary = try Binary()
+        let parsed = try await binary.run(["help"])
+        #expect(parsed.status == 0 && parsed.stdout.contains("USAGE:"), "\(parsed.stdout.prefix(300))")
+        for flag in ["--help", "-h"] {
+            let alone = try await binary.run([flag])
+            #expect(alone.status == 0 && alone.stdout == parsed.stdout, "\(flag): \(alone.stdout.prefix(300))")
+        }
     }
 
     /// Before: "Unknown option '--version'", exit 2.

@@ -110,6 +110,23 @@ struct DebianPackageTests {
         let log = (try? String(contentsOf: logFile, encoding: .utf8)) ?? ""
         let frames = log.split(separator: "\n").filter { $0.contains(/0x[0-9a-f]+ .*\S \+ \d+ in eventplayer/) }
         #expect(log.contains("Program crashed") && frames.count >= 3, "symbolicated frames in the log: \(log.suffix(2000))")
+        #expect(log.contains("omitted)"), "our settings (images=mentioned), not the backtracer's defaults (every image)")
+
+        // The same with an environment that has no variable to borrow a slot from (`env -i`): the
+        // statically linked runtime still gets our settings (the executable's first constructor),
+        // without an exec.
+        try? FileManager.default.removeItem(at: logFile)
+        let bare = try await Self.inRoot(root, """
+        cd; env -i HOME="$HOME" /usr/bin/eventplayer play evt-endlist --video none --no-audio > out 2>&1 & pid=$!; \
+        for i in $(seq 300); do grep -qs segment1.ts .local/state/eventplayer/eventplayer.log && break; sleep 0.1; done; \
+        tr '\\0' '\\n' < /proc/$pid/environ | grep -c '^SWIFT_BACKTRACE=' || true; \
+        kill -SEGV $pid; wait $pid; echo "status=$?"
+        """)
+        #expect(bare.stdout.hasPrefix("0\n") && bare.stdout.contains("status=139"), "started once (its initial environment has no SWIFT_BACKTRACE): \(bare.stdout)")
+        let bareLog = (try? String(contentsOf: logFile, encoding: .utf8)) ?? ""
+        let bareFrames = bareLog.split(separator: "\n").filter { $0.contains(/0x[0-9a-f]+ .*\S \+ \d+ in eventplayer/) }
+        #expect(bareFrames.count >= 3 && bareLog.contains("omitted)") && !bareLog.contains("Registers"),
+                "our settings without a slot: \(bareLog.suffix(2000))")
 
         let remove = try await Self.inRoot(root, "DEBIAN_FRONTEND=noninteractive apt-get remove --purge -y -q eventplayer eventplayer-dbgsym 2>&1")
         #expect(remove.status == 0, "\(remove.stdout.suffix(1000))")

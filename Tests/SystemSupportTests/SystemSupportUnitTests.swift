@@ -28,7 +28,7 @@ import Testing
 @Suite struct BacktracerSettingsTests {
     @Test func missingSettingsAreAddedAndInteractiveIsAlwaysNo() {
         #expect(Backtracer.settings(adding: nil)
-            == "interactive=no,color=no,output-to=stderr,symbolicate=full,images=mentioned,registers=none")
+            == "interactive=no,color=no,output-to=stderr,symbolicate=fast,images=mentioned,registers=none")
         let user = "enable=yes,interactive=yes,output-to=/tmp/crashes,symbolicate=yes"
         #expect(Backtracer.settings(adding: user)
             == "enable=yes,interactive=no,output-to=/tmp/crashes,symbolicate=yes,color=no,images=mentioned,registers=none")
@@ -46,10 +46,10 @@ import Testing
     @Test func everyInteractiveKeyBecomesNoAndASecondPassChangesNothing() {
         let odd = " enable = yes,,interactive,output-to=/tmp/a=b,interactive=yes"
         let once = Backtracer.settings(adding: odd)
-        #expect(once == "enable= yes,interactive=no,output-to=/tmp/a=b,interactive=no,color=no,symbolicate=full,images=mentioned,registers=none")
+        #expect(once == "enable= yes,interactive=no,output-to=/tmp/a=b,interactive=no,color=no,symbolicate=fast,images=mentioned,registers=none")
         #expect(Backtracer.settings(adding: once) == once)
         let long = (0..<100).map { "key\($0)=\(String(repeating: "v", count: 20))" }.joined(separator: ",")
-        #expect(Backtracer.settings(adding: long) == long + ",interactive=no,color=no,output-to=stderr,symbolicate=full,images=mentioned,registers=none")
+        #expect(Backtracer.settings(adding: long) == long + ",interactive=no,color=no,output-to=stderr,symbolicate=fast,images=mentioned,registers=none")
     }
 }
 

@@ -7,7 +7,9 @@
 
 /// `current` (a SWIFT_BACKTRACE value, or NULL) with eventplayer's settings added: interactive=no
 /// (always: every `interactive` key the user set becomes no), color=no, output-to=stderr,
-/// symbolicate=no, images=mentioned, registers=none, each added only when missing; the user's other
+/// symbolicate=fast (function names from the symbol tables; no lines or inlined frames, which
+/// read the DWARF and took seconds), images=mentioned, registers=none, each added only when
+/// missing; the user's other
 /// keys and values are kept, in their order. Writes at most `size` bytes including the NUL (when
 /// `size` > 0) and returns the length of the whole value, like snprintf: the value was cut short
 /// when the result is >= `size`. Allocates nothing and calls only string functions (strlen,
