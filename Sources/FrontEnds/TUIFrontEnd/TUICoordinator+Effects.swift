@@ -73,6 +73,8 @@ extension TUICoordinator {
                 fetchFilterValues(cameras: cameras)
             case .follow(let since, let filter, let inProgress, let generation):
                 follow(since: since, filter: filter, inProgress: inProgress, generation: generation)
+            case .search(let filter, let semantic, let generation):
+                search(filter, semantic: semantic, generation: generation)
             case .setKept(let ids, let kept):
                 setKept(ids: ids, kept: kept)
             case .fetchDetails(let event):
@@ -115,6 +117,25 @@ extension TUICoordinator {
                 guard !Task.isCancelled else { return }
                 inbox.post(.pageFailed(message: String(describing: error),
                                        needsSignIn: UserFacing.needsSignIn(error), generation: generation))
+            }
+        }
+    }
+}
+
+extension TUICoordinator {
+    /// The `/` search over every event the server has in the range (``EventSearch``), in place of
+    /// a first page: a newer one (or a reload) cancels it.
+    fileprivate func search(_ filter: EventFilter, semantic: Bool, generation: Int) {
+        pageTask?.cancel()
+        let client = services.backend, inbox = inbox
+        pageTask = Task {
+            do {
+                let found = try await EventSearch.run(client, filter: filter, semantic: semantic, limit: AppState.searchLimit)
+                inbox.post(.searchLoaded(found, generation: generation))
+            } catch {
+                guard !Task.isCancelled else { return }
+                inbox.post(.pageFailed(message: String(describing: error), needsSignIn: UserFacing.needsSignIn(error),
+                                       generation: generation))
             }
         }
     }

@@ -27,6 +27,12 @@ extension AppState {
 
     /// Drops everything loaded and fetches the first page again.
     mutating func beginRefresh() -> [AppEffect] {
+        if let search = list.search {
+            let generation = list.restart()
+            var filter = filters.eventFilter
+            filter.search = search.text
+            return [.search(filter, semantic: search.semantic, generation: generation)]
+        }
         list.fetchGeneration += 1
         list.events = []
         list.nextCursor = nil
@@ -66,21 +72,70 @@ extension AppState {
         return [.fetchPage(cursor: cursor, generation: list.fetchGeneration, filter: filters.eventFilter)]
     }
 
-    /// `/`: typing filters the loaded events by camera, title or id as you type; Enter keeps the
-    /// filter, Esc drops it; the selection stays on the event it was on when that is still shown.
+    /// `/`: typing filters the loaded events as you type (their title, camera, description,
+    /// labels, zones, faces, plates); Enter keeps the filter and, when the server has more than is
+    /// loaded (or the text starts with `~`, its semantic search), searches every event it has in
+    /// the range (``ListSearch``); Esc drops the text (and a search). The selection stays on the
+    /// event it was on when that is still shown.
     mutating func applyToFilter(_ action: UserAction) -> [AppEffect] {
         let selected = selectedEvent?.id
+        var effects: [AppEffect] = []
         switch action {
         case .insertText(let text): list.filterText += text
         case .deleteBackward: _ = list.filterText.popLast()
         case .clearField: list.filterText = ""
-        case .submit: closeToScene()
-        case .cancel, .back: list.filterText = ""; closeToScene()
+        case .submit:
+            closeToScene()
+            effects = startSearch()
+        case .cancel, .back:
+            closeToScene()
+            return clearFilterText()
         default: return []
         }
         let visible = visibleEvents
         list.selectedIndex = visible.firstIndex { $0.id == selected } ?? 0
-        return []
+        return effects
+    }
+
+    /// Enter on the `/` text: a server search when there is more than is loaded, or semantic.
+    private mutating func startSearch() -> [AppEffect] {
+        guard let search = ListSearch(typed: list.filterText), search.semantic || list.nextCursor != nil || list.search != nil else {
+            return []
+        }
+        if search.semantic { list.filterText = "" }   // its answer need not contain the words
+        list.search = search
+        var filter = filters.eventFilter
+        filter.search = search.text
+        list.isLoading = true
+        list.fetchGeneration += 1   // pages on their way are of the list before
+        return [.search(filter, semantic: search.semantic, generation: list.fetchGeneration)]
+    }
+
+    /// Esc on the `/` text: every loaded event again; after a server search, the list's pages.
+    mutating func clearFilterText() -> [AppEffect] {
+        let selected = selectedEvent?.id
+        list.filterText = ""
+        guard list.search != nil else {
+            list.select(id: selected, in: visibleEvents)
+            return []
+        }
+        list.search = nil
+        return beginRefresh()
+    }
+
+    /// The server search's answer: it is the list (the selection kept on its event when found).
+    mutating func searchLoaded(_ found: EventSearch.Found, generation: Int, now: ContinuousClock.Instant) {
+        guard generation == list.fetchGeneration, list.search != nil else { return }
+        let selected = selectedEvent?.id
+        list.events = found.events
+        list.nextCursor = nil
+        list.isLoading = false
+        list.search?.answer = ListSearch.Answer(count: found.events.count, searched: found.searched, cut: found.cut,
+                                                limited: found.limited, answeredBy: found.answeredBy)
+        catalogue.noteCameras(found.events)
+        adoptServerReviewed(found.events)
+        if let notice = found.notice { show("Search: \(notice)", now: now) }
+        list.select(id: selected, in: visibleEvents)
     }
 
     /// A page arrived: new events are added (a repeated one is not), paging follows its cursor

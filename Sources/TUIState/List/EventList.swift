@@ -21,18 +21,17 @@ struct EventList: Sendable {
     var isUnreviewedOnly = false
     /// A reviewed event that stays in the unreviewed-only list until the selection leaves it.
     var keptReviewedID: String?
+    /// The server search `/` and Enter started, whose answer is the list (nil: the list's pages).
+    var search: ListSearch?
 
-    /// The events shown: every loaded one, or those whose camera, title or id contains the `/`
-    /// text; in unreviewed-only, those not in `marks` (and the one kept under the cursor).
+    /// The events shown: every loaded one, or those the `/` text matches (``EventSearch/matches(_:text:)``:
+    /// title, camera, the generative description, labels, zones, faces, plates; or the id); in
+    /// unreviewed-only, those not in `marks` (and the one kept under the cursor).
     func visible(marks: ReviewedMarks) -> [Event] {
         let needle = filterText.trimmingCharacters(in: .whitespaces)
         let shown = isUnreviewedOnly ? events.filter { !marks.isReviewed($0.id) || $0.id == keptReviewedID } : events
         guard !needle.isEmpty else { return shown }
-        return shown.filter {
-            $0.cameraName.localizedCaseInsensitiveContains(needle)
-                || ($0.title ?? "").localizedCaseInsensitiveContains(needle)
-                || $0.id.localizedCaseInsensitiveContains(needle)
-        }
+        return shown.filter { EventSearch.matches($0, text: needle) || $0.id.localizedCaseInsensitiveContains(needle) }
     }
 
     /// Drops everything loaded for a new first page; returns its generation.
@@ -43,6 +42,7 @@ struct EventList: Sendable {
         pageCursors = PageCursors()
         selectedIndex = 0
         keptReviewedID = nil
+        search?.answer = nil
         isLoading = true
         return fetchGeneration
     }

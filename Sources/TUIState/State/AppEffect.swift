@@ -89,6 +89,10 @@ public enum AppEffect: Sendable, Equatable {
     case notify(TerminalNotice)
     /// End this session of the TUI and start one on another server (`N`); the terminal stays.
     case switchServer(KnownServer.Target)
+    /// `/` and Enter: every event the server has that `filter` (with its search text) admits
+    /// (``EventSearch``), the semantic search where asked and offered (``AppInput/searchLoaded(_:generation:)``;
+    /// a failure is ``AppInput/pageFailed(message:needsSignIn:generation:)``).
+    case search(EventFilter, semantic: Bool, generation: Int)
     /// `K`: keep these events past the server's retention, or let them go (``AppInput/keptSet(ids:kept:)``).
     case setKept(ids: [String], kept: Bool)
     /// `i`: everything the server knows about the event (``AppInput/detailsLoaded(_:)``).

@@ -82,6 +82,8 @@ public enum AppInput: Sendable {
     case cameraHealthLoaded([CameraHealth]?)
     /// Asking for it failed (nothing is shown; it is asked again later, less often).
     case cameraHealthFailed
+    /// The server search's answer (``AppEffect/search(_:semantic:generation:)``).
+    case searchLoaded(EventSearch.Found, generation: Int)
     /// The server kept the events (or let them go).
     case keptSet(ids: [String], kept: Bool)
     /// The server did not; its answer.

@@ -105,6 +105,9 @@ extension AppState {
             }
             if playback?.event.id == details.event.id { playback?.alarms = AlarmMoments(frames: details.alarmFrames) }
             return []
+        case .searchLoaded(let found, let generation):
+            searchLoaded(found, generation: generation, now: now)
+            return []
         case .detailsFailed(let id, let text):
             if case .details(var view, let under) = mode, view.event.id == id {
                 view.failure = text
@@ -241,8 +244,8 @@ extension AppState {
                 status.error = nil
             } else if browse.focus == .player {
                 updateBrowse { $0.focus = .list }
-            } else if isEscape, !list.filterText.isEmpty {
-                _ = applyToFilter(.cancel)
+            } else if isEscape, !list.filterText.isEmpty || list.search != nil {
+                return clearFilterText()
             } else {
                 return nil
             }

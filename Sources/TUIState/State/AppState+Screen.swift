@@ -51,6 +51,10 @@ extension AppState {
     /// The header's counts: "loading…" while the list is empty and its first page is on the way
     /// (not "0 loaded": the list has no rows yet, and keys for them would do nothing).
     var countsText: String {
+        if let search = list.search {
+            let shown = visibleEvents.count == list.events.count ? "" : " · \(visibleEvents.count) shown"
+            return search.headerText + (search.answer == nil ? "" : shown) + reviewViewText
+        }
         if list.events.isEmpty, list.isLoading { return "loading…" + reviewViewText }
         let loaded = list.filterText.isEmpty && !list.isUnreviewedOnly ? "\(list.events.count) loaded" : "\(visibleEvents.count) of \(list.events.count) loaded"
         return (list.nextCursor == nil ? loaded : loaded + " · more") + reviewViewText

@@ -47,6 +47,8 @@ public struct AppState: Sendable {
     /// Fetch the next page when the selection is this close to the last loaded row.
     static let prefetchDistance = 10
     public static let pageSize = 100
+    /// A `/` search's matches kept at most (the newest).
+    public static let searchLimit = 2_000
 
     public init(server: String, isDemo: Bool, user: String?, videoModeText: String = "", networkText: String = "",
                 isTerminalVideo: Bool = false, speed: Double = 1, home: String = "", signInLabel: String = "Email",
