@@ -41,6 +41,12 @@ struct EventsCommand: AsyncParsableCommand {
     @Flag(help: "Only events not marked reviewed on the server (Frigate keeps the marks per user).")
     var unreviewed = false
 
+    @Option(name: .customLong("min-score"), help: ArgumentHelp("Only events the server scored at least this, on servers that score events (ZoneMinder: the event's highest frame score, MaxScore).", valueName: "score"))
+    var minScore: Int?
+
+    @Flag(help: "Only events kept on the server past its retention (ZoneMinder: archived).")
+    var kept = false
+
     @Option(parsing: .unconditional, help: ArgumentHelp("Only events that started at or after this time: \"2026-11-20 14:00\", \"yesterday 18:00\", \"14:00\", \"-2h\" (local time).", valueName: "time"))
     var since: String?
 
@@ -51,6 +57,7 @@ struct EventsCommand: AsyncParsableCommand {
         guard (1...500).contains(limit) else { throw ValidationError("--limit must be between 1 and 500") }
         if follow, all { throw ValidationError("--follow lists the first page, then what arrives: leave out --all") }
         if let camera, camera.isEmpty { throw ValidationError("--camera needs a camera name") }
+        if let minScore, minScore < 0 { throw ValidationError("--min-score must be 0 or more") }
         _ = try filter(now: .now)
     }
 
@@ -66,8 +73,10 @@ struct EventsCommand: AsyncParsableCommand {
         if let severity, !["alert", "detection"].contains(severity) {
             throw ValidationError("--severity must be alert or detection")
         }
-        let filter = EventFilter(camera: camera, since: try parse(since, "--since"), until: try parse(until, "--until"),
+        var filter = EventFilter(camera: camera, since: try parse(since, "--since"), until: try parse(until, "--until"),
                                  severity: severity, labels: list(label), zones: list(zone), reviewed: unreviewed ? false : nil)
+        filter.minScore = minScore
+        if kept { filter.kept = true }
         if let from = filter.since, let to = filter.until, from >= to {
             throw ValidationError("--since must be before --until")
         }
