@@ -5,8 +5,8 @@ import FoundationNetworking
 import Glibc
 import Synchronization
 
-/// A real ZoneMinder 1.36 (Debian 12's packages: MariaDB, Apache, the zm daemons, two monitors fed
-/// by ffmpeg test patterns) started once per test process by `scripts/zoneminder/start`, for the
+/// A real ZoneMinder 1.36 (Debian 12's packages: MariaDB, Apache, the zm daemons, three monitors
+/// fed by ffmpeg test patterns) started once per test process by `scripts/zoneminder/start`, for the
 /// tests of the ZoneMinder backend. scripts/zoneminder/README.md says what it runs and how it
 /// answers.
 ///
@@ -39,10 +39,14 @@ public struct ZoneMinderServer: Sendable, Decodable {
     /// ZoneMinder's `admin` user (API switched on).
     public let adminUser: String
     public let adminPassword: String
-    /// Front door (1, 640x360 at 10 fps) and Back yard (2, 320x240 at 5 fps).
+    /// Front door (1, 640x360 at 10 fps) and Back yard (2, 320x240 at 5 fps), which record (Record,
+    /// 10 s sections), and Driveway (3, 320x240 at 5 fps), which detects motion (Modect: an event a
+    /// crossing of its white square, every 20 s, with scored alarm frames).
     public let monitors: [Monitor]
     /// The id of the first finished event of monitor 1, which start waited for.
     public let firstEventId: Int
+    /// The id of the first finished event of monitor 3 with alarm frames, which start waited for.
+    public let firstAlarmEventId: Int
     /// How long start took, in seconds.
     public let seconds: Double
     /// The state directory (database, events, logs) given to start.
