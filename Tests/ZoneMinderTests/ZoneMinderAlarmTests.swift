@@ -131,6 +131,35 @@ struct ZoneMinderAlarmTests {
         await #expect(throws: EventsAPIError.self) { try await client.setKept(["999999"], kept: true) }
     }
 
+    /// A user with View, not Edit, on Events: ZoneMinder's 401 "Insufficient privileges" is said
+    /// as the permission it is, nothing is archived, and the session stays (no refresh, no sign-out).
+    @Test(.timeLimit(.minutes(3)))
+    func aViewOnlyUserIsRefusedAndStaysSignedIn() async throws {
+        let zm = try await ZoneMinderServer.shared()
+        let id = try await Self.alarmEvent(zm)
+        // PASSWORD(): MySQL's old hash, which ZoneMinder 1.36 still accepts (and turns into bcrypt).
+        try await zm.sql("INSERT INTO Users (Username, Password, Language, Enabled, Stream, Events, Control, Monitors, `Groups`, Devices, "
+            + "Snapshots, System, MaxBandwidth, MonitorIds, APIEnabled) VALUES ('viewer', PASSWORD('viewer-pw'), '', 1, 'View', 'View', "
+            + "'None', 'View', 'View', 'None', 'View', 'View', '', '', 1)")
+        let result: Result<Void, any Error>
+        do {
+            let client = ZoneMinderClient(server: zm.url, pipeline: NetworkPipeline())
+            try await client.signIn(user: "viewer", password: "viewer-pw")
+            let error = await #expect(throws: EventsAPIError.self) { try await client.setKept([String(id)], kept: true) }
+            #expect(error?.code == .rejected, "\(String(describing: error))")
+            #expect(error?.message.contains("Insufficient privileges") == true && error?.message.contains("Edit on Events") == true,
+                    "\(String(describing: error))")
+            #expect(try await zm.sql("SELECT Archived FROM Events WHERE Id=\(id)") == "0")
+            #expect(await client.session != nil, "still signed in")
+            #expect(try await client.event(id: String(id))?.kept == false, "and the session still works")
+            result = .success(())
+        } catch {
+            result = .failure(error)
+        }
+        try await zm.sql("DELETE FROM Users WHERE Username='viewer'")
+        try result.get()
+    }
+
     /// The server's notes and cause with escape sequences and control characters: the table
     /// shows them escaped (and the score column), the JSON as `\u` escapes; the details keep the
     /// server's text for the view to escape.
