@@ -167,8 +167,8 @@ public actor ZoneMinderClient: SessionKeeping {
             } catch let error as NetworkError where error.status == 401 {
                 let message = error.response.flatMap { Self.message(in: $0.body) } ?? ""
                 if message.lowercased().hasPrefix("insufficient privilege") {
-                    throw EventsAPIError(.rejected, "ZoneMinder refused: \(TerminalText.quoted(message, limit: 80)) (the user's permissions in Options › Users: "
-                        + (method == "GET" ? "View" : "Edit") + " on Events)")
+                    let needed = (method == "GET" ? "View" : "Edit") + " on " + (url.path.contains("/api/monitors") ? "Monitors" : "Events")
+                    throw EventsAPIError(.rejected, "ZoneMinder refused: \(TerminalText.quoted(message, limit: 80)) (the user needs \(needed) in Options › Users)")
                 }
                 guard requiresSignIn else {
                     throw EventsAPIError(.signInRequired, "ZoneMinder asks for a sign-in (its authentication is on): run `eventplayer login`")
