@@ -59,6 +59,12 @@ import Testing
             let health = try await wrapper.cameraHealth()
             #expect(health?.first?.isOnline == false)
         }
+        try await check("keepName") { #expect(wrapper.keepName == "recorded") }
+        try await check("setKept") { try await wrapper.setKept(["e1"], kept: true) }
+        try await check("details") {
+            let details = try await wrapper.details(of: event)
+            #expect(details.alarmFrames == [AlarmFrame(offset: 1, score: 2)])
+        }
 
         let requirements = try Self.requirements()
         #expect(requirements.count >= 15, "reading EventBackend's requirements found too few: \(requirements)")
@@ -142,5 +148,11 @@ final class RecordingBackend: EventBackend {
     func cameraHealth() async throws -> [CameraHealth]? {
         called("cameraHealth")
         return [CameraHealth(camera: "front", isOnline: false)]
+    }
+    var keepName: String? { called("keepName"); return "recorded" }
+    func setKept(_ ids: [String], kept: Bool) async throws { called("setKept") }
+    func details(of event: Event) async throws -> EventDetails {
+        called("details")
+        return EventDetails(event: event, alarmFrames: [AlarmFrame(offset: 1, score: 2)])
     }
 }
