@@ -291,6 +291,24 @@ public struct ZoneMinderServer: Sendable, Decodable {
         }
     }
 
+    /// Waits (polling the database every second, up to `seconds`) until monitor `monitor` has
+    /// `count` finished events with an id above `id` (events that began after it), and answers
+    /// their ids, newest first.
+    public func waitForFinishedEvents(_ count: Int, monitor: Int, after id: Int, timeout seconds: Double) async throws -> [Int] {
+        let deadline = ContinuousClock.now + .milliseconds(Int(seconds * 1000))
+        var ids: [Int] = []
+        while true {
+            ids = try await sql("SELECT Id FROM Events WHERE MonitorId=\(monitor) AND Id>\(id) AND EndDateTime IS NOT NULL ORDER BY Id DESC")
+                .split(whereSeparator: \.isNewline).compactMap { Int($0) }
+            if ids.count >= count { return ids }
+            guard ContinuousClock.now < deadline else {
+                throw Failure(step: "waiting \(seconds) s for \(count) finished events of monitor \(monitor) after event \(id) on \(server)",
+                              details: "finished: \(ids)")
+            }
+            try await Task.sleep(for: .seconds(1))
+        }
+    }
+
     /// The ids of the finished events among monitor `monitor`'s newest 50, newest first.
     func finishedEvents(monitor: Int, token: String) async throws -> [Int] {
         let address = server + "/api/events/index/MonitorId:\(monitor).json"
