@@ -153,7 +153,7 @@ struct TriageReducerTests {
         let alarms = AlarmMoments(frames: [AlarmFrame(offset: 10, score: 5), AlarmFrame(offset: 1, score: 9), AlarmFrame(offset: 2, score: 9),
                                            AlarmFrame(offset: 3.4, score: 1), AlarmFrame(offset: 5, score: 2)])
         #expect(alarms.starts == [1, 5, 10])
-        #expect(alarms.highest == 1)
+        #expect(alarms.highest == AlarmFrame(offset: 1, score: 9))
         #expect(alarms.next(after: 1) == 5 && alarms.previous(before: 5) == 1 && alarms.previous(before: 1.2) == nil)
         #expect(AlarmMoments().isEmpty && AlarmMoments().highest == nil)
     }

@@ -5,8 +5,8 @@ import FoundationNetworking
 import Glibc
 import Synchronization
 
-/// A real ZoneMinder 1.36 (Debian 12's packages: MariaDB, Apache, the zm daemons, two monitors fed
-/// by ffmpeg test patterns) started once per test process by `scripts/zoneminder/start`, for the
+/// A real ZoneMinder 1.36 (Debian 12's packages: MariaDB, Apache, the zm daemons, three monitors
+/// fed by ffmpeg test patterns) started once per test process by `scripts/zoneminder/start`, for the
 /// tests of the ZoneMinder backend. scripts/zoneminder/README.md says what it runs and how it
 /// answers.
 ///
@@ -39,10 +39,14 @@ public struct ZoneMinderServer: Sendable, Decodable {
     /// ZoneMinder's `admin` user (API switched on).
     public let adminUser: String
     public let adminPassword: String
-    /// Front door (1, 640x360 at 10 fps) and Back yard (2, 320x240 at 5 fps).
+    /// Front door (1, 640x360 at 10 fps) and Back yard (2, 320x240 at 5 fps), which record (Record,
+    /// 10 s sections), and Driveway (3, 320x240 at 5 fps), which detects motion (Modect: an event a
+    /// crossing of its white square, every 20 s, with scored alarm frames).
     public let monitors: [Monitor]
     /// The id of the first finished event of monitor 1, which start waited for.
     public let firstEventId: Int
+    /// The id of the first finished event of monitor 3 with alarm frames, which start waited for.
+    public let firstAlarmEventId: Int
     /// How long start took, in seconds.
     public let seconds: Double
     /// The state directory (database, events, logs) given to start.
@@ -282,6 +286,24 @@ public struct ZoneMinderServer: Sendable, Decodable {
             guard ContinuousClock.now < deadline else {
                 throw Failure(step: "waiting \(seconds) s for \(count) finished events of monitor \(monitor) on \(server)",
                               details: "last: \(last)")
+            }
+            try await Task.sleep(for: .seconds(1))
+        }
+    }
+
+    /// Waits (polling the database every second, up to `seconds`) until monitor `monitor` has
+    /// `count` finished events with an id above `id` (events that began after it), and answers
+    /// their ids, newest first.
+    public func waitForFinishedEvents(_ count: Int, monitor: Int, after id: Int, timeout seconds: Double) async throws -> [Int] {
+        let deadline = ContinuousClock.now + .milliseconds(Int(seconds * 1000))
+        var ids: [Int] = []
+        while true {
+            ids = try await sql("SELECT Id FROM Events WHERE MonitorId=\(monitor) AND Id>\(id) AND EndDateTime IS NOT NULL ORDER BY Id DESC")
+                .split(whereSeparator: \.isNewline).compactMap { Int($0) }
+            if ids.count >= count { return ids }
+            guard ContinuousClock.now < deadline else {
+                throw Failure(step: "waiting \(seconds) s for \(count) finished events of monitor \(monitor) after event \(id) on \(server)",
+                              details: "finished: \(ids)")
             }
             try await Task.sleep(for: .seconds(1))
         }

@@ -90,6 +90,40 @@ enum ZoneMinderBody {
         var event: EventItem
     }
 
+    /// `GET /api/events/<id>.json` with what ZoneMinder joins to the event (CakePHP's
+    /// `recursive = 1`): its monitor and every one of its frames (`?noframes=true` leaves them out).
+    struct EventWithFrames: Decodable {
+        struct Item: Decodable {
+            var Event: Event
+            var Monitor: NamedMonitor?
+            var Frame: [Lossy<Frame>]?
+        }
+        var event: Item
+    }
+
+    /// The joined monitor, as far as the details read it.
+    struct NamedMonitor: Decodable {
+        var Id: LooseNumber?
+        var Name: String?
+        /// None, Monitor, Modect, Record, Mocord, Nodect (1.36).
+        var Function: String?
+    }
+
+    /// A row of ZoneMinder's `Frames` table: each frame the analysis looked at, with its score.
+    struct Frame: Decodable {
+        /// The row's own id (what the events *index* calls `MaxScoreFrameId`).
+        var Id: LooseNumber?
+        /// The frame's number in its event, from 1 (what the single event calls `MaxScoreFrameId`).
+        var FrameId: LooseNumber
+        /// Alarm (the zones' thresholds were passed), Normal, or Bulk (several frames in one row,
+        /// a monitor that records without analysis).
+        var `Type`: String?
+        /// The frame's score, 0 for a frame without an alarm.
+        var Score: LooseNumber?
+        /// Seconds from the event's start, as text ("2.40").
+        var Delta: LooseNumber?
+    }
+
     struct Event: Decodable {
         var Id: LooseNumber
         var MonitorId: LooseNumber
@@ -106,6 +140,13 @@ enum ZoneMinderBody {
         var MaxScore: LooseNumber?
         var Archived: LooseNumber?
         var DefaultVideo: String?
+        /// How many frames it has, and how many of them are alarm frames.
+        var Frames: LooseNumber?
+        var AlarmFrames: LooseNumber?
+        /// The single event (`GET /api/events/<id>.json`): the `FrameId` of its highest-scoring
+        /// frame, the first of them. The index's `MaxScoreFrameId` is another number (a `Frames`
+        /// row's `Id`), not read.
+        var MaxScoreFrameId: LooseNumber?
     }
 
     /// An error body: `{"success": false, "data": {"name": …, "exception": {"message": …}}}`.

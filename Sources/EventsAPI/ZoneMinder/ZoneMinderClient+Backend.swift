@@ -14,6 +14,7 @@ extension ZoneMinderClient: EventBackend {
     /// `StartDateTime` descending), paged by start time (``StartCursor``; ZoneMinder's own page
     /// numbers shift as events are recorded). One camera is a `MonitorId` filter; a set of cameras
     /// is filtered here (ZoneMinder 1.36 has no `IN`). The dates are the server's local time.
+    /// A minimum score is the `MaxScore >=` filter, kept events the `Archived` one.
     ///
     /// ZoneMinder answers at most ``serverPageLimit`` events a request whatever `limit` asks
     /// (CakePHP's `maxLimit`), and says in `pagination.nextPage` whether more match: a `limit`
@@ -31,6 +32,8 @@ extension ZoneMinderClient: EventBackend {
             shown = Set(try cameras.map { try resolve(camera: $0, monitors: monitors) })
         }
         if let since = filter.since { filters.append(("StartDateTime >=", time.text(since))) }
+        if let minScore = filter.minScore { filters.append(("MaxScore >=", String(minScore))) }
+        if let kept = filter.kept { filters.append(("Archived", kept ? "1" : "0")) }
         let names = Self.names(monitors)
         var events: [Event] = []
         var skipped = 0
@@ -91,7 +94,8 @@ extension ZoneMinderClient: EventBackend {
         guard let number = Int(id), number > 0 else {
             throw EventsAPIError(.rejected, "ZoneMinder's event ids are numbers, not \(TerminalText.quoted(id, limit: 40))")
         }
-        let response = try await get("events/\(number)")
+        // Without its frames (`noframes`): ZoneMinder joins every frame row to the event otherwise.
+        let response = try await get("events/\(number)", query: [URLQueryItem(name: "noframes", value: "true")])
         let body = try APIDecoding.decode(ZoneMinderBody.OneEvent.self, from: response.body, what: "ZoneMinder event")
         guard let mapped = map(body.event.Event, names: Self.names(try await monitorList(again: false)), time: try await timeZone()) else {
             throw EventsAPIError.notUnderstood("ZoneMinder event", field: "StartDateTime")
@@ -193,6 +197,7 @@ extension ZoneMinderClient: EventBackend {
                           thumbnailUrl: ZoneMinderPaths.snapshot(base, event: eventID))
         event.cameraID = String(monitor)
         event.score = body.MaxScore?.int
+        event.kept = archived
         event.authorization = requiresSignIn ? .queryToken : .none
         event.videoFormat = .file
         event.inProgressMedia = .writtenAtEnd

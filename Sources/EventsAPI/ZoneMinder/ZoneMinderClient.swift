@@ -145,16 +145,31 @@ public actor ZoneMinderClient: SessionKeeping {
     }
 
     func get(_ url: URL, kind: HTTPRequestKind = .apiEvents) async throws -> HTTPResponse {
+        try await send(url, kind: kind)
+    }
+
+    /// Sends a request with the token (`form`: a form body, as ZoneMinder's API takes one); a 401
+    /// refreshes the token once and sends it again. ZoneMinder's 401 "Insufficient privileges"
+    /// is the user's permissions, not the token: it is thrown as it is, and the session stays.
+    func send(_ url: URL, method: String = "GET", form: [(String, String)]? = nil,
+              kind: HTTPRequestKind = .apiEvents) async throws -> HTTPResponse {
         var refreshed = false
         while true {
             var target = url
             if let token = try await currentToken(refresh: refreshed) { target.append(queryItems: [URLQueryItem(name: "token", value: token)]) }
-            let request = HTTPRequest(kind: kind, url: target, headers: [("Accept", "application/json")])
+            var headers: HTTPHeaderFields = [("Accept", "application/json")]
+            if form != nil { headers.add(name: "Content-Type", value: "application/x-www-form-urlencoded") }
+            let request = HTTPRequest(kind: kind, method: method, url: target, headers: headers,
+                                      body: form.map { Data(Self.formBody($0).utf8) })
             let response: HTTPResponse
             do {
                 response = try await pipeline.send(request)
             } catch let error as NetworkError where error.status == 401 {
                 let message = error.response.flatMap { Self.message(in: $0.body) } ?? ""
+                if message.lowercased().hasPrefix("insufficient privilege") {
+                    let needed = (method == "GET" ? "View" : "Edit") + " on " + (url.path.contains("/api/monitors") ? "Monitors" : "Events")
+                    throw EventsAPIError(.rejected, "ZoneMinder refused: \(TerminalText.quoted(message, limit: 80)) (the user needs \(needed) in Options › Users)")
+                }
                 guard requiresSignIn else {
                     throw EventsAPIError(.signInRequired, "ZoneMinder asks for a sign-in (its authentication is on): run `eventplayer login`")
                 }

@@ -4,7 +4,8 @@ import EventsAPI
 import Foundation
 import SystemSupport
 
-/// `eventplayer events`: a table (camera, start, duration, bucket, live/ended, id, title) or JSON
+/// `eventplayer events`: a table (camera, start, duration, bucket, score where the server scores,
+/// live/ended, id, title) or JSON
 /// (the API's event objects plus `"reviewed": true|false`).
 public enum EventsListing {
     /// What to list and how.
@@ -135,13 +136,16 @@ public enum EventsListing {
     }
 
     /// Aligned rows with a header; an empty list says so. The server's text shows its control
-    /// characters escaped (``TerminalText/printable(_:)``).
+    /// characters escaped (``TerminalText/printable(_:)``). A SCORE column (the server's score,
+    /// ``Event/score``) comes after BUCKET when an event listed has one.
     public static func table(_ events: [Event], now: Date) -> [String] {
         guard !events.isEmpty else { return ["no events"] }
-        let header = ["CAMERA", "START", "DURATION", "BUCKET", "STATE", "ID", "TITLE"]
+        let scored = events.contains { $0.score != nil }
+        let header = ["CAMERA", "START", "DURATION", "BUCKET"] + (scored ? ["SCORE"] : []) + ["STATE", "ID", "TITLE"]
         let rows = events.map { event in
-            [event.cameraName, WallTimeText.start(event.startTime, now: now, calendar: .current), EventFormatting.duration(event, now: now),
-             event.bucket, EventFormatting.state(event, now: now), event.id, titleCell(event)].map(TerminalText.printable)
+            ([event.cameraName, WallTimeText.start(event.startTime, now: now, calendar: .current), EventFormatting.duration(event, now: now),
+              event.bucket] + (scored ? [event.score.map(String.init) ?? ""] : [])
+                + [EventFormatting.state(event, now: now), event.id, titleCell(event)]).map(TerminalText.printable)
         }
         let widths = header.indices.map { column in
             ([header] + rows).map { $0[column].count }.max() ?? 0

@@ -48,7 +48,7 @@ extension AppState {
             guard let duration = model.duration else { return [] }
             return seek(&model, to: model.clamp(duration * max(0, min(1, fraction))))
         case .seekToHighestScore:
-            guard let best = model.alarms.highest else {
+            guard let best = model.alarms.highest?.offset else {
                 show(Self.noAlarmsText(model.event), now: now)
                 return []
             }

@@ -103,7 +103,7 @@ extension AppState {
                 view.details = details
                 mode = .details(view, over: under)
             }
-            if playback?.event.id == details.event.id { playback?.alarms = AlarmMoments(frames: details.alarmFrames) }
+            if playback?.event.id == details.event.id { playback?.alarms = details.alarms }
             return []
         case .searchLoaded(let found, let generation):
             searchLoaded(found, generation: generation, now: now)

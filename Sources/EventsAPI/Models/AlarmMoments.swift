@@ -1,4 +1,3 @@
-import EventsAPI
 import Foundation
 
 /// An event's alarm frames as moments to go to (ZoneMinder scores every frame; a Modect or Mocord
@@ -7,20 +6,21 @@ import Foundation
 /// to the single highest-scoring frame. The slider marks each alarm's start.
 ///
 /// ```swift
-/// let alarms = AlarmMoments(frames: details.alarmFrames)
-/// alarms.highest            // 12.4: the offset of the best frame
+/// let alarms = details.alarms
+/// alarms.highest?.offset    // 12.4: where the best frame is
 /// alarms.next(after: 3)     // the first alarm starting after 3 s
 /// ```
-struct AlarmMoments: Sendable, Equatable {
+public struct AlarmMoments: Sendable, Equatable {
     /// Frames closer than this are one alarm.
-    static let gap: TimeInterval = 1.5
+    public static let gap: TimeInterval = 1.5
 
     /// Each alarm's first frame's offset, in order.
-    private(set) var starts: [TimeInterval] = []
-    /// The highest-scoring frame's offset (the first of equals).
-    private(set) var highest: TimeInterval?
+    public private(set) var starts: [TimeInterval] = []
+    /// The highest-scoring frame, the first of equals (as ZoneMinder's `MaxScoreFrameId` is);
+    /// nil without alarm frames.
+    public private(set) var highest: AlarmFrame?
 
-    init(frames: [AlarmFrame] = []) {
+    public init(frames: [AlarmFrame] = []) {
         let ordered = frames.sorted { $0.offset < $1.offset }
         var last: TimeInterval?
         for frame in ordered {
@@ -30,18 +30,23 @@ struct AlarmMoments: Sendable, Equatable {
         highest = frames.reduce(nil as AlarmFrame?) { best, frame in
             guard let best else { return frame }
             return frame.score > best.score || (frame.score == best.score && frame.offset < best.offset) ? frame : best
-        }?.offset
+        }
     }
 
-    var isEmpty: Bool { starts.isEmpty }
+    public var isEmpty: Bool { starts.isEmpty }
 
     /// The first alarm that starts more than half a second after `position`.
-    func next(after position: TimeInterval) -> TimeInterval? {
+    public func next(after position: TimeInterval) -> TimeInterval? {
         starts.first { $0 > position + 0.5 }
     }
 
     /// The last alarm that starts more than half a second before `position`.
-    func previous(before position: TimeInterval) -> TimeInterval? {
+    public func previous(before position: TimeInterval) -> TimeInterval? {
         starts.last { $0 < position - 0.5 }
     }
+}
+
+extension EventDetails {
+    /// The event's alarm frames as moments to go to.
+    public var alarms: AlarmMoments { AlarmMoments(frames: alarmFrames) }
 }
