@@ -2,10 +2,11 @@ import Foundation
 
 /// Reads values off a captured screen.
 public enum ScreenReading {
-    /// The player's slider: `0:03 ━━●═══── 0:10` (or `0:03.50 …` after a frame step). Found by its
+    /// The player's slider: `0:03 ━━●═══── 0:10` (or `0:03.50 …` after a frame step; `▾` marks an
+    /// alarm). Found by its
     /// time and bar, not by the knob alone: a live event's row in the list has a ● too.
     public static func sliderLine(_ screen: String) -> Substring? {
-        screen.split(separator: "\n").first { $0.contains(/\d+:\d\d(\.\d\d)? [━═─]*●/) }
+        screen.split(separator: "\n").first { $0.contains(/\d+:\d\d(\.\d\d)? [━═─▾]*●/) }
     }
 
     /// The list's selected row (it starts with the selection marker ▌).

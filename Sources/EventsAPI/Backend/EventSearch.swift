@@ -106,8 +106,8 @@ public enum EventSearch {
     }
 
     /// True when `text` occurs, ignoring case and diacritics, in any of the event's words a user
-    /// would search: its title, camera (name and id), the generative description's title, scene
-    /// and summary, labels, zones, sub-labels and plates. An empty `text` matches every event.
+    /// would search: its id, title, camera (name and id), the generative description's title,
+    /// scene and summary, labels, zones, sub-labels and plates. An empty `text` matches every event.
     public static func matches(_ event: Event, text: String) -> Bool {
         guard let needle = trimmed(text) else { return true }
         return searchableText(of: event).contains { $0.range(of: needle, options: [.caseInsensitive, .diacriticInsensitive]) != nil }
@@ -115,7 +115,7 @@ public enum EventSearch {
 
     /// The texts ``matches(_:text:)`` looks in.
     static func searchableText(of event: Event) -> [String] {
-        var texts = [event.cameraName, event.camera]
+        var texts = [event.id, event.cameraName, event.camera]
         if let title = event.title { texts.append(title) }
         if let description = event.description {
             texts += [description.title, description.scene, description.summary].compactMap { $0 }

@@ -25,13 +25,13 @@ struct EventList: Sendable {
     var search: ListSearch?
 
     /// The events shown: every loaded one, or those the `/` text matches (``EventSearch/matches(_:text:)``:
-    /// title, camera, the generative description, labels, zones, faces, plates; or the id); in
+    /// id, title, camera, the generative description, labels, zones, faces, plates); in
     /// unreviewed-only, those not in `marks` (and the one kept under the cursor).
     func visible(marks: ReviewedMarks) -> [Event] {
         let needle = filterText.trimmingCharacters(in: .whitespaces)
         let shown = isUnreviewedOnly ? events.filter { !marks.isReviewed($0.id) || $0.id == keptReviewedID } : events
         guard !needle.isEmpty else { return shown }
-        return shown.filter { EventSearch.matches($0, text: needle) || $0.id.localizedCaseInsensitiveContains(needle) }
+        return shown.filter { EventSearch.matches($0, text: needle) }
     }
 
     /// Drops everything loaded for a new first page; returns its generation.
