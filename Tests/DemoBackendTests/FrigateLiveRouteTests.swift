@@ -41,8 +41,10 @@ struct FrigateLiveRouteTests {
             let feed = try await Self.readFeed(frigate, "/api/front_door?fps=5&height=180", seconds: 3)
             #expect(feed.status == 200)
             #expect(feed.type == "multipart/x-mixed-replace;boundary=frame")
-            // 5 fps for 3 s: about 15 parts (one every 200 ms, the first after 200 ms).
-            #expect((10...17).contains(feed.parts.count), "\(feed.parts.count) parts")
+            // 5 fps for 3 s: at most about 15 parts (one every 200 ms, the first after 200 ms): paced,
+            // not a flood. How many fewer a loaded machine delivers is no defect of the feed, so
+            // the lower bound only says that pictures flow.
+            #expect((3...17).contains(feed.parts.count), "\(feed.parts.count) parts")
             #expect(feed.parts.allSatisfy { $0.starts(with: [0xFF, 0xD8]) && $0.suffix(2) == Data([0xFF, 0xD9]) })
             #expect(Set(feed.parts).count >= 5, "the picture changes: \(Set(feed.parts).count) different of \(feed.parts.count)")
             #expect(feed.parts.allSatisfy { $0.count < 40_000 }, "small pictures: \(feed.parts.map(\.count).max() ?? 0) bytes")

@@ -24,9 +24,19 @@ import Testing
         let script = binary.paneScript("--server \(server.baseURL.absoluteString) --no-audio --video window",
                                        exports: ["TERM": "tmux-256color"], unsetting: ["NO_COLOR"])
         pane.start(columns: 220, rows: 40, environment: binary.paneEnvironment, command: script)   // wide: titles whole, faces after them
-        let (parcel, details, kept, released, hostile, faces, plate) = try await Tmux.offPool {
-            () throws -> (String, String, String, String, String, String, String) in
+        let (parcel, details, kept, released, hostile, faces, plate, searched) = try await Tmux.offPool {
+            () throws -> (String, String, String, String, String, String, String, String) in
             try pane.waitFor(" loaded")
+            // `/` and Tab: every item on the server, not only the page loaded; "cardboard" is only
+            // in the parcel item's GenAI scene, hours older than the first page.
+            pane.keys("/")
+            pane.type("cardboard")
+            pane.keys("Tab")
+            let searched = try pane.waitUntil("the server search's answer", seconds: 30) { screen in
+                Self.header(screen).contains("search “cardboard”: 1 found in ") && ScreenReading.selectedRow(screen)?.contains("Courier leaves a parcel") == true
+            }
+            pane.keys("Escape")
+            try pane.waitUntil("the list's pages again") { Self.header($0).contains(" loaded") }
             // The GenAI items are older than six hours: the list from there.
             pane.keys("t")
             pane.keys("-l", "--", "-6h")   // `--`: tmux would read -6h as its own flag
@@ -67,9 +77,10 @@ import Testing
             }
             pane.keys("q")
             try pane.waitFor("EXIT=0")
-            return (parcel, details, kept, released, hostile, faces, plate)
+            return (parcel, details, kept, released, hostile, faces, plate, searched)
         }
         #expect(ScreenReading.selectedRow(parcel)?.contains("Courier leaves a parcel") == true)
+        #expect(!Self.listRows(searched).contains { !$0.contains("Courier") }, "the answer is the list")
         #expect(details.contains("person"), "the tracked object in the box")
         #expect(ScreenReading.selectedRow(kept)?.contains("⚑ Courier leaves a parcel") == true,
                 "the kept mark: \(ScreenReading.selectedRow(kept) ?? "")")

@@ -157,4 +157,84 @@ struct TriageReducerTests {
         #expect(alarms.next(after: 1) == 5 && alarms.previous(before: 5) == 1 && alarms.previous(before: 1.2) == nil)
         #expect(AlarmMoments().isEmpty && AlarmMoments().highest == nil)
     }
+
+    @Test func altKAsksThenKeepsEveryEventShownThatIsNotKept() {
+        var state = Self.keeping()
+        _ = state.reduce(.keptSet(ids: ["evt-1"], kept: true), now: .now)   // kept already
+        #expect(state.reduce(.action(.keepShown), now: .now).isEmpty, "asked first")
+        #expect(state.screen().prompt?.label == "Keep the 4 events shown past the server's retention (retain)? ")
+        #expect(state.screen().route == .context(.filter), "the question takes the keys")
+        #expect(state.reduce(.action(.insertText("x")), now: .now).isEmpty && state.screen().prompt != nil)
+        #expect(state.reduce(.action(.insertText("y")), now: .now) == [.setKept(ids: ["evt-0", "evt-2", "evt-3", "evt-4"], kept: true)])
+        #expect(state.screen().prompt == nil && state.screen().route == .context(.list))
+        _ = state.reduce(.keptSet(ids: ["evt-0", "evt-2", "evt-3", "evt-4"], kept: true), now: .now)
+        #expect(state.screen().list.rows.allSatisfy { $0.isKept })
+        #expect(state.status.message?.text == "Kept past retention: 4 events (retain on the server)")
+        #expect(state.reduce(.action(.keepShown), now: .now).isEmpty && state.screen().prompt == nil)
+        #expect(state.status.message?.text == "Every event shown is kept already (or still recording)")
+
+        var declined = Self.keeping()
+        _ = declined.reduce(.action(.keepShown), now: .now)
+        #expect(declined.reduce(.action(.cancel), now: .now).isEmpty && declined.screen().prompt == nil)
+        #expect(declined.status.message?.text == "Nothing kept")
+    }
+
+    @Test func slashThenTabSearchesTheServerAndEscGoesBackToThePages() throws {
+        var state = Fixtures.listState(count: 30, next: "c2")
+        _ = state.reduce(.action(.startFilter), now: .now)
+        _ = state.reduce(.action(.insertText("cardboard")), now: .now)
+        #expect(state.screen().list.rows.isEmpty, "no loaded row has the word")
+        let effects = state.reduce(.action(.searchServer), now: .now)
+        var filter = EventFilter()
+        filter.search = "cardboard"
+        #expect(effects == [.search(filter, semantic: false, generation: state.list.fetchGeneration)])
+        #expect(state.screen().header.countsText == "searching the server for “cardboard”…")
+        var parcel = Fixtures.event(400, title: "Courier leaves a parcel")
+        parcel.description = EventDescription(scene: "A courier carries a cardboard box.")
+        #expect(EventSearch.matches(parcel, text: "cardboard"), "the scene has it")
+        #expect(state.list.filterText == "cardboard")
+        let found = EventSearch.Found(events: [parcel], cut: false, answeredBy: .text, searched: 1_234)
+        _ = state.reduce(.searchLoaded(found, generation: state.list.fetchGeneration), now: .now)
+        #expect(state.screen().list.rows.map(\.id) == ["evt-400"], "the answer is the list, the / text still matching it")
+        #expect(state.screen().header.countsText == "search “cardboard”: 1 found in 1234 events")
+        #expect(state.screen().list.moreAvailable == false)
+        // An answer of an older search is dropped.
+        _ = state.reduce(.searchLoaded(EventSearch.Found(events: [], cut: false, answeredBy: .text, searched: 0), generation: 0), now: .now)
+        #expect(state.screen().list.rows.count == 1)
+        // Esc: the list's pages again.
+        let back = state.reduce(.action(.back), now: .now)
+        #expect(back.contains { if case .fetchPage(nil, _, _) = $0 { true } else { false } }, "\(back)")
+        #expect(state.screen().header.countsText == "loading…")
+    }
+
+    @Test func aTildeAsksTheSemanticSearchAndSaysWhichAnswered() {
+        var state = Fixtures.listState(count: 5, next: nil)
+        _ = state.reduce(.action(.startFilter), now: .now)
+        _ = state.reduce(.action(.insertText("~a courier at the door")), now: .now)
+        let effects = state.reduce(.action(.submit), now: .now)
+        var filter = EventFilter()
+        filter.search = "a courier at the door"
+        #expect(effects == [.search(filter, semantic: true, generation: state.list.fetchGeneration)])
+        #expect(state.screen().list.filterText.isEmpty, "its answer need not contain the words")
+        let found = EventSearch.Found(events: [Fixtures.event(7)], cut: false, answeredBy: .semantic, searched: 1)
+        _ = state.reduce(.searchLoaded(found, generation: state.list.fetchGeneration), now: .now)
+        #expect(state.screen().header.countsText == "semantic search “a courier at the door”: 1 found")
+        var off = Fixtures.listState(count: 5, next: nil)
+        _ = off.reduce(.action(.startFilter), now: .now)
+        _ = off.reduce(.action(.insertText("~courier")), now: .now)
+        _ = off.reduce(.action(.submit), now: .now)
+        _ = off.reduce(.searchLoaded(EventSearch.Found(events: [], cut: true, answeredBy: .text, searched: 5_000,
+                                                      notice: "this server has no semantic search turned on: the text search answered"),
+                                     generation: off.list.fetchGeneration), now: .now)
+        #expect(off.screen().header.countsText == "search “courier”: 0 found in 5000 events (older ones not searched)")
+        #expect(off.status.message?.text == "Search: this server has no semantic search turned on: the text search answered")
+    }
+
+    @Test func enterKeepsTheFilterOverTheLoadedEventsWithoutAskingTheServer() {
+        var state = Fixtures.listState(count: 30, next: "c2")
+        _ = state.reduce(.action(.startFilter), now: .now)
+        _ = state.reduce(.action(.insertText("Motion 1")), now: .now)
+        #expect(!state.reduce(.action(.submit), now: .now).contains { if case .search = $0 { true } else { false } })
+        #expect(state.screen().list.rows.allSatisfy { $0.title.contains("Motion 1") })
+    }
 }

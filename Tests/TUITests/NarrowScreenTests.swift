@@ -21,7 +21,7 @@ import Testing
         for (text, columns) in [("driveway", 80), ("person at the front door with a parcel and a dog", 60), (String(repeating: "x", count: 100), 80)] {
             screen.list.filterText = text
             let bottom = String(OffscreenRenderer.render(screen, columns: columns, rows: 24).split(separator: "\n", omittingEmptySubsequences: false)[23])
-            #expect(bottom.trimmingCharacters(in: .whitespaces).hasSuffix(text.suffix(10) + "█") || bottom.hasSuffix("Enter apply · Esc cancel"), "\(bottom)")
+            #expect(bottom.trimmingCharacters(in: .whitespaces).hasSuffix(text.suffix(10) + "█") || bottom.hasSuffix("Enter filter · Tab search the server · Esc cancel"), "\(bottom)")
             #expect(bottom.contains(text.suffix(10) + "█"), "\(bottom)")
             #expect(DisplayWidth.of(bottom) <= columns)
         }

@@ -72,6 +72,8 @@ public enum ActionTable {
               help: "Mark every event the list shows reviewed"),
         .init(id: "keep", action: .toggleKept, contexts: [.list, .player], keys: ["K"],
               help: "Keep past the server's retention, or let go"),
+        .init(id: "keep-shown", action: .keepShown, contexts: [.list], keys: ["Alt-k"],
+              help: "Keep every event shown (asks first)"),
         .init(id: "details", action: .showDetails, contexts: [.list, .player], keys: ["i"],
               help: "All the server knows of the event"),
         .init(id: "highest-score", action: .seekToHighestScore, contexts: [.player], keys: ["J"],
@@ -127,6 +129,7 @@ public enum ActionTable {
         .init(id: "delete-backward", action: .deleteBackward, contexts: [.form, .filter], keys: ["Backspace"], help: "Delete the character before the cursor"),
         .init(id: "clear-field", action: .clearField, contexts: [.form, .filter], keys: ["Ctrl-U"], help: "Clear the field"),
         .init(id: "cancel", action: .cancel, contexts: [.filter], keys: ["Esc"], help: "Cancel the filter or date prompt", hint: "cancel"),
+        .init(id: "search-server", action: .searchServer, contexts: [.filter], keys: ["Tab"], help: "In /: search every event on the server"),
     ]
 
     /// The spec with this keymap id, nil when unknown.

@@ -61,6 +61,10 @@ public enum UserAction: Hashable, Sendable {
     /// `K`: keep the selected (player: the playing) event past the server's retention, or let it
     /// go (Frigate retains, ZoneMinder archives).
     case toggleKept
+    /// Tab in the `/` prompt: search every event the server has for the text, not only those loaded.
+    case searchServer
+    /// `Alt-k`: keep every event the list shows past the server's retention (after a question).
+    case keepShown
     /// `i`: everything the server knows about the selected (player: the playing) event.
     case showDetails
     /// `J`: to the moment the server scored highest (ZoneMinder's alarm frames).

@@ -15,7 +15,7 @@ struct MessageLineView: PaneView {
         if let prompt {
             drawPrompt(prompt.label + prompt.text, hint: prompt.errorText ?? prompt.hint, isError: prompt.errorText != nil, on: canvas)
         } else if isEditingFilter {
-            drawPrompt("/" + filterText, hint: "Enter apply · Esc cancel", isError: false, on: canvas)
+            drawPrompt("/" + filterText, hint: "Enter filter · Tab search the server · Esc cancel", isError: false, on: canvas)
         } else if let error {
             drawError("✖ " + error, on: canvas)
         } else if let message {

@@ -12,8 +12,9 @@ extension AppState {
     /// turn of ``reduce(_:now:)``.
     mutating func followTurn(now: ContinuousClock.Instant) -> [AppEffect] {
         if list.selectedIndex == 0 { follow.newAbove = 0 }
-        // A search's answer is the list: nothing is merged into it until Esc or `r`.
-        guard follow.isOn, form == nil, list.search == nil, !(list.events.isEmpty && list.isLoading) else { return [] }
+        // A semantic search's answer is the list: nothing is merged into it until Esc or `r` (a
+        // text search's list goes on following: the `/` text shows what matches of what arrives).
+        guard follow.isOn, form == nil, list.search?.semantic != true, !(list.events.isEmpty && list.isLoading) else { return [] }
         guard follow.reduce(.turn, now: now) == .poll else { return [] }
         let inProgress = list.events.prefix(AppState.pageSize).filter { $0.endTime == nil }
         return [.follow(since: list.events.map(\.startTime).max(), filter: filters.eventFilter,

@@ -34,6 +34,28 @@ struct KeepState: Sendable, Equatable {
         return [.setKept(ids: [event.id], kept: wanted)]
     }
 
+    /// `Alt-k` on the events `shown`: the question to ask before keeping those not kept yet; nil
+    /// (and the message says why) when there is nothing to ask.
+    func confirmation(for shown: [Event], status: inout StatusLine, now: ContinuousClock.Instant) -> KeepConfirmation? {
+        guard let name else {
+            status.show("This server cannot keep events past its retention (Frigate retains them, ZoneMinder archives them)", now: now)
+            return nil
+        }
+        let ids = shown.filter { $0.kept != true && $0.endTime != nil && inFlight[$0.id] == nil }.map(\.id)
+        guard !ids.isEmpty else {
+            status.show("Every event shown is kept already (or still recording)", now: now)
+            return nil
+        }
+        return KeepConfirmation(ids: ids, name: name)
+    }
+
+    /// Keeps `ids`, after the question: one request for them all.
+    mutating func keep(_ ids: [String], status: inout StatusLine, now: ContinuousClock.Instant) -> [AppEffect] {
+        for id in ids { inFlight[id] = true }
+        status.show("Keeping \(ids.count) event\(ids.count == 1 ? "" : "s") (\(name ?? "kept") on the server)…", now: now)
+        return [.setKept(ids: ids, kept: true)]
+    }
+
     /// The server took it: the message says so (`events` are those the ids name, as loaded).
     mutating func answered(ids: [String], kept: Bool, events: [Event], status: inout StatusLine, now: ContinuousClock.Instant) {
         for id in ids { inFlight[id] = nil }

@@ -8,16 +8,9 @@ import TUI
 /// again from the first). Its state is `AppState`'s, which the other features read (the selected
 /// event is what `Enter`, `e`, `M` and the still act on).
 extension AppState {
-    /// The events the list shows: all loaded ones, or those whose camera, title or id contains the filter.
+    /// The events the list shows (``EventList/visible(marks:)``).
     var visibleEvents: [Event] {
-        let needle = list.filterText.trimmingCharacters(in: .whitespaces)
-        let shown = list.isUnreviewedOnly ? list.events.filter(isShownWhenUnreviewedOnly) : list.events
-        guard !needle.isEmpty else { return shown }
-        return shown.filter {
-            $0.cameraName.localizedCaseInsensitiveContains(needle)
-                || ($0.title ?? "").localizedCaseInsensitiveContains(needle)
-                || $0.id.localizedCaseInsensitiveContains(needle)
-        }
+        list.visible(marks: review.marks)
     }
 
     var selectedEvent: Event? {
@@ -72,11 +65,11 @@ extension AppState {
         return [.fetchPage(cursor: cursor, generation: list.fetchGeneration, filter: filters.eventFilter)]
     }
 
-    /// `/`: typing filters the loaded events as you type (their title, camera, description,
-    /// labels, zones, faces, plates); Enter keeps the filter and, when the server has more than is
-    /// loaded (or the text starts with `~`, its semantic search), searches every event it has in
-    /// the range (``ListSearch``); Esc drops the text (and a search). The selection stays on the
-    /// event it was on when that is still shown.
+    /// `/`: typing filters the loaded events as you type (their id, title, camera, description,
+    /// labels, zones, faces, plates); Enter keeps the filter; Tab searches every event the server
+    /// has in the range for the text (``ListSearch``), and so does Enter on a text that starts with
+    /// `~` (the server's semantic search, where it has one); Esc drops the text (and a search). The
+    /// selection stays on the event it was on when that is still shown.
     mutating func applyToFilter(_ action: UserAction) -> [AppEffect] {
         let selected = selectedEvent?.id
         var effects: [AppEffect] = []
@@ -85,6 +78,9 @@ extension AppState {
         case .deleteBackward: _ = list.filterText.popLast()
         case .clearField: list.filterText = ""
         case .submit:
+            closeToScene()
+            if list.filterText.hasPrefix("~") { effects = startSearch() }
+        case .searchServer:
             closeToScene()
             effects = startSearch()
         case .cancel, .back:
@@ -97,11 +93,9 @@ extension AppState {
         return effects
     }
 
-    /// Enter on the `/` text: a server search when there is more than is loaded, or semantic.
+    /// Tab on the `/` text (or Enter on `~text`): the server search.
     private mutating func startSearch() -> [AppEffect] {
-        guard let search = ListSearch(typed: list.filterText), search.semantic || list.nextCursor != nil || list.search != nil else {
-            return []
-        }
+        guard let search = ListSearch(typed: list.filterText) else { return [] }
         if search.semantic { list.filterText = "" }   // its answer need not contain the words
         list.search = search
         var filter = filters.eventFilter

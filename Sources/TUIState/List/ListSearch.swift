@@ -1,8 +1,8 @@
 import EventsAPI
 
-/// `/` then Enter over more than is loaded: the text searched over every event the server has in
-/// the range and filters (``EventSearch``), whose answer replaces the list's pages; `~` before the
-/// text asks the server's semantic search where it has one (Frigate's). Esc (clearing the `/`
+/// `/` then Tab: the text searched over every event the server has in the range and filters
+/// (``EventSearch``), whose answer replaces the list's pages; `~` before the text (and Enter or
+/// Tab) asks the server's semantic search where it has one (Frigate's). Esc (clearing the `/`
 /// text) or `r` goes back to the list's pages.
 struct ListSearch: Sendable, Equatable {
     /// The text searched (without the `~`).

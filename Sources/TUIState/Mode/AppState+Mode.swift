@@ -10,7 +10,7 @@ extension AppState {
         case .signIn: .browse(Browse())
         case .scene(let scene), .filterEditing(over: let scene), .datePrompt(_, over: let scene),
              .cameraPicker(_, over: let scene), .valuePicker(_, over: let scene), .serverPicker(_, over: let scene),
-             .montage(_, over: let scene), .details(_, over: let scene):
+             .montage(_, over: let scene), .details(_, over: let scene), .keepConfirmation(_, over: let scene):
             scene
         }
     }
@@ -27,6 +27,7 @@ extension AppState {
         case .serverPicker(let picker, over: let scene): mode = .serverPicker(picker, over: scene.with(change))
         case .montage(let model, over: let scene): mode = .montage(model, over: scene.with(change))
         case .details(let view, over: let scene): mode = .details(view, over: scene.with(change))
+        case .keepConfirmation(let question, over: let scene): mode = .keepConfirmation(question, over: scene.with(change))
         }
     }
 
@@ -68,6 +69,11 @@ extension AppState {
         if case .timeline = scene { true } else { false }
     }
 
+    /// The `Alt-k` question, while it is asked.
+    var keepConfirmation: KeepConfirmation? {
+        if case .keepConfirmation(let question, _) = mode { question } else { nil }
+    }
+
     /// The `i` box, while it is open.
     var detailsView: EventDetailsView? {
         if case .details(let view, _) = mode { view } else { nil }
@@ -90,7 +96,7 @@ extension AppState {
     var keyRoute: KeyRoute {
         switch mode {
         case .signIn: return .context(.form)
-        case .filterEditing, .datePrompt: return .context(.filter)
+        case .filterEditing, .datePrompt, .keepConfirmation: return .context(.filter)
         default: break
         }
         let context: KeyContext = if case .montage = mode { .montage } else { scene.keyContext }

@@ -29,6 +29,8 @@ extension AppState {
         case montage(MontageModel, over: Scene)
         /// `i`: everything known about one event, in a box over the scene.
         case details(EventDetailsView, over: Scene)
+        /// `Alt-k`: the question before every event shown is kept, on the message line.
+        case keepConfirmation(KeepConfirmation, over: Scene)
     }
 
     /// The screens the other modes open over and return to.

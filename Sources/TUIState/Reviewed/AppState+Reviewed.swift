@@ -49,11 +49,6 @@ extension AppState {
         return []
     }
 
-    /// Whether unreviewed-only shows `event`: not reviewed, or the reviewed one kept under the cursor.
-    func isShownWhenUnreviewedOnly(_ event: Event) -> Bool {
-        !review.marks.isReviewed(event.id) || event.id == list.keptReviewedID
-    }
-
     /// `x`: the selected event in the list, the playing one in the player (the selected one
     /// before anything played).
     mutating func toggleReviewed(now: ContinuousClock.Instant) -> [AppEffect] {

@@ -130,7 +130,9 @@ extension AppState {
         if action == .resume { return playback == nil ? [] : [.player(.resume)] }
         switch keyRoute {
         case .context(.form): return applyToForm(action)
-        case .context(.filter): return datePrompt == nil ? applyToFilter(action) : applyToDatePrompt(action, now: now)
+        case .context(.filter):
+            if let question = keepConfirmation { return answerKeepConfirmation(question, action, now: now) }
+            return datePrompt == nil ? applyToFilter(action) : applyToDatePrompt(action, now: now)
         case .overlay, .picker, .context: break
         }
         if let effects = applyToOverlay(action) { return effects }
@@ -185,6 +187,11 @@ extension AppState {
         case .jumpToDate, .pickCamera, .cycleSeverity, .pickLabel, .pickZone: return applyFilterKey(action, now: now)
         case .export: return export.start(keyedEvent, status: &status, now: now)
         case .toggleKept: return review.keep.toggle(keyedEvent, status: &status, now: now)
+        case .keepShown:
+            if let question = review.keep.confirmation(for: visibleEvents, status: &status, now: now) {
+                mode = .keepConfirmation(question, over: scene)
+            }
+            return []
         case .showDetails:
             guard let event = keyedEvent else {
                 show("No event to show: select one first", now: now)
@@ -212,6 +219,22 @@ extension AppState {
         default: return applyToPlayer(action, now: now)
         }
         return []
+    }
+
+    /// The answer to `Alt-k`'s question: `y` keeps every event it named.
+    private mutating func answerKeepConfirmation(_ question: KeepConfirmation, _ action: UserAction,
+                                                 now: ContinuousClock.Instant) -> [AppEffect] {
+        let input: KeepConfirmation.UserActionInput = if case .insertText(let text) = action { .text(text) } else { .other }
+        switch question.reduce(input) {
+        case .stays: return []
+        case .declined:
+            closeToScene()
+            show("Nothing kept", now: now)
+            return []
+        case .confirmed:
+            closeToScene()
+            return review.keep.keep(question.ids, status: &status, now: now)
+        }
     }
 
     /// The server kept `ids` (or let them go): the events change wherever they are shown; returns

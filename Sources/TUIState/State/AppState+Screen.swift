@@ -39,6 +39,7 @@ extension AppState {
         screen.error = status.error.map(UserFacing.shown)
         screen.timeline = playback?.timeline.map(StartupTimelineRows.rows) ?? []
         screen.prompt = datePrompt?.snapshot
+            ?? keepConfirmation.map { PromptSnapshot(label: $0.label, text: "", hint: "y keeps them · n or Esc: no") }
         screen.picker = cameraPicker?.snapshot(health: healthBadges) ?? valuePicker?.snapshot ?? serverPicker?.snapshot
         screen.exportText = export.job.map { Redactor.shared.redact($0.statusText) }
         if screen.signIn == nil {
