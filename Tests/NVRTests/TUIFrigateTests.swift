@@ -48,7 +48,7 @@ import Testing
         let marked = try await Self.waitForServerMark(binary, url, id: newest.id)
         #expect(marked, "the server has \(newest.id) reviewed")
 
-        // `s`: alerts, detections only from the server, threats, then every severity again.
+        // `s`: alerts, detections only from the server, threats, kept, then every severity again.
         try await Tmux.offPool {
             pane.keys("s")
             try pane.waitUntil("alerts only") { screen in
@@ -67,6 +67,9 @@ import Testing
                 let rows = Self.rows(screen).dropFirst(2).compactMap { $0.split(separator: "│").first }.filter { $0.contains(/\d:\d\d/) }
                 return screen.contains("threats only") && !rows.isEmpty && rows.allSatisfy { $0.contains(" ! ") || $0.contains(" ‼ ") }
             }
+            // Then the items kept past retention (none yet: the list says so).
+            pane.keys("s")
+            try pane.waitUntil("kept events only") { $0.contains("kept events only") }
             pane.keys("s")
             try pane.waitUntil("every severity") { screen in
                 let titles = Self.listTitles(screen)

@@ -48,7 +48,9 @@ import Testing
             pane.keys("Enter")
             let parcel = try pane.waitUntil("the parcel item selected") { ScreenReading.selectedRow($0)?.contains("Courier leaves a parcel") == true }
             pane.keys("i")
-            let details = try pane.waitUntil("the item's objects") { $0.contains("Objects") && $0.contains("cardboard") }
+            let details = try pane.waitUntil("the item's objects and the camera's recording") { screen in
+                screen.contains("Objects") && screen.contains("cardboard") && screen.contains("Recording around it")
+            }
             pane.keys("Escape")
             try pane.waitUntil("the box closed") { !$0.contains("Objects") }
             pane.keys("K")

@@ -85,7 +85,7 @@ struct TriageReducerTests {
         var state = Self.keeping()
         _ = state.reduce(.action(.select(index: 1)), now: .now)
         let effects = state.reduce(.action(.showDetails), now: .now)
-        #expect(effects == [.fetchDetails(Fixtures.event(1))])
+        #expect(effects == [.fetchDetails(Fixtures.event(1), coverage: true)])
         #expect(state.screen().overlay == .details && state.screen().route == .overlay(over: .list))
         #expect(state.screen().detailLines.last == "  Asking the server for more…")
         var event = Fixtures.event(1)
@@ -124,7 +124,7 @@ struct TriageReducerTests {
         scored.score = 60
         var state = Self.keeping(nil, events: [scored])
         let effects = state.reduce(.action(.play), now: .now)
-        #expect(effects.contains(.fetchDetails(scored)), "\(effects)")
+        #expect(effects.contains(.fetchDetails(scored, coverage: false)), "\(effects)")
         // J before the frames came: nothing to go to yet.
         _ = state.reduce(Fixtures.update(.loaded, state), now: .now)
         _ = state.reduce(Fixtures.update(.player(.progress(PlaybackProgress(position: 1, duration: 30, bufferedAhead: 4))), state), now: .now)
@@ -236,5 +236,47 @@ struct TriageReducerTests {
         _ = state.reduce(.action(.insertText("Motion 1")), now: .now)
         #expect(!state.reduce(.action(.submit), now: .now).contains { if case .search = $0 { true } else { false } })
         #expect(state.screen().list.rows.allSatisfy { $0.title.contains("Motion 1") })
+    }
+
+    @Test func theDetailsShowTheCamerasRecordingAroundTheEvent() {
+        var state = Self.keeping()
+        _ = state.reduce(.action(.showDetails), now: .now)
+        let event = Fixtures.event(0)   // 10 s long
+        let window = event.startTime.addingTimeInterval(-600)..<event.endTime!.addingTimeInterval(600)
+        var details = EventDetails(event: event)
+        details.coverage = .init(window: window, spans: [RecordedSpan(start: event.startTime.addingTimeInterval(-120),
+                                                                      end: event.startTime.addingTimeInterval(900))])
+        _ = state.reduce(.detailsLoaded(details), now: .now)
+        let lines = state.screen(calendar: Self.utc).detailLines
+        let heading = try? #require(lines.firstIndex(of: "Recording around it"))
+        #expect(heading.map { lines[$0 + 1].hasSuffix("(the whole event)") } == true, "\(lines)")
+        details.coverage = .init(window: window, spans: [])
+        _ = state.reduce(.detailsLoaded(details), now: .now)
+        #expect(state.screen(calendar: Self.utc).detailLines.contains { $0.hasPrefix("  none from ") })
+    }
+
+    static var utc: Calendar {
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = TimeZone(identifier: "UTC")!
+        return calendar
+    }
+
+    @Test func sCyclesTheServersSeveritiesThenThreatsThenKept() throws {
+        var state = AppState(server: "http://127.0.0.1:5000", isDemo: false, user: "admin",
+                             severities: EventFilter.severityChoices(kind: .frigate, severities: ["alert", "detection"]), keepName: "retain")
+        _ = state.start()
+        var filters: [EventFilter] = []
+        for _ in 0..<5 {
+            let effects = state.reduce(.action(.cycleSeverity), now: .now)
+            filters.append(try #require(effects.compactMap { if case .fetchPage(nil, _, let filter) = $0 { filter } else { nil } }.first))
+        }
+        #expect(filters.map(\.severity) == ["alert", "detection", nil, nil, nil])
+        #expect(filters[2].minThreat == 1 && filters[3].kept == true && filters[4] == EventFilter())
+        var zoneminder = AppState(server: "http://127.0.0.1:18080/zm", isDemo: false, user: "admin",
+                                  severities: EventFilter.severityChoices(kind: .zoneminder, severities: []), keepName: "archive")
+        _ = zoneminder.start()
+        let alarmed = zoneminder.reduce(.action(.cycleSeverity), now: .now)
+        #expect(alarmed.contains { if case .fetchPage(nil, _, let filter) = $0 { filter.minScore == 1 } else { false } })
+        #expect(zoneminder.screen().header.filtersText == "alarmed events only")
     }
 }

@@ -163,3 +163,11 @@ import PlaybackStates
         #expect(drawn(tracker.plan(closed), closed).count == closed.count)
     }
 }
+
+@Suite struct OverlayWrapTests {
+    /// The `i` box's lines: a long value wraps under itself, a short line and an empty one stay one line.
+    @Test func longLinesWrapUnderTheirIndentAndShortOnesStay() {
+        let lines = OverlayView.wrapped(["Heading", "", "  short", "  one two three four five six"], width: 14)
+        #expect(lines == ["Heading", "", "  short", "  one two", "    three four", "    five six"], "\(lines)")
+    }
+}

@@ -13,6 +13,19 @@ public struct EventDetails: Sendable, Hashable {
     public var alarmFrames: [AlarmFrame]
     /// Further fields as the server names them ("Cause", "Notes", "Monitor"), in its order.
     public var fields: [Field]
+    /// The camera's recording around the event (``EventBackend/coverage(camera:in:)``); nil where
+    /// the server keeps no such record or it was not asked.
+    public var coverage: Coverage?
+
+    /// The recorded spans of the event's camera within a window around it.
+    public struct Coverage: Sendable, Hashable {
+        public var window: Range<Date>
+        public var spans: [RecordedSpan]
+        public init(window: Range<Date>, spans: [RecordedSpan]) {
+            self.window = window
+            self.spans = spans
+        }
+    }
 
     /// One named value.
     public struct Field: Sendable, Hashable {

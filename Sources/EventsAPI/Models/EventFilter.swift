@@ -56,6 +56,8 @@ extension EventFilter {
     public static let threat = "threat"
     /// The severity word for events the server scored (ZoneMinder's alarm frames): ``minScore`` 1.
     public static let alarmed = "alarmed"
+    /// The severity word for events kept past the server's retention: ``kept``.
+    public static let keptWord = "kept"
 
     /// Sets what `--severity` and the TUI's `s` choose: one of the server's own severities
     /// (``severity``), ``threat`` or ``alarmed``; nil: every event.
@@ -63,22 +65,24 @@ extension EventFilter {
         switch word {
         case Self.threat?: severity = nil; minThreat = 1
         case Self.alarmed?: severity = nil; minScore = 1
+        case Self.keptWord?: severity = nil; kept = true
         default: severity = word
         }
     }
 
     /// What `--severity` and `s` offer on a server of `kind` that files events under `severities`:
-    /// those, then ``threat`` on Frigate; ``alarmed`` on ZoneMinder; none on the events service.
+    /// those, then ``threat`` and ``keptWord`` on Frigate; ``alarmed`` and ``keptWord`` on
+    /// ZoneMinder; none on the events service.
     public static func severityChoices(kind: BackendKind, severities: [String]) -> [String] {
         switch kind {
-        case .frigate: severities + [threat]
-        case .zoneminder: [alarmed]
+        case .frigate: severities + [threat, keptWord]
+        case .zoneminder: [alarmed, keptWord]
         default: severities
         }
     }
 
     /// The events a severity word selects, for a sentence: "alerts", "threats", "alarmed events".
     public static func severityNoun(_ word: String) -> String {
-        word == alarmed ? "alarmed events" : word + "s"
+        word == alarmed ? "alarmed events" : word == keptWord ? "kept events" : word + "s"
     }
 }

@@ -77,8 +77,8 @@ extension TUICoordinator {
                 search(filter, semantic: semantic, generation: generation)
             case .setKept(let ids, let kept):
                 setKept(ids: ids, kept: kept)
-            case .fetchDetails(let event):
-                fetchDetails(event)
+            case .fetchDetails(let event, let coverage):
+                fetchDetails(event, coverage: coverage)
             case .fetchCameraHealth:
                 fetchCameraHealth()
             case .notify(let notice):

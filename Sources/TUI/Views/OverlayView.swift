@@ -33,7 +33,7 @@ extension OverlayView {
             let body = String(line.dropFirst(indent.count))
             let continuation = indent.isEmpty ? "  " : indent + "  "
             let first = DisplayWidth.wrap(body, to: max(1, width - indent.count))
-            guard let head = first.first else { return [line] }
+            guard let head = first.first, first.count > 1 else { return [line] }
             let rest = DisplayWidth.wrap(first.dropFirst().joined(separator: " "), to: max(1, width - continuation.count))
             return [indent + head] + rest.map { continuation + $0 }
         }

@@ -78,6 +78,10 @@ struct EventDetailsView: Sendable, Equatable {
                 lines.append("  \(details.alarmFrames.count) alarm frame\(details.alarmFrames.count == 1 ? "" : "s")"
                     + (best.map { " · highest score \($0.score) at \(DurationText.clock($0.offset)) (J jumps there)" } ?? ""))
             }
+            if let coverage = details.coverage {
+                lines += ["", "Recording around it"]
+                lines += Self.coverageLines(coverage, event: event, calendar: calendar)
+            }
             if !details.fields.isEmpty {
                 lines += ["", "From the server"]
                 for field in details.fields { lines.append("  " + text(field.name) + ": " + text(field.value)) }
@@ -88,5 +92,20 @@ struct EventDetailsView: Sendable, Equatable {
             lines += ["", "  Asking the server for more…"]
         }
         return lines
+    }
+
+    /// The camera's recording within ten minutes of the event: "13:52–14:31 (the whole event)",
+    /// or each span, or "none from 13:50 to 14:20".
+    static func coverageLines(_ coverage: EventDetails.Coverage, event: Event, calendar: Calendar) -> [String] {
+        func time(_ date: Date) -> String { WallTimeText.timeOfDay(date, calendar: calendar, seconds: false) }
+        let spans = coverage.spans.filter { $0.end > coverage.window.lowerBound && $0.start < coverage.window.upperBound }
+        guard !spans.isEmpty else {
+            return ["  none from \(time(coverage.window.lowerBound)) to \(time(coverage.window.upperBound))"]
+        }
+        let end = event.endTime ?? coverage.window.upperBound
+        return spans.map { span in
+            let whole = span.start <= event.startTime && span.end >= end ? " (the whole event)" : ""
+            return "  \(time(max(span.start, coverage.window.lowerBound)))–\(time(min(span.end, coverage.window.upperBound)))\(whole)"
+        }
     }
 }

@@ -1,3 +1,5 @@
+import TUI
+
 /// `Alt-k`: the question on the message line before every event shown is kept past the server's
 /// retention (as `X` marks every event shown reviewed, but on the server and for weeks: asked
 /// first). `y` keeps them; `n`, Esc or Enter leave them as they are.
@@ -12,18 +14,15 @@ struct KeepConfirmation: Sendable, Equatable {
         case stays, confirmed, declined
     }
 
-    func reduce(_ action: UserActionInput) -> Outcome {
+    /// A key on the message line: `y` confirms, `n` declines, other typing is ignored, and any
+    /// other key (Esc, Enter) declines.
+    func reduce(_ action: UserAction) -> Outcome {
         switch action {
-        case .text(let text) where text.lowercased() == "y": .confirmed
-        case .text(let text) where text.lowercased() == "n": .declined
-        case .text: .stays
-        case .other: .declined
+        case .insertText(let text) where text.lowercased() == "y": .confirmed
+        case .insertText(let text) where text.lowercased() == "n": .declined
+        case .insertText: .stays
+        default: .declined
         }
-    }
-
-    /// A key as the question reads it: a typed character, or anything else.
-    enum UserActionInput: Sendable, Equatable {
-        case text(String), other
     }
 
     var label: String {

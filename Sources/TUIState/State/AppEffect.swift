@@ -95,7 +95,8 @@ public enum AppEffect: Sendable, Equatable {
     case search(EventFilter, semantic: Bool, generation: Int)
     /// `K`: keep these events past the server's retention, or let them go (``AppInput/keptSet(ids:kept:)``).
     case setKept(ids: [String], kept: Bool)
-    /// `i`: everything the server knows about the event (``AppInput/detailsLoaded(_:)``).
-    case fetchDetails(Event)
+    /// `i`: everything the server knows about the event (``AppInput/detailsLoaded(_:)``), with the
+    /// camera's recording around it when `coverage` (a playback asks only for the alarm frames).
+    case fetchDetails(Event, coverage: Bool)
     case quit
 }

@@ -88,7 +88,7 @@ public enum AppInput: Sendable {
     case keptSet(ids: [String], kept: Bool)
     /// The server did not; its answer.
     case keepFailed(ids: [String], kept: Bool, message: String)
-    /// What the server knows about an event (``AppEffect/fetchDetails(_:)``).
+    /// What the server knows about an event (``AppEffect/fetchDetails(_:coverage:)``).
     case detailsLoaded(EventDetails)
     case detailsFailed(eventID: String, message: String)
 }

@@ -10,7 +10,7 @@ extension AppState {
         expireDownloadRate(now: now)
         if timeline != nil { syncTimelineItems() }
         // A playback of an event the server scores (ZoneMinder) asks for its alarm frames too.
-        for case .startPlayback(let event, _, _) in effects where event.score != nil { effects.append(.fetchDetails(event)) }
+        for case .startPlayback(let event, _, _) in effects where event.score != nil { effects.append(.fetchDetails(event, coverage: false)) }
         return effects
     }
 
@@ -199,7 +199,7 @@ extension AppState {
             }
             mode = .details(EventDetailsView(event: event), over: scene)
             overlay = nil
-            return [.fetchDetails(event)]
+            return [.fetchDetails(event, coverage: true)]
         case .pickServer: return openServerPicker(now: now)
         case .play where focus == .list: return playSelected(now: now)
         case .nextEvent, .previousEvent, .toggleAutoAdvance, .toggleReviewed, .toggleUnreviewedOnly, .markShownReviewed:
@@ -224,8 +224,7 @@ extension AppState {
     /// The answer to `Alt-k`'s question: `y` keeps every event it named.
     private mutating func answerKeepConfirmation(_ question: KeepConfirmation, _ action: UserAction,
                                                  now: ContinuousClock.Instant) -> [AppEffect] {
-        let input: KeepConfirmation.UserActionInput = if case .insertText(let text) = action { .text(text) } else { .other }
-        switch question.reduce(input) {
+        switch question.reduce(action) {
         case .stays: return []
         case .declined:
             closeToScene()
