@@ -12,12 +12,8 @@ import Testing
 
     @Test(.enabled(if: Tmux.binary != nil), .timeLimit(.minutes(2)))
     func lShowsTheSelectedCameraLiveAndEscGoesBack() async throws {
-        var configuration = DemoConfiguration()
-        configuration.flavor = .frigate
-        let server = try await DemoServer.start(configuration)
+        let (server, binary) = try await FrigateDemo.signedInBinary()
         defer { Task { await server.stop() } }
-        let binary = try Binary()
-        try #require(try await binary.loginFrigate(server.baseURL).status == 0)
         let session = (try? String(contentsOf: binary.home.appending(path: "state/eventplayer/session.json"), encoding: .utf8)) ?? ""
         let secrets = session.matches(of: #/"(?:accessToken|refreshToken|token)"\s*:\s*"([^"]{8,})"/#).map { String($0.output.1) }
         try #require(!secrets.isEmpty, "the session has a token to look for")

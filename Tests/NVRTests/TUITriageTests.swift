@@ -10,12 +10,8 @@ import Testing
 @Suite(.serialized, .machineShare) struct TUITriageTests {
     @Test(.enabled(if: Tmux.binary != nil), .timeLimit(.minutes(2)))
     func theGenAITitleDetailsAndKeepOnTheServer() async throws {
-        var configuration = DemoConfiguration()
-        configuration.flavor = .frigate
-        let server = try await DemoServer.start(configuration)
+        let (server, binary) = try await FrigateDemo.signedInBinary()
         defer { Task { await server.stop() } }
-        let binary = try Binary()
-        try #require(try await binary.loginFrigate(server.baseURL).status == 0)
         let pane = try Tmux(socket: "ep-e2e-triage-\(getpid())")
         defer {
             pane.kill()

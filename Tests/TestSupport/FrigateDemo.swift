@@ -26,6 +26,29 @@ public struct FrigateDemo: Sendable {
         }
     }
 
+    /// The demo's Frigate flavour started in-process and a fresh ``Binary`` signed in to it as its
+    /// admin (`eventplayer login`), as a user who then just runs `eventplayer`: for the TUI's tests.
+    /// Stop the server when done (`defer { Task { await server.stop() } }`).
+    public static func signedInBinary(_ configure: (inout DemoConfiguration) -> Void = { _ in }) async throws -> (DemoServer, Binary) {
+        var configuration = DemoConfiguration()
+        configuration.flavor = .frigate
+        configure(&configuration)
+        let server = try await DemoServer.start(configuration)
+        let binary = try Binary()
+        let login = try await binary.loginFrigate(server.baseURL)
+        guard login.status == 0 else {
+            await server.stop()
+            throw DemoSetupError(message: "login failed: \(login.stderr)")
+        }
+        return (server, binary)
+    }
+
+    /// A test's demo could not be set up.
+    public struct DemoSetupError: Error, CustomStringConvertible {
+        public let message: String
+        public var description: String { message }
+    }
+
     public static func credentials(_ user: String, _ password: String) -> String {
         String(decoding: try! JSONSerialization.data(withJSONObject: ["user": user, "password": password]), as: UTF8.self)
     }

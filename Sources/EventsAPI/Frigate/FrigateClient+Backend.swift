@@ -26,13 +26,7 @@ extension FrigateClient: EventBackend {
         var query: [URLQueryItem] = []
         let asked = limit + (position?.seen.count ?? 0)
         query.append(URLQueryItem(name: "limit", value: String(asked)))
-        if let camera = filter.camera {
-            query.append(URLQueryItem(name: "cameras", value: try resolve(camera: camera, names: names)))
-        } else if let cameras = filter.cameras, !cameras.isEmpty {
-            query.append(URLQueryItem(name: "cameras", value: try cameras.map { try resolve(camera: $0, names: names) }.joined(separator: ",")))
-        }
-        if let labels = filter.labels, !labels.isEmpty { query.append(URLQueryItem(name: "labels", value: labels.joined(separator: ","))) }
-        if let zones = filter.zones, !zones.isEmpty { query.append(URLQueryItem(name: "zones", value: zones.joined(separator: ","))) }
+        query += try Self.whereQuery(filter, resolving: { try resolve(camera: $0, names: names) })
         if let severity = filter.severity { query.append(URLQueryItem(name: "severity", value: severity)) }
         if let reviewed = filter.reviewed { query.append(URLQueryItem(name: "reviewed", value: reviewed ? "1" : "0")) }
         // Frigate reads a missing (or zero) `after` as "the last 24 hours": always send one. Its
@@ -245,5 +239,22 @@ extension FrigateClient {
         let query = camera.map { [URLQueryItem(name: "camera", value: $0)] } ?? []
         let response = try await send(FrigatePaths.api(server, "labels", query: query))
         return try decodeLossy([String].self, response.body, what: "labels").values
+    }
+}
+
+extension FrigateClient {
+    /// The cameras, labels and zones of `filter` as Frigate's query parameters (`cameras`,
+    /// `labels`, `zones`, comma-separated), the cameras by their ids (`resolving` a name as shown):
+    /// what its review and its search routes both take.
+    static func whereQuery(_ filter: EventFilter, resolving: (String) throws -> String) throws -> [URLQueryItem] {
+        var query: [URLQueryItem] = []
+        if let camera = filter.camera {
+            query.append(URLQueryItem(name: "cameras", value: try resolving(camera)))
+        } else if let cameras = filter.cameras, !cameras.isEmpty {
+            query.append(URLQueryItem(name: "cameras", value: try cameras.map(resolving).joined(separator: ",")))
+        }
+        if let labels = filter.labels, !labels.isEmpty { query.append(URLQueryItem(name: "labels", value: labels.joined(separator: ","))) }
+        if let zones = filter.zones, !zones.isEmpty { query.append(URLQueryItem(name: "zones", value: zones.joined(separator: ","))) }
+        return query
     }
 }

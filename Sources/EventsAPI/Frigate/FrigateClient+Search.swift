@@ -23,13 +23,7 @@ extension FrigateClient {
         let limit = max(1, min(limit, 100))
         var query = [URLQueryItem(name: "query", value: text), URLQueryItem(name: "search_type", value: "description,thumbnail"),
                      URLQueryItem(name: "limit", value: String(limit))]
-        if let camera = filter.camera {
-            query.append(URLQueryItem(name: "cameras", value: try resolve(camera: camera, names: names)))
-        } else if let cameras = filter.cameras, !cameras.isEmpty {
-            query.append(URLQueryItem(name: "cameras", value: try cameras.map { try resolve(camera: $0, names: names) }.joined(separator: ",")))
-        }
-        if let labels = filter.labels, !labels.isEmpty { query.append(URLQueryItem(name: "labels", value: labels.joined(separator: ","))) }
-        if let zones = filter.zones, !zones.isEmpty { query.append(URLQueryItem(name: "zones", value: zones.joined(separator: ","))) }
+        query += try Self.whereQuery(filter, resolving: { try resolve(camera: $0, names: names) })
         if let subLabel = filter.subLabel { query.append(URLQueryItem(name: "sub_labels", value: subLabel)) }
         if let plate = filter.plate { query.append(URLQueryItem(name: "recognized_license_plate", value: plate)) }
         if let since = filter.since { query.append(URLQueryItem(name: "after", value: Self.epoch(since.timeIntervalSince1970))) }

@@ -72,19 +72,10 @@ extension AppState {
 
     /// The `c` picker's keys (``Picking``): a new choice reloads the list.
     mutating func applyToCameraPicker(_ action: UserAction) -> [AppEffect] {
-        guard var picker = cameraPicker else { return [] }
-        switch picker.reduce(action) {
-        case .stays:
-            mode = .cameraPicker(picker, over: scene)
-            return []
-        case .closed:
-            closeToScene()
-            return []
-        case .chose(let choice):
-            closeToScene()
-            guard choice != filters.cameras else { return [] }
-            return changeFilters { $0.cameras = choice }
-        }
+        guard let picker = cameraPicker,
+              case .chose(let choice) = reduce(picker: picker, action, reopen: Mode.cameraPicker),
+              choice != filters.cameras else { return [] }
+        return changeFilters { $0.cameras = choice }
     }
 
     /// The server's labels and zones came: the picker `o` or `z` asked for opens on them (with the
@@ -126,22 +117,13 @@ extension AppState {
 
     /// The `o` or `z` picker's keys (``Picking``): a new choice reloads the list.
     mutating func applyToValuePicker(_ action: UserAction) -> [AppEffect] {
-        guard var picker = valuePicker else { return [] }
-        switch picker.reduce(action) {
-        case .stays:
-            mode = .valuePicker(picker, over: scene)
-            return []
-        case .closed:
-            closeToScene()
-            return []
-        case .chose(let choice):
-            closeToScene()
-            guard choice != picker.current else { return [] }
-            return changeFilters { filters in
-                switch picker.kind {
-                case .label: filters.labelChoice = choice
-                case .zone: if case .zone(let zone)? = choice { filters.zone = zone } else { filters.zone = nil }
-                }
+        guard let picker = valuePicker,
+              case .chose(let choice) = reduce(picker: picker, action, reopen: Mode.valuePicker),
+              choice != picker.current else { return [] }
+        return changeFilters { filters in
+            switch picker.kind {
+            case .label: filters.labelChoice = choice
+            case .zone: if case .zone(let zone)? = choice { filters.zone = zone } else { filters.zone = nil }
             }
         }
     }

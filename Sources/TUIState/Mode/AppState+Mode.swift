@@ -36,6 +36,18 @@ extension AppState {
         mode = .scene(scene)
     }
 
+    /// A key to the open picker (``Picking``, the `c`, `o`, `z` and `N` pickers): it stays open
+    /// (`reopen` puts it back over its scene), or closes to the scene with or without a choice.
+    mutating func reduce<P: Picking>(picker: P, _ action: UserAction, reopen: (P, Scene) -> Mode) -> PickerOutcome<P.Choice> {
+        var picker = picker
+        let outcome = picker.reduce(action)
+        switch outcome {
+        case .stays: mode = reopen(picker, scene)
+        case .closed, .chose: closeToScene()
+        }
+        return outcome
+    }
+
     /// Which pane of the list and the player takes their keys.
     var focus: Focus { scene.browse.focus }
 

@@ -22,4 +22,14 @@ struct ServerSession: Sendable {
         guard let url = URL(string: server), let host = url.host else { return server }
         return url.port.map { "\(host):\($0)" } ?? host
     }
+
+    /// `N`: the picker of the servers, when there is another to go to; else nil, and the message
+    /// says how to add one.
+    func picker(status: inout StatusLine, now: ContinuousClock.Instant) -> ServerPicker? {
+        guard servers.contains(where: { !$0.isCurrent }) else {
+            status.show("No other server: sign in to one (eventplayer login --server URL) or name it in config.toml's [profiles.NAME]", now: now)
+            return nil
+        }
+        return ServerPicker(servers: servers)
+    }
 }

@@ -139,7 +139,10 @@ extension AppState {
         switch mode {
         case .cameraPicker: return applyToCameraPicker(action)
         case .valuePicker: return applyToValuePicker(action)
-        case .serverPicker: return applyToServerPicker(action)
+        case .serverPicker(let picker, _):
+            // Another server ends this session of the TUI and starts one on it (the terminal stays).
+            guard case .chose(let server) = reduce(picker: picker, action, reopen: Mode.serverPicker) else { return [] }
+            return server.isCurrent ? [] : [.switchServer(server.target)]
         case .montage: return applyToMontage(action, now: now) ?? []
         case .details:
             // The box scrolls in the TUI; Esc, q and i close it, the rest waits under it.
@@ -200,7 +203,9 @@ extension AppState {
             mode = .details(EventDetailsView(event: event), over: scene)
             overlay = nil
             return [.fetchDetails(event, coverage: true)]
-        case .pickServer: return openServerPicker(now: now)
+        case .pickServer:
+            if let picker = session.picker(status: &status, now: now) { mode = .serverPicker(picker, over: scene) }
+            return []
         case .play where focus == .list: return playSelected(now: now)
         case .nextEvent, .previousEvent, .toggleAutoAdvance, .toggleReviewed, .toggleUnreviewedOnly, .markShownReviewed:
             return applyReview(action, now: now)
