@@ -26,4 +26,16 @@ import Testing
             #expect(DisplayWidth.of(bottom) <= columns)
         }
     }
+
+    /// A long count (a server search's) is cut before it reaches the program's name and the badge.
+    @Test func aLongCountNeverRunsOverTheNameAndTheBadge() {
+        var screen = Fixtures.list
+        screen.header.isDemo = true
+        screen.header.countsText = "search “cardboard”: 1 found in 749 events (older ones not searched)"
+        for columns in [40, 60, 80] {
+            let top = String(OffscreenRenderer.render(screen, columns: columns, rows: 24).split(separator: "\n")[0])
+            #expect(top.hasPrefix(" eventplayer   demo "), "\(columns): \(top)")
+            #expect(DisplayWidth.of(top) <= columns)
+        }
+    }
 }

@@ -13,8 +13,10 @@ struct HeaderView: PaneView {
         }
         var who = header.user
         if !header.server.isEmpty { who += who.isEmpty ? header.server : " @ \(header.server)" }
+        // The counts (a search's are long) never run over the name and the badge: cut to the room.
+        let counts = DisplayWidth.truncate(header.countsText, to: max(0, canvas.width - x - 2))
         // Columns left of the counts (putRight with margin 1, then one space).
-        var end = canvas.width - DisplayWidth.of(header.countsText) - 3
+        var end = canvas.width - DisplayWidth.of(counts) - 3
         if !header.followText.isEmpty, end - x - DisplayWidth.of(header.followText) >= 8 {
             end -= DisplayWidth.of(header.followText)
             canvas.put(header.followText, x: end, y: 0, style: .badge)
@@ -33,6 +35,6 @@ struct HeaderView: PaneView {
         if room > 3, !who.isEmpty {
             canvas.put(DisplayWidth.truncate(who, to: room), x: x + 1, y: 0, style: .header)
         }
-        if !header.countsText.isEmpty { canvas.putRight(header.countsText, y: 0, margin: 1, style: .header) }
+        if !counts.isEmpty { canvas.putRight(counts, y: 0, margin: 1, style: .header) }
     }
 }
