@@ -41,13 +41,9 @@ extension AppState {
         list.events = merged.events
         noteCameras(changes.events)
         adoptServerReviewed(changes.events)
+        // The selection stays on its event; when that was deleted, the one after it takes its row.
         let visible = visibleEvents
-        if let selectedID, let index = visible.firstIndex(where: { $0.id == selectedID }) {
-            list.selectedIndex = index
-        } else {
-            // The selected event was deleted: the one after it takes its row.
-            list.selectedIndex = max(0, min(list.selectedIndex, visible.count - 1))
-        }
+        list.select(id: selectedID, in: visible)
         if !merged.inserted.isEmpty {
             follow.newAbove += visible[..<list.selectedIndex].filter { merged.inserted.contains($0.id) }.count
         }

@@ -41,12 +41,7 @@ extension AppState {
     mutating func dropGoneEvent(_ id: String) {
         let selected = selectedEvent?.id
         list.events.removeAll { $0.id == id }
-        let visible = visibleEvents
-        if let selected, selected != id, let index = visible.firstIndex(where: { $0.id == selected }) {
-            list.selectedIndex = index
-        } else {
-            list.selectedIndex = max(0, min(list.selectedIndex, visible.count - 1))
-        }
+        list.select(id: selected == id ? nil : selected, in: visibleEvents)
     }
 
     mutating func select(_ index: Int) -> [AppEffect] {

@@ -107,7 +107,7 @@ extension AppState {
                 for mark in marks {
                     if mark.reviewed { review.marks.unmark(mark.id) } else { review.marks.mark(mark.id) }
                 }
-                restoreSelection(selected)
+                list.select(id: selected, in: visibleEvents)
                 return []
             }
         }

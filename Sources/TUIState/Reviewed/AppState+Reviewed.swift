@@ -79,7 +79,7 @@ extension AppState {
         let selected = selectedEvent?.id
         if isReviewed { review.marks.mark(id) } else { review.marks.unmark(id) }
         if isReviewed, list.isUnreviewedOnly, id == selected { list.keptReviewedID = id }
-        restoreSelection(selected)
+        list.select(id: selected, in: visibleEvents)
         return recordMarks([id], isReviewed, now: now)
     }
 
@@ -89,19 +89,19 @@ extension AppState {
         list.keptReviewedID = nil
         show(list.isUnreviewedOnly ? "Showing unreviewed events only" : "Showing all events", now: now)
         guard list.isUnreviewedOnly, let selected, let position = list.events.firstIndex(where: { $0.id == selected }) else {
-            restoreSelection(selected)
+            list.select(id: selected, in: visibleEvents)
             return []
         }
         let shown = Set(visibleEvents.map(\.id))
         let target = list.events[position...].first { shown.contains($0.id) } ?? list.events[..<position].last { shown.contains($0.id) }
-        restoreSelection(target?.id)
+        list.select(id: target?.id, in: visibleEvents)
         return fetchMoreIfNear()   // few unreviewed among the loaded ones: the next page
     }
 
     /// Selects the shown event `id`; leaving the kept reviewed event lets it go.
     mutating func selectEvent(id: String) {
         if list.keptReviewedID != id { list.keptReviewedID = nil }
-        restoreSelection(id)
+        list.select(id: id, in: visibleEvents)
     }
 
     /// After the selection moved (keys, mouse): a kept reviewed event it left goes from the list.
@@ -110,15 +110,6 @@ extension AppState {
         selectEvent(id: selected)
     }
 
-    /// The selection back on event `id` after the shown rows changed; else clamped to them.
-    mutating func restoreSelection(_ id: String?) {
-        let visible = visibleEvents
-        if let id, let index = visible.firstIndex(where: { $0.id == id }) {
-            list.selectedIndex = index
-        } else {
-            list.selectedIndex = max(0, min(list.selectedIndex, visible.count - 1))
-        }
-    }
 
     /// A list row with its reviewed mark, pending while the server has not confirmed it.
     func listRow(_ event: Event, now: Date, calendar: Calendar) -> EventRow {
