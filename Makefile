@@ -20,7 +20,10 @@ run: deps release
 
 ## make test: install what is missing, build (and the man page tool the install test uses), a short fuzz run of the playlist rewriter, then every test target: the stages.
 ## The test targets that run alone, each in a `swift test` process of its own, in this order (docs/development.md, Why the stages); every other test target runs together in the first stage.
-ALONE := NVRTests ZoneMinderTests PackagingTests TimingTests PlayerTests PlaybackProxyTests MemoryTests FrontEndTests GraphicalTerminalTests
+ALONE := NVRTests TimingTests ZoneMinderTests PackagingTests PlayerTests PlaybackProxyTests MemoryTests FrontEndTests GraphicalTerminalTests
+## The stage of ALONE that mostly waits (a real ZoneMinder records in real time): it runs in the background beside the stages after it, until BESIDE_UNTIL's turn.
+BESIDE := ZoneMinderTests
+BESIDE_UNTIL := FrontEndTests
 ## The fast unit targets `make check` runs (the edit loop: docs/development.md).
 UNIT := SystemSupportTests NetworkingTests EventsAPITests PlaylistTests DemoBackendTests AppCoreTests TUIStateTests
 ## `$(call targets,A B)`: the regular expression that selects the tests of targets A and B (a test's name starts with its target's).
@@ -35,7 +38,7 @@ test: test-deps
 	.build/debug/eventplayer demo-server --make-media --flavor frigate
 	Fuzz/run --seconds 20
 	$(SWIFT) test --skip-build --skip '$(call targets,$(ALONE))'
-	set -e; for target in $(ALONE); do echo "== $$target"; $(SWIFT) test --skip-build --filter "^$$target\."; done
+	SWIFT='$(SWIFT)' scripts/test-stages --beside $(BESIDE) --until $(BESIDE_UNTIL) $(ALONE)
 	scripts/check-stable-build
 
 ## make check: the edit loop: build, then the fast unit targets (UNIT) in one process.

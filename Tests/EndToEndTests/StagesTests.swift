@@ -5,7 +5,8 @@ import TestSupport
 /// `make test`'s stages are test targets (docs/development.md, What `make test` runs): the names the
 /// Makefile lists (`ALONE`: each in a process of its own; `UNIT`: `make check`) are test targets of
 /// Package.swift, and every folder under Tests/ is a target. A misspelt name would make a stage select
-/// no test and pass; an undeclared folder's suites would never run.
+/// no test and pass; an undeclared folder's suites would never run. `BESIDE`, the stage that runs in the
+/// background beside the next ones, is one of them and ends before `BESIDE_UNTIL`'s turn.
 @Suite("The stages are test targets")
 struct StagesTests {
     /// A variable of the Makefile as make expands it (nothing is built).
@@ -33,6 +34,16 @@ struct StagesTests {
         }
         #expect(Set(alone).isDisjoint(with: unit), "make check runs only targets of the first stage: \(unit)")
         #expect(!targets.subtracting(alone).isEmpty, "the first stage has targets")
+
+        // The stage that runs in the background is one of ALONE, and the one it must end before
+        // comes after it: else scripts/test-stages would start it late or never wait for it.
+        let beside = try await Self.makeVariable("BESIDE")
+        let until = try await Self.makeVariable("BESIDE_UNTIL")
+        if let name = beside.first {
+            let start = try #require(alone.firstIndex(of: name), "BESIDE \(name) is not in ALONE \(alone)")
+            let end = try #require(until.first.flatMap { alone.firstIndex(of: $0) }, "BESIDE_UNTIL \(until) is not in ALONE")
+            #expect(start < end && beside.count == 1, "BESIDE \(beside) before BESIDE_UNTIL \(until) in ALONE \(alone)")
+        }
 
         let supportFolders: Set = ["TestSupport", "CSixel"]
         let folders = try FileManager.default.contentsOfDirectory(atPath: Program.repository.appending(path: "Tests").path)
