@@ -1,11 +1,44 @@
 import Foundation
+import Synchronization
 
 /// Whether the tmux this program runs in passes escape sequences through to the outer terminal
-/// (`allow-passthrough` on or all): asked once, `tmux show -gv allow-passthrough`, with a short
-/// wait. Outside tmux, or when tmux cannot be asked, false.
-public enum TmuxPassthrough {
-    public static func isOn(environment: [String: String] = ProcessInfo.processInfo.environment) -> Bool {
-        guard !(environment["TMUX"] ?? "").isEmpty else { return false }
+/// (`allow-passthrough` on or all): `tmux show -gv allow-passthrough`, asked once on a thread of
+/// its own (``ask(environment:)``), so that the first screen never waits for tmux. Until tmux has
+/// answered (it takes a few milliseconds; at most 2 s are waited), and outside tmux, or when tmux
+/// cannot be asked, it is off: a notification then rings the bell.
+public final class TmuxPassthrough: Sendable {
+    private let answer: Mutex<Bool?>
+
+    /// An answer known already (outside tmux, a bell-only method, tests).
+    public init(isOn: Bool) {
+        answer = Mutex(isOn)
+    }
+
+    private init() {
+        answer = Mutex(nil)
+    }
+
+    /// Starts asking tmux when the environment says this runs inside it; returns at once.
+    public static func ask(environment: [String: String] = ProcessInfo.processInfo.environment) -> TmuxPassthrough {
+        guard !(environment["TMUX"] ?? "").isEmpty else { return TmuxPassthrough(isOn: false) }
+        let probe = TmuxPassthrough()
+        let thread = Thread { probe.answer.withLock { $0 = Self.askTmux() } }
+        thread.name = "tmux passthrough"
+        thread.start()
+        return probe
+    }
+
+    /// tmux's answer; false until it has come.
+    public var isOn: Bool {
+        answer.withLock { $0 ?? false }
+    }
+
+    /// Whether tmux has answered (or the answer was known from the start).
+    public var isAnswered: Bool {
+        answer.withLock { $0 != nil }
+    }
+
+    private static func askTmux() -> Bool {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
         process.arguments = ["tmux", "show", "-gv", "allow-passthrough"]

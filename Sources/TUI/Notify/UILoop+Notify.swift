@@ -6,13 +6,24 @@ public struct NotificationSettings: Sendable, Equatable {
     public var preferred: NotificationMethod?
     /// The process's environment (TERM, TERM_PROGRAM, TMUX, …).
     public var environment: [String: String]
-    /// Inside tmux, `allow-passthrough` is on (``TmuxPassthrough``).
-    public var tmuxPassthrough: Bool
+    /// Inside tmux, whether its `allow-passthrough` is on, asked in the background at start.
+    public var passthrough: TmuxPassthrough
 
-    public init(preferred: NotificationMethod?, environment: [String: String], tmuxPassthrough: Bool) {
+    /// Inside tmux, `allow-passthrough` is on (as far as tmux has answered yet).
+    public var tmuxPassthrough: Bool { passthrough.isOn }
+
+    public init(preferred: NotificationMethod?, environment: [String: String], passthrough: TmuxPassthrough) {
         self.preferred = preferred
         self.environment = environment
-        self.tmuxPassthrough = tmuxPassthrough
+        self.passthrough = passthrough
+    }
+
+    public init(preferred: NotificationMethod?, environment: [String: String], tmuxPassthrough: Bool) {
+        self.init(preferred: preferred, environment: environment, passthrough: TmuxPassthrough(isOn: tmuxPassthrough))
+    }
+
+    public static func == (lhs: NotificationSettings, rhs: NotificationSettings) -> Bool {
+        lhs.preferred == rhs.preferred && lhs.environment == rhs.environment && lhs.tmuxPassthrough == rhs.tmuxPassthrough
     }
 }
 

@@ -4,8 +4,8 @@ import TUI
 
 extension NotificationSettings {
     /// The loop's notification settings from config.toml (`notify`, `notify-method`): nil when
-    /// `notify = none`. Inside tmux, tmux is asked once whether it passes escape sequences
-    /// through (only when a method other than the bell may be used).
+    /// `notify = none`. Inside tmux, tmux is asked once, in the background, whether it passes
+    /// escape sequences through (only when a method other than the bell may be used).
     static func from(_ config: AppConfig, environment: [String: String] = ProcessInfo.processInfo.environment) -> NotificationSettings? {
         guard config.notify != NotifyLevel.none else { return nil }
         let preferred: NotificationMethod? = switch config.notifyMethod ?? .auto {
@@ -16,6 +16,6 @@ extension NotificationSettings {
         }
         let asksTmux = preferred != .bell && !(environment["TMUX"] ?? "").isEmpty
         return NotificationSettings(preferred: preferred, environment: environment,
-                                    tmuxPassthrough: asksTmux && TmuxPassthrough.isOn(environment: environment))
+                                    passthrough: asksTmux ? TmuxPassthrough.ask(environment: environment) : TmuxPassthrough(isOn: false))
     }
 }
