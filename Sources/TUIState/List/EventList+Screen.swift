@@ -25,13 +25,14 @@ extension EventList {
     /// unreviewed only · 2 marks pending (…)".
     func countsText(review: ReviewState) -> String {
         let viewText = (isUnreviewedOnly ? " · unreviewed only" : "") + review.pendingText
-        let shownCount = visible(marks: review.marks).count
         if let search {
+            let shownCount = visible(marks: review.marks).count
             let shown = shownCount == events.count ? "" : " · \(shownCount) shown"
             return search.headerText + (search.answer == nil ? "" : shown) + viewText
         }
         if events.isEmpty, isLoading { return "loading…" + viewText }
-        let loaded = filterText.isEmpty && !isUnreviewedOnly ? "\(events.count) loaded" : "\(shownCount) of \(events.count) loaded"
+        let loaded = filterText.isEmpty && !isUnreviewedOnly ? "\(events.count) loaded"
+            : "\(visible(marks: review.marks).count) of \(events.count) loaded"
         return (nextCursor == nil ? loaded : loaded + " · more") + viewText
     }
 
