@@ -10,7 +10,8 @@ extension AppState {
     public func screen(now: Date = Date(), calendar: Calendar = .current) -> ScreenSnapshot {
         var screen = ScreenSnapshot()
         screen.signIn = form?.snapshot(server: session.server)
-        screen.header = HeaderSnapshot(user: session.user, server: session.serverText, isDemo: session.isDemo, countsText: list.countsText(review: review),
+        screen.header = HeaderSnapshot(user: session.user, server: session.serverText, isDemo: session.isDemo,
+                                       countsText: list.countsText(review: review),
                                        filtersText: filters.text(now: now, calendar: calendar),
                                        followText: follow.headerText)
         screen.list = list.snapshot(review: review, filters: filters, isEditingFilter: isEditingFilter, now: now, calendar: calendar)
