@@ -80,7 +80,7 @@ struct TimelineCoverageReducerTests {
             return
         }
         #expect(camera.id == "zz_yard")
-        #expect(range == span.lowerBound..<cursor.addingTimeInterval(AppState.recordingAfter), "from the span's start (within 5 min) to an hour on")
+        #expect(range == span.lowerBound..<cursor.addingTimeInterval(TimelineState.recordingAfter), "from the span's start (within 5 min) to an hour on")
         #expect(startAt == 60)
         let recording = Event(id: "rec", cameraName: "Yard", startTime: range.lowerBound, endTime: range.upperBound,
                               bucket: "recording", videoUrl: URL(string: "http://nvr/vod/zz_yard/start/1/end/2/index.m3u8")!)

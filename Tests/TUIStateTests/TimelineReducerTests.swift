@@ -146,11 +146,11 @@ struct TimelineReducerTests {
         _ = state.reduce(.action(.timelineEdge(last: false)), now: .now)
         let first = try #require(inDay.min { $0.startTime < $1.startTime })
         #expect(state.timeline?.cursor == first.startTime)
-        #expect(state.timelineEvent()?.id == first.id)
+        #expect(state.timeline?.event(lanes: state.timelineCameras, date: Date())?.id == first.id)
         _ = state.reduce(.action(.timelineEdge(last: true)), now: .now)
         let last = try #require(inDay.max { $0.startTime < $1.startTime })
         #expect(state.timeline?.cursor == last.startTime)
-        #expect(state.timelineEvent()?.id == last.id)
+        #expect(state.timeline?.event(lanes: state.timelineCameras, date: Date())?.id == last.id)
     }
 
     @Test func theListsFiltersApplyToTheLanes() throws {
@@ -197,8 +197,9 @@ struct TimelineReducerTests {
         #expect(Self.windows(state.reduce(.action(.toggleTimeline), now: .now)).isEmpty)
     }
 
-    /// The timeline's navigation as its own reducer: lanes stay within the cameras, zoom stops at
-    /// its ends with a reason, and keys that are not navigation are not its.
+    /// The timeline's keys as its own reducer: lanes stay within the cameras, zoom stops at its
+    /// ends with a reason, Enter with nothing under the cursor says so, and keys that are not the
+    /// timeline's (help) are not its.
     @Test func theTimelinesOwnReducerMovesTheCursorLaneAndZoom() {
         let start = Date(timeIntervalSince1970: 1_800_000_000)
         var timeline = TimelineState(cursor: start, calendar: Self.calendar)
@@ -215,6 +216,8 @@ struct TimelineReducerTests {
         #expect(timeline.reduce(.timelineZoom(in: true), lanes: lanes, now: start, calendar: Self.calendar)
             == .message("Zoomed in as far as it goes (an hour)"))
         #expect(timeline.reduce(.timelineEdge(last: true), lanes: lanes, now: start, calendar: Self.calendar) == .message("No events in this range"))
-        #expect(timeline.reduce(.play, lanes: lanes, now: start, calendar: Self.calendar) == .notMine)
+        #expect(timeline.reduce(.play, lanes: lanes, now: start, calendar: Self.calendar)
+            == .message("No event under the cursor (←/→ move, ↑/↓ change camera)"))
+        #expect(timeline.reduce(.toggleHelp, lanes: lanes, now: start, calendar: Self.calendar) == .notMine)
     }
 }

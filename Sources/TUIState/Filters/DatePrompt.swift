@@ -26,6 +26,16 @@ struct DatePrompt: Sendable, Equatable {
         case cleared
         /// Enter on a date: closed, with the moment it means and the text as typed.
         case chose(Date, text: String)
+
+        /// Where the answer puts the timeline's cursor: the date chosen, or `now` for Enter on
+        /// nothing; nil when the prompt stays or closed.
+        func moment(now: Date) -> Date? {
+            switch self {
+            case .stays, .closed: nil
+            case .cleared: now
+            case .chose(let date, _): date
+            }
+        }
     }
 
     /// Applies one key; a date it cannot read keeps the prompt and the text, with the reason.

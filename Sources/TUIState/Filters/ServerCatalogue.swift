@@ -1,4 +1,5 @@
 import EventsAPI
+import Foundation
 
 /// What the server offers to pick from: its cameras (or those seen in pages, for the events
 /// service) and groups, the config file's camera sets, its severities; and which value picker
@@ -32,6 +33,36 @@ struct ServerCatalogue: Sendable {
         let ordered = serverCameras.map(\.name)
         let listed = Set(ordered)
         return ordered + seen.filter { !listed.contains($0) }.sorted { $0.localizedStandardCompare($1) == .orderedAscending }
+    }
+
+    /// The `c` picker, on the choice in force (`current`; `camera` when it is one camera); nil
+    /// when no camera is known yet. The config file's sets come first; a server group of the same
+    /// name is the set's.
+    func cameraPicker(current: ListFilters.Cameras, camera: String?) -> CameraPicker? {
+        let cameras = pickableCameras(current: camera)
+        guard !cameras.isEmpty else { return nil }
+        let names = Dictionary(serverCameras.map { ($0.id, $0.name) }, uniquingKeysWith: { first, _ in first })
+        let own = Set(cameraSets.map(\.name))
+        let groups = (cameraSets + serverGroups.filter { !own.contains($0.name) })
+            .map { CameraPicker.Group(name: $0.name, cameras: $0.cameras.map { names[$0] ?? $0 }) }
+        return CameraPicker(cameras: cameras, groups: groups, current: current)
+    }
+
+    /// The values the `o` or `z` picker waited for came (or failed): which it was, no longer awaited.
+    mutating func takeAwaitedPicker() -> ValuePicker.Kind? {
+        defer { awaitedPicker = nil }
+        return awaitedPicker
+    }
+
+    /// The server's values could not be had: said on the message line, when a picker waited for them.
+    mutating func valuesFailed(_ text: String, status: inout StatusLine, now: ContinuousClock.Instant) {
+        guard let kind = takeAwaitedPicker() else { return }
+        status.show("Cannot list the server's \(kind.noun)s: \(text)", now: now)
+    }
+
+    /// The server's cameras that record (an NVR's): the timeline shows what they recorded.
+    var recordingCameras: [Camera] {
+        serverCameras.filter(\.isRecording)
     }
 
     /// The server's camera shown as `name`, where it lists its cameras.

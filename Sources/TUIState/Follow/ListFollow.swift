@@ -1,10 +1,12 @@
 import AppCore
+import EventsAPI
 import Foundation
 
 /// The list following the server (`F`, config `follow`, `follow-interval`): when to poll (a
 /// ``FollowSchedule``), how many events arrived above the selected one, and what the header
-/// and the status bar say. A value with its own reducer; ``AppState`` holds one and carries out
-/// its outcomes (AppState+Follow.swift).
+/// and the status bar say. A value with its own reducer; ``AppState`` holds one and hands it the
+/// list on each turn (``turn(_:filter:isSignedIn:now:)``) and what a poll merged into the list
+/// (``merged(_:above:loaded:)``, after ``EventList/merge(_:)``).
 ///
 /// ```swift
 /// var follow = ListFollow(isOn: true, interval: .seconds(10))
@@ -68,6 +70,36 @@ public struct ListFollow: Sendable, Equatable {
             guard case .failing(let wait) = schedule.failed(now: now) else { return .none }
             return .show("Following: \(message); trying again in \(Self.seconds(wait)), then less often")
         }
+    }
+
+    /// Carries out ``reduce(_:now:)`` where only its message matters: said on `status`.
+    mutating func apply(_ input: Input, status: inout StatusLine, now: ContinuousClock.Instant) {
+        if case .show(let text) = reduce(input, now: now) { status.show(text, now: now) }
+    }
+
+    /// Any turn of ``AppState/reduce(_:now:)``: the `N new` count goes when the selection is at
+    /// the top; a due poll asks the server what changed since the newest loaded event, with the
+    /// list's server-side filters and its events in progress (to learn their end). A semantic
+    /// search's answer is the list: nothing is merged into it until Esc or `r` (a text search's
+    /// list goes on following: the `/` text shows what matches of what arrives).
+    mutating func turn(_ list: EventList, filter: EventFilter, isSignedIn: Bool, now: ContinuousClock.Instant) -> [AppEffect] {
+        if list.selectedIndex == 0 { newAbove = 0 }
+        guard isOn, isSignedIn, list.search?.semantic != true, !(list.events.isEmpty && list.isLoading) else { return [] }
+        guard reduce(.turn, now: now) == .poll else { return [] }
+        let inProgress = list.events.prefix(AppState.pageSize).filter { $0.endTime == nil }
+        return [.follow(since: list.events.map(\.startTime).max(), filter: filter,
+                        inProgress: Array(inProgress), generation: list.fetchGeneration)]
+    }
+
+    /// A poll's changes were merged into the list: those of `inserted` among `above` (the shown
+    /// events above the selection) count as new; new events reach the person through the
+    /// terminal (Notify/): only those a poll brought after the list's first page, filtered by the
+    /// rule. `loaded` is the list's events after the merge.
+    mutating func merged(_ inserted: Set<String>, above: ArraySlice<Event>, loaded: [Event]) -> [AppEffect] {
+        newAbove += above.filter { inserted.contains($0.id) }.count
+        defer { hasBaseline = true }
+        guard hasBaseline else { return [] }
+        return notify.notices(for: loaded.filter { inserted.contains($0.id) }, calendar: .current).map(AppEffect.notify)
     }
 
     /// The header's part: "following", "following · 3 new", "following · no answer"; "" when off.

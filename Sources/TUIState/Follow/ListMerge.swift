@@ -3,8 +3,8 @@ import Foundation
 
 /// Merges what a poll found (``EventChanges``) into the loaded events, newest first: a known
 /// event takes its new state (an event in progress its end and length), one the server no longer
-/// has leaves, a new one goes where its start puts it. Pure; the selection and the `N new` count
-/// are ``AppState``'s (AppState+Follow.swift).
+/// has leaves, a new one goes where its start puts it. Pure; ``EventList/merge(_:)`` applies it
+/// to the list, ``ListFollow/merged(_:above:loaded:)`` counts and notifies what it inserted.
 enum ListMerge {
     struct Result: Equatable {
         var events: [Event]
@@ -41,5 +41,16 @@ enum ListMerge {
             inserted.insert(event.id)
         }
         return Result(events: merged, inserted: inserted, removed: removed)
+    }
+}
+
+extension EventList {
+    /// A poll's changes merged into the loaded events (``ListMerge``); nil when they change
+    /// nothing. The selection is the caller's to put back on its event (it needs the marks).
+    mutating func merge(_ changes: EventChanges) -> ListMerge.Result? {
+        let merged = ListMerge.merge(events, changes, hasMorePages: nextCursor != nil)
+        guard merged.events != events else { return nil }
+        events = merged.events
+        return merged
     }
 }

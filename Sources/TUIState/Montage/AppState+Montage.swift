@@ -15,7 +15,7 @@ extension AppState {
     mutating func startMontage(now: ContinuousClock.Instant, date: Date = Date()) -> [AppEffect] {
         let cameras = timelineCameras
         guard !cameras.isEmpty else {
-            show(noCamerasText, now: now)
+            show(list.noCamerasText, now: now)
             return []
         }
         if let live = playback?.live, let event = playback?.event, focus == .player || isFullPane {

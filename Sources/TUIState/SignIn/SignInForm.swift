@@ -1,3 +1,4 @@
+import AppCore
 import Foundation
 import SystemSupport
 import TUI
@@ -29,6 +30,23 @@ struct SignInForm: Sendable, Equatable {
         case signIn(email: String, password: String)
         /// `yes` to the certificate with this fingerprint.
         case trust(fingerprint: String)
+    }
+
+    /// The form's part of the program: it takes every key while shown. Esc and q do nothing
+    /// (there is nowhere to go back to), except that Esc declines a certificate, as ssh's Ctrl-C;
+    /// a submitted form asks the coordinator to sign in (``AppEffect/signIn(email:password:)``),
+    /// or to pin the certificate `yes` trusted (``AppEffect/trustCertificate(fingerprint:)``).
+    mutating func reduce(_ action: UserAction) -> [AppEffect] {
+        if action == .back, question != nil {   // Esc: not trusted
+            decline()
+            return []
+        }
+        if action == .quitOrBack || action == .back { return [] }
+        switch apply(action) {
+        case .signIn(let email, let password): return [.signIn(email: email, password: password)]
+        case .trust(let fingerprint): return [.trustCertificate(fingerprint: fingerprint)]
+        case nil: return []
+        }
     }
 
     /// Applies a text-entry action; returns what to do when the form is submitted complete.
@@ -153,22 +171,40 @@ struct SignInForm: Sendable, Equatable {
 
     /// The certificate cannot be trusted here (expired, not for this host, issued by an unknown
     /// CA): says why; signing in would fail the same way.
-    mutating func certificateRefused(_ sentence: String) {
+    mutating func certificateRefused(_ text: String) {
         question = nil
         isBusy = false
         signInAfterTrust = false
-        errorText = sentence
+        errorText = UserFacing.sentence(text)
         if focus == .trust { focus = .email }
     }
 
     /// The certificate is pinned: the question goes and the form says so; a sign-in asked for
-    /// before the question goes on once the server is probed.
-    mutating func certificateTrusted(_ sentence: String) {
+    /// before the question goes on once the server is probed (``identified(_:)``).
+    mutating func certificateTrusted(_ text: String) {
         question = nil
         trustAnswer = ""
         errorText = nil
-        note = sentence
+        note = UserFacing.sentence(text)
         isBusy = signInAfterTrust
         if focus == .trust { focus = email.isEmpty ? .email : .password }
+    }
+
+    /// A probe said what the server is (one that needs a sign-in): the form names it and asks
+    /// for the user as it calls it; a sign-in waiting for the certificate goes now.
+    mutating func identified(_ identity: ServerIdentity) -> [AppEffect] {
+        userLabel = identity.userLabel
+        if let name = identity.name { serverName = name }
+        let signIn = signInAfterTrust && question == nil
+        signInAfterTrust = false
+        return signIn ? [.signIn(email: email.trimmingCharacters(in: .whitespaces), password: password)] : []
+    }
+}
+
+extension SignInForm {
+    /// The form again after the session expired (a page asked to sign in): empty, saying why.
+    init(userLabel: String, serverName: String?, reason: String) {
+        self.init(userLabel: userLabel, serverName: serverName)
+        errorText = UserFacing.sentence(reason)
     }
 }

@@ -1,14 +1,21 @@
 import AppCore
 import EventsAPI
+import Foundation
+import SystemSupport
 import TUI
 
 extension AppState {
     /// Applies one input; returns the work for the coordinator, in order.
     public mutating func reduce(_ input: AppInput, now: ContinuousClock.Instant) -> [AppEffect] {
-        var effects = reduceInput(input, now: now) + followSelectionForStill(now: now) + followTurn(now: now)
+        var effects = reduceInput(input, now: now) + followSelectionForStill(now: now)
+            + follow.turn(list, filter: filters.eventFilter, isSignedIn: form == nil, now: now)
             + (health.reduce(.turn(isShown: isHealthShown), now: now) == .poll ? [.fetchCameraHealth] : [])
         expireDownloadRate(now: now)
-        if timeline != nil { syncTimelineItems() }
+        if var timeline {
+            timeline.syncItems(reviewed: review.marks, filters: filters, unreviewedOnly: list.isUnreviewedOnly,
+                               lanes: timelineCameras.count, date: Date())
+            self.timeline = timeline
+        }
         // A playback of an event the server scores (ZoneMinder) asks for its alarm frames too.
         for case .startPlayback(let event, _, _) in effects where event.score != nil { effects.append(.fetchDetails(event, coverage: false)) }
         return effects
@@ -24,7 +31,7 @@ extension AppState {
         case .tick:
             status.expire(now: now)
             countPreparing(now: now)
-            return pendingMarksTick(now: now)
+            return review.tick(now: now)   // a backoff that ran out sends the pending marks again
         case .stillReady(let eventID):
             applyStill(eventID, ready: true)
             return []
@@ -35,21 +42,24 @@ extension AppState {
             player.videoModeText = text
             return []
         case .timelineLoaded(let events, let window, let generation):
-            timelineLoaded(events, window: window, generation: generation)
-            return pendingMarksServerAnswered(now: now)
+            if timeline?.loaded(events, window: window, generation: generation, date: Date()) == true {
+                catalogue.noteCameras(events)
+            }
+            return review.serverAnswered(now: now)   // the server answers: pending marks go now
         case .timelineFailed(let window, let message, let generation):
-            timelineFailed(window: window, message: message, generation: generation)
+            timeline?.failed(window: window, message: message, generation: generation)
             return []
         case .camerasLoaded(let cameras, let groups):
             catalogue.serverCameras = cameras
             catalogue.serverGroups = groups
             catalogue.knownCameras.formUnion(cameras.map(\.name))
-            return loadTimelineCoverage()
-        case .timelineCoverage(let camera, let spans, let window, let generation):
-            timelineCoverage(camera: camera, spans: spans, window: window, generation: generation)
+            return timeline?.loadCoverage(recording: catalogue.recordingCameras) ?? []
+        case .timelineCoverage(let camera, let spans, _, let generation):
+            timeline?.coverageLoaded(spans, camera: camera, generation: generation)
             return []
-        case .recordingLoaded(let event, let startAt):
-            return playRecording(event, startAt: startAt, now: now)
+        case .recordingLoaded(let event, let startAt):   // Enter's recording plays if the timeline is still open
+            guard case .scene(.timeline) = mode else { return [] }
+            return startTimelinePlayback(event, startAt: startAt, date: Date(), now: now)
         case .recordingFailed(let message):
             status.error = "Cannot play the recording: \(message)"
             return []
@@ -71,7 +81,7 @@ extension AppState {
             return []
         case .montageEvents(let loaded):
             guard montage != nil else { return [] }
-            noteCameras(loaded)
+            catalogue.noteCameras(loaded)
             return [.addMontageEvents(loaded)]
         case .montageFailed(let text):
             guard montage != nil else { return [] }
@@ -79,14 +89,19 @@ extension AppState {
             status.error = "Montage: \(text)"
             return [.stopMontage]
         case .filterValuesLoaded(let values):
-            return filterValuesLoaded(values, now: now)
+            // The picker `o` or `z` asked for opens only over the list and the player: anything
+            // else that took the screen meanwhile keeps it.
+            guard let kind = catalogue.takeAwaitedPicker(), case .scene(let scene) = mode, !isTimelineShown,
+                  let picker = filters.valuePicker(kind, offering: values, status: &status, now: now) else { return [] }
+            mode = .valuePicker(picker, over: scene)
+            return []
         case .filterValuesFailed(let text):
-            filterValuesFailed(text, now: now)
+            catalogue.valuesFailed(text, status: &status, now: now)
             return []
         case .followed(let changes, let generation):
             return followed(changes, generation: generation, now: now)
         case .followFailed(let text):
-            followFailed(text, now: now)
+            follow.apply(.failed(message: text), status: &status, now: now)   // backs off, says so once
             return []
         case .cameraHealthLoaded(let reports):
             _ = health.reduce(.answered(reports), now: now)   // nil: the server reports no health
@@ -105,8 +120,11 @@ extension AppState {
             }
             if playback?.event.id == details.event.id { playback?.alarms = details.alarms }
             return []
-        case .searchLoaded(let found, let generation):
-            searchLoaded(found, generation: generation, now: now)
+        case .searchLoaded(let found, let generation):   // the server search's answer is the list
+            let selected = selectedEvent?.id
+            guard list.searchLoaded(found, generation: generation, status: &status, now: now) else { return [] }
+            eventsArrived(found.events)
+            list.select(id: selected, in: visibleEvents)
             return []
         case .detailsFailed(let id, let text):
             if case .details(var view, let under) = mode, view.event.id == id {
@@ -129,16 +147,27 @@ extension AppState {
         if action == .suspend { return playback == nil ? [] : [.player(.interrupt)] }
         if action == .resume { return playback == nil ? [] : [.player(.resume)] }
         switch keyRoute {
-        case .context(.form): return applyToForm(action)
+        case .context(.form):
+            guard var form else { return [] }
+            let effects = form.reduce(action)
+            mode = .signIn(form)
+            return effects
         case .context(.filter):
             if let question = keepConfirmation { return answerKeepConfirmation(question, action, now: now) }
-            return datePrompt == nil ? applyToFilter(action) : applyToDatePrompt(action, now: now)
+            if let prompt = datePrompt { return applyToDatePrompt(prompt, action) }
+            return applyToFilter(action)
         case .overlay, .picker, .context: break
         }
         if let effects = applyToOverlay(action) { return effects }
         switch mode {
-        case .cameraPicker: return applyToCameraPicker(action)
-        case .valuePicker: return applyToValuePicker(action)
+        case .cameraPicker(let picker, _):   // a new choice reloads the list
+            guard case .chose(let choice) = reduce(picker: picker, action, reopen: Mode.cameraPicker),
+                  filters.take(choice) else { return [] }
+            return beginRefresh()
+        case .valuePicker(let picker, _):
+            guard case .chose(let choice) = reduce(picker: picker, action, reopen: Mode.valuePicker),
+                  filters.take(choice, from: picker) else { return [] }
+            return beginRefresh()
         case .serverPicker(let picker, _):
             // Another server ends this session of the TUI and starts one on it (the terminal stays).
             guard case .chose(let server) = reduce(picker: picker, action, reopen: Mode.serverPicker) else { return [] }
@@ -186,7 +215,7 @@ extension AppState {
         case .select(let index): return select(index)
         case .startFilter: mode = .filterEditing(over: scene)
         case .refresh: return beginRefresh()
-        case .toggleFollow: return toggleFollow(now: now)
+        case .toggleFollow: follow.apply(.toggle, status: &status, now: now)
         case .jumpToDate, .pickCamera, .cycleSeverity, .pickLabel, .pickZone: return applyFilterKey(action, now: now)
         case .export: return export.start(keyedEvent, status: &status, now: now)
         case .toggleKept: return review.keep.toggle(keyedEvent, status: &status, now: now)
@@ -207,8 +236,19 @@ extension AppState {
             if let picker = session.picker(status: &status, now: now) { mode = .serverPicker(picker, over: scene) }
             return []
         case .play where focus == .list: return playSelected(now: now)
-        case .nextEvent, .previousEvent, .toggleAutoAdvance, .toggleReviewed, .toggleUnreviewedOnly, .markShownReviewed:
-            return applyReview(action, now: now)
+        case .nextEvent: return advance(.next, from: advanceAnchor, now: now)
+        case .previousEvent: return advance(.previous, from: advanceAnchor, now: now)
+        case .toggleAutoAdvance: toggleAutoAdvance(now: now)
+        case .toggleReviewed:   // the selected event in the list, the playing one in the player
+            guard let event = keyedEvent else { return [] }
+            let named = "\(event.cameraName) · \(event.title ?? event.id)"
+            return setReviewed(event.id, review.toggled(event, named: named, status: &status, now: now), now: now)
+        case .markShownReviewed:
+            guard let marked = review.markReviewed(visibleEvents, status: &status, now: now) else { return [] }
+            list.keepUnderCursor(marked.ids, selected: selectedEvent?.id)
+            return marked.effects
+        case .toggleUnreviewedOnly:
+            return list.toggleUnreviewedOnly(marks: review.marks, status: &status, now: now) ? fetchMoreIfNear() : []
         case .toggleFullPane:
             guard player.isTerminalVideo else {
                 show("Full-pane video needs terminal video (--video terminal)", now: now)
@@ -224,6 +264,49 @@ extension AppState {
         default: return applyToPlayer(action, now: now)
         }
         return []
+    }
+
+    /// `/` (``EventList/editFilter(_:marks:filter:)``): Enter, Tab and Esc close the line.
+    private mutating func applyToFilter(_ action: UserAction) -> [AppEffect] {
+        guard case .closed(let effects) = list.editFilter(action, marks: review.marks, filter: filters.eventFilter) else { return [] }
+        closeToScene()
+        return effects
+    }
+
+    /// `t`, `c`, `s`, `o` and `z` (``ListFilters/reduce(_:catalogue:onTimeline:noCamerasText:status:now:)``):
+    /// a change reloads the list; a prompt or picker opens over the scene.
+    private mutating func applyFilterKey(_ action: UserAction, now: ContinuousClock.Instant) -> [AppEffect] {
+        switch filters.reduce(action, catalogue: catalogue, onTimeline: isTimelineShown, noCamerasText: list.noCamerasText,
+                              status: &status, now: now) {
+        case .stays: break
+        case .changed: return beginRefresh()
+        case .prompt(let prompt): mode = .datePrompt(prompt, over: scene)
+        case .cameraPicker(let picker): mode = .cameraPicker(picker, over: scene)
+        case .askValues(let kind):
+            catalogue.awaitedPicker = kind
+            return [.fetchFilterValues(cameras: filters.shownCameras)]
+        }
+        return []
+    }
+
+    /// The `t` prompt's keys (``DatePrompt/reduce(_:now:calendar:)``): a date moves the timeline's
+    /// cursor when the timeline is shown (Enter on nothing: to now), else sets the list's time
+    /// and reloads (Enter on nothing clears it).
+    private mutating func applyToDatePrompt(_ prompt: DatePrompt, _ action: UserAction, date: Date = Date(),
+                                            calendar: Calendar = .current) -> [AppEffect] {
+        var prompt = prompt
+        let answer = prompt.reduce(action, now: date, calendar: calendar)
+        guard answer != .stays else {
+            mode = .datePrompt(prompt, over: scene)
+            return []
+        }
+        closeToScene()
+        if isTimelineShown {
+            guard let moment = answer.moment(now: date) else { return [] }
+            timeline?.moveCursor(to: moment, calendar: calendar)
+            return loadTimelineWindows()
+        }
+        return filters.apply(answer) ? beginRefresh() : []
     }
 
     /// The answer to `Alt-k`'s question: `y` keeps every event it named.
@@ -272,12 +355,178 @@ extension AppState {
             } else if browse.focus == .player {
                 updateBrowse { $0.focus = .list }
             } else if isEscape, !list.filterText.isEmpty || list.search != nil {
-                return clearFilterText()
+                return list.clearFilterText(marks: review.marks, filter: filters.eventFilter)
             } else {
                 return nil
             }
         }
         return []
+    }
+}
+
+// MARK: - The timeline
+
+extension AppState {
+    /// `T`: opens the timeline at the event the keys act on (``TimelineState/opened(_:at:lanes:date:calendar:)``),
+    /// or closes it, back to the list and the player as they were.
+    private mutating func toggleTimeline(date: Date = Date(), calendar: Calendar = .current) -> [AppEffect] {
+        if case .timeline(returnsTo: let browse) = scene {
+            mode = .scene(.browse(browse))
+            return []
+        }
+        timeline = TimelineState.opened(timeline, at: keyedEvent, lanes: timelineCameras, date: date, calendar: calendar)
+        mode = .scene(.timeline(returnsTo: Browse(focus: focus)))
+        overlay = nil
+        return loadTimelineWindows()
+    }
+
+    /// The timeline's keys (``TimelineState/reduce(_:lanes:cameras:now:calendar:)``); nil for
+    /// those it leaves to the rest (help, request log, back, quit).
+    private mutating func applyToTimeline(_ action: UserAction, now: ContinuousClock.Instant, date: Date = Date(),
+                                          calendar: Calendar = .current) -> [AppEffect]? {
+        guard var timeline else { return nil }
+        let outcome = timeline.reduce(action, lanes: timelineCameras, cameras: catalogue.serverCameras, now: date, calendar: calendar)
+        self.timeline = timeline
+        switch outcome {
+        case .notMine: return nil
+        case .stays: return []
+        case .message(let text): show(text, now: now)
+        case .moved: return loadTimelineWindows()
+        case .close: return toggleTimeline()
+        case .reload: return beginRefresh() + loadTimelineWindows()
+        case .toggleReviewed(let event):
+            return setReviewed(event.id, review.toggled(event, named: TimelineState.text(event), status: &status, now: now), now: now)
+        case .play(let event, let startAt): return startTimelinePlayback(event, startAt: startAt, date: date, now: now)
+        case .openRecording(let effect):
+            show("Opening the recording…", now: now)
+            return [effect]
+        }
+        return []
+    }
+
+    /// The windows (and coverage) the timeline's range still lacks (``TimelineState/loadWindows(recording:)``).
+    private mutating func loadTimelineWindows() -> [AppEffect] {
+        timeline?.loadWindows(recording: catalogue.recordingCameras) ?? []
+    }
+
+    /// Enter on the timeline (or the recording it asked for) plays in the player; Esc there comes
+    /// back to the timeline (``returnToTimeline()``).
+    private mutating func startTimelinePlayback(_ event: Event, startAt: Double, date: Date,
+                                                now: ContinuousClock.Instant) -> [AppEffect] {
+        let id = player.nextPlaybackID()
+        playback = PlaybackModel(event: event, id: id, isLive: event.isLive(at: date))
+        mode = .scene(.browse(Browse(focus: .player, fromTimeline: true)))
+        status.error = nil
+        show("Opening \(TerminalText.printable(event.cameraName))…", now: now)
+        return [.startPlayback(event, id: id, startAt: startAt)]
+    }
+
+    /// Esc from the player that Enter on the timeline opened: the timeline again (and under it the
+    /// list, focused), the playback paused (its pane is not on screen).
+    mutating func returnToTimeline() -> [AppEffect] {
+        mode = .scene(.timeline(returnsTo: Browse(focus: .list)))
+        guard let playback, playback.playback == .playing else { return [] }
+        return [.player(.togglePause)]
+    }
+}
+
+// MARK: - The list's pages
+
+extension AppState {
+    /// Drops everything loaded and fetches the first page again (``EventList/refresh(filter:)``).
+    mutating func beginRefresh() -> [AppEffect] {
+        list.refresh(filter: filters.eventFilter)
+    }
+
+    /// The list's row `index` selected (clamped; ``EventList/select(index:marks:)``), and the
+    /// next page when it nears the end of what is loaded.
+    mutating func select(_ index: Int) -> [AppEffect] {
+        list.select(index: index, marks: review.marks) ? fetchMoreIfNear() : []
+    }
+
+    /// The next page when the selection nears the end of what is shown.
+    mutating func fetchMoreIfNear() -> [AppEffect] {
+        list.fetchMoreIfNear(marks: review.marks, filter: filters.eventFilter)
+    }
+
+    /// The server no longer has event `id`: it leaves the list (``EventList/drop(_:marks:)``).
+    mutating func dropGoneEvent(_ id: String) {
+        list.drop(id, marks: review.marks)
+    }
+
+    /// Events came from the server (a page, a search's answer, a poll): their cameras are known,
+    /// and the marks the server keeps for them are taken (``ReviewState/adoptServerReviewed(_:)``).
+    private mutating func eventsArrived(_ events: [Event]) {
+        catalogue.noteCameras(events)
+        review.adoptServerReviewed(events)
+    }
+
+    /// A page arrived (``EventList/add(_:generation:status:now:)``): the server answered, so
+    /// pending marks go now, and only events after this page are news (Notify/); a `>` waiting at
+    /// the last row moves on, else the next page comes when the selection is near the end.
+    private mutating func pageLoaded(_ page: EventsPage, generation: Int, now: ContinuousClock.Instant) -> [AppEffect] {
+        guard list.add(page, generation: generation, status: &status, now: now) else { return [] }
+        eventsArrived(page.events)
+        let marks = review.serverAnswered(now: now)
+        follow.hasBaseline = true
+        if let advanced = resolvePendingAdvance(now: now) { return marks + advanced }
+        return marks + (list.filterText.isEmpty ? fetchMoreIfNear() : [])
+    }
+
+    /// A page failed: an expired session brings the sign-in form back (a montage open meanwhile
+    /// stops); anything else stays on screen as an error until Esc. A `>` waiting for the page
+    /// says so instead.
+    private mutating func pageFailed(_ text: String, needsSignIn: Bool, generation: Int) -> [AppEffect] {
+        guard list.pageFailed(generation: generation) else { return [] }
+        guard needsSignIn else {
+            status.error = "Cannot load events: \(text)"
+            pendingAdvanceFailed(text)
+            return []
+        }
+        let stops: [AppEffect] = montage == nil ? [] : [.stopMontage]
+        mode = .signIn(SignInForm(userLabel: session.signInLabel, serverName: session.serverName, reason: text))
+        overlay = nil
+        pendingAdvanceFailed(text)
+        return stops
+    }
+}
+
+// MARK: - Reviewed marks
+
+extension AppState {
+    /// The marks saved by earlier sessions (before the first screen).
+    ///
+    /// ```swift
+    /// state.loadReviewed(ReviewedMarks.load(from: ReviewedMarks.fileURL(in: paths.state)))
+    /// ```
+    public mutating func loadReviewed(_ marks: ReviewedMarks) {
+        review.marks = marks
+    }
+
+    /// The server keeps the marks (``ReviewState/keepMarksOnServer(pending:)``): `pending` are the
+    /// journal's marks for this server from an earlier session, shown pending at once.
+    ///
+    /// ```swift
+    /// state.keepMarksOnServer(pending: PendingMarks.journal(at: url, server: PendingMarks.serverKey(server)))
+    /// ```
+    public mutating func keepMarksOnServer(pending: [PendingMark]) {
+        review.keepMarksOnServer(pending: pending)
+    }
+
+    /// Marks or unmarks `id` (`x`, the timeline's `x`, an event played to its end); the selection
+    /// stays on its event (a marked selected one is kept in unreviewed-only until the selection
+    /// leaves it). Nothing to save when nothing changed.
+    mutating func setReviewed(_ id: String, _ isReviewed: Bool, now: ContinuousClock.Instant) -> [AppEffect] {
+        let selected = selectedEvent?.id
+        guard let effects = review.set(id, isReviewed, now: now) else { return [] }
+        if isReviewed { list.keepUnderCursor([id], selected: selected) }
+        list.select(id: selected, in: visibleEvents)
+        return effects
+    }
+
+    /// Selects the shown event `id` (`>`, `<`); leaving the kept reviewed event lets it go.
+    mutating func selectEvent(id: String) {
+        list.select(event: id, marks: review.marks)
     }
 }
 
@@ -288,22 +537,71 @@ extension AppState {
     mutating func applyCompletion(_ input: AppInput, now: ContinuousClock.Instant) -> [AppEffect] {
         switch input {
         case .signedIn(let name): return signedIn(as: name)
-        case .signInFailed(let text): signInFailed(text)
-        case .certificateNeedsTrust(let question): certificateNeedsTrust(question)
-        case .certificateRefused(let text): certificateRefused(text)
-        case .certificateTrusted(let text): certificateTrusted(text)
+        case .signInFailed(let text): updateForm { $0.failed(text) }
+        case .certificateNeedsTrust(let question): updateForm { $0.ask(question) }
+        case .certificateRefused(let text): updateForm { $0.certificateRefused(text) }
+        case .certificateTrusted(let text): updateForm { $0.certificateTrusted(text) }
         case .serverIdentified(let identity): return serverIdentified(identity)
         case .pageLoaded(let page, let generation): return pageLoaded(page, generation: generation, now: now)
         case .pageFailed(let text, let needsSignIn, let generation): return pageFailed(text, needsSignIn: needsSignIn, generation: generation)
         case .reviewedSaveFailed(let text):
             status.error = "Reviewed marks not saved: \(text)"
         case .reviewedSent(let ids, let isReviewed):
-            return reviewedSent(ids: ids, isReviewed: isReviewed, now: now)
+            return review.sent(ids: ids, isReviewed: isReviewed, now: now)
         case .reviewedSendFailed(let ids, let isReviewed, let failure, let text):
-            return reviewedSendFailed(ids: ids, isReviewed: isReviewed, failure: failure, message: text, now: now)
+            let selected = selectedEvent?.id
+            let failed = review.sendFailed(ids: ids, isReviewed: isReviewed, failure: failure, message: text,
+                                           status: &status, now: now)
+            if failed.rolledBack { list.select(id: selected, in: visibleEvents) }   // the selection stays on its event
+            return failed.effects
         default:
             break
         }
         return []
+    }
+
+    /// Signed in as `name`: the list, fetched from its first page.
+    private mutating func signedIn(as name: String) -> [AppEffect] {
+        mode = .scene(.browse(Browse()))
+        session.user = name
+        return beginRefresh()
+    }
+
+    /// Changes the sign-in form while it is shown (the server's and the certificate's answers).
+    private mutating func updateForm(_ change: (inout SignInForm) -> Void) {
+        guard var form else { return }
+        change(&form)
+        mode = .signIn(form)
+    }
+
+    /// A probe said what the server is: its severities, what it calls keeping an event and the
+    /// user; the form names it (``SignInForm/identified(_:)``); a server that needs no sign-in
+    /// opens the list.
+    private mutating func serverIdentified(_ identity: ServerIdentity) -> [AppEffect] {
+        catalogue.severities = identity.severities
+        review.keep.name = identity.keepName
+        session.signInLabel = identity.userLabel
+        session.serverName = identity.name ?? session.serverName
+        guard var form else { return [] }
+        guard identity.needsSignIn else { return signedIn(as: "anonymous") }
+        let effects = form.identified(identity)
+        mode = .signIn(form)
+        return effects
+    }
+
+    /// A poll's answer (``ListFollow``), merged into the list when it is of the list's current
+    /// load (a reload meanwhile drops it): the selection stays on its event (when that was
+    /// deleted, the one after it takes its row); the playing event plays on without it.
+    private mutating func followed(_ changes: EventChanges, generation: Int, now: ContinuousClock.Instant) -> [AppEffect] {
+        follow.apply(.answered, status: &status, now: now)
+        guard follow.isOn, generation == list.fetchGeneration else { return [] }
+        let selected = selectedEvent?.id
+        guard let merged = list.merge(changes) else {
+            follow.hasBaseline = true
+            return []
+        }
+        eventsArrived(changes.events)
+        list.select(id: selected, in: visibleEvents)
+        return follow.merged(merged.inserted, above: visibleEvents[..<list.selectedIndex], loaded: list.events)
     }
 }

@@ -10,15 +10,11 @@ extension AppState {
     public func screen(now: Date = Date(), calendar: Calendar = .current) -> ScreenSnapshot {
         var screen = ScreenSnapshot()
         screen.signIn = form?.snapshot(server: session.server)
-        screen.header = HeaderSnapshot(user: session.user, server: session.serverText, isDemo: session.isDemo, countsText: countsText,
+        screen.header = HeaderSnapshot(user: session.user, server: session.serverText, isDemo: session.isDemo,
+                                       countsText: list.countsText(review: review),
                                        filtersText: filters.text(now: now, calendar: calendar),
                                        followText: follow.headerText)
-        screen.list = EventListSnapshot(
-            rows: visibleEvents.map { listRow($0, now: now, calendar: calendar) },
-            selectedIndex: list.selectedIndex, moreAvailable: list.nextCursor != nil, isLoading: list.isLoading,
-            filterText: list.filterText, isEditingFilter: isEditingFilter,
-            emptyText: emptyListText)
-        if list.isUnreviewedOnly, !list.events.isEmpty { screen.list.emptyText = unreviewedEmptyText }
+        screen.list = list.snapshot(review: review, filters: filters, isEditingFilter: isEditingFilter, now: now, calendar: calendar)
         screen.isAutoAdvance = review.isAutoAdvance
         screen.isFullPane = isFullPane && player.isTerminalVideo
         screen.player = playback.map { playerSnapshot($0, now: now, calendar: calendar) }
@@ -43,39 +39,13 @@ extension AppState {
         screen.picker = cameraPicker?.snapshot(health: healthBadges) ?? valuePicker?.snapshot ?? serverPicker?.snapshot
         screen.exportText = export.job.map { Redactor.shared.redact($0.statusText) }
         if screen.signIn == nil {
-            screen.timelineView = timelineSnapshot(now: now, calendar: calendar)
+            if isTimelineShown, montage == nil {
+                screen.timelineView = timeline?.snapshot(lanes: timelineCameras, health: healthBadges, review: review,
+                                                         unreviewedOnly: list.isUnreviewedOnly, now: now, calendar: calendar)
+            }
             screen.montage = montageScreen(calendar: calendar)
         }
         return screen
-    }
-
-    /// The header's counts: "loading…" while the list is empty and its first page is on the way
-    /// (not "0 loaded": the list has no rows yet, and keys for them would do nothing).
-    var countsText: String {
-        if let search = list.search {
-            let shown = visibleEvents.count == list.events.count ? "" : " · \(visibleEvents.count) shown"
-            return search.headerText + (search.answer == nil ? "" : shown) + reviewViewText
-        }
-        if list.events.isEmpty, list.isLoading { return "loading…" + reviewViewText }
-        let loaded = list.filterText.isEmpty && !list.isUnreviewedOnly ? "\(list.events.count) loaded" : "\(visibleEvents.count) of \(list.events.count) loaded"
-        return (list.nextCursor == nil ? loaded : loaded + " · more") + reviewViewText
-    }
-
-    static func row(_ event: Event, now: Date, calendar: Calendar) -> EventRow {
-        let live = event.isLive(at: now)
-        // Server text: control characters shown escaped, as everywhere (TerminalText). The
-        // faces and plates the server recognised follow the title.
-        // (Frigate's own title names the faces among the objects already.)
-        let base = event.title ?? event.id
-        let seen = ((event.subLabels ?? []) + (event.plates ?? [])).filter { !base.contains($0) }
-        let title = ([base] + seen).joined(separator: " · ")
-        var row = EventRow(id: event.id, camera: TerminalText.printable(event.cameraName), title: TerminalText.printable(title),
-                           startText: WallTimeText.start(event.startTime, now: now, calendar: calendar),
-                           durationText: event.duration.map(DurationText.clock) ?? "",
-                           bucket: TerminalText.printable(event.bucket), isLive: live)
-        row.threatLevel = event.description?.threatLevel
-        row.isKept = event.kept == true
-        return row
     }
 
     func playerSnapshot(_ model: PlaybackModel, now: Date, calendar: Calendar) -> PlayerPaneSnapshot {
@@ -107,14 +77,5 @@ extension AppState {
                 + (model.isPreparing ? " · preparing…" : "")
         }
         return snapshot
-    }
-
-    /// The empty list's line: what to do about the `/` text, the server-side filters, or nothing.
-    private var emptyListText: String {
-        if !list.filterText.isEmpty { return "No loaded event matches “\(list.filterText)”. Esc clears the filter." }
-        if filters.isEmpty { return "No events. Press r to refresh." }
-        let keys = ["t", "c"] + (filters.severity == nil ? [] : ["s"]) + (filters.labelChoice == nil ? [] : ["o"])
-            + (filters.zone == nil ? [] : ["z"])
-        return "No events match the filters (\(keys.dropLast().joined(separator: ", ")) and \(keys.last ?? "c") change them)."
     }
 }

@@ -79,6 +79,23 @@ public struct AppState: Sendable {
          follow.nextDeadline, liveDeadline, healthDeadline].compactMap { $0 }.min()
     }
 
+    /// The events the list shows (``EventList/visible(marks:)``: the `/` text and the `u` view).
+    var visibleEvents: [Event] {
+        list.visible(marks: review.marks)
+    }
+
+    /// The shown event under the list's selection: what Enter, `M`, the still act on.
+    var selectedEvent: Event? {
+        list.selected(marks: review.marks)
+    }
+
+    /// The timeline's lanes, the montage's and `L`'s cameras: the server's cameras in its order
+    /// (an NVR's), then every other camera seen (in the list or the timeline) by name; or the `c`
+    /// camera alone, or its group's.
+    var timelineCameras: [String] {
+        filters.shownCameras ?? catalogue.pickableCameras(current: filters.camera)
+    }
+
     /// The event the keys act on (`e`, `x`, `T`, `L`): the playing one while the player has the
     /// keys (the selected one before anything played), else the selected one.
     var keyedEvent: Event? {
