@@ -120,42 +120,7 @@ extension AppState {
 
 // MARK: - Every camera live (`M` in the live view)
 
-/// `M` in the live view: every camera (the `c` camera, or the camera set) live as the montage's
-/// tiles, four to a page, the camera shown first. The coordinator asks the backend for each feed
-/// at a tile's size (``AppEffect/fetchLiveMontage(_:)``) and plays them without a clock
-/// (``AppCore/MontagePlayback/init(live:feeds:now:makeRunner:)``). Tab chooses the tile heard,
-/// Space freezes every picture, Enter closes the montage and plays the heard camera's latest
-/// event, Esc goes back to the live view of the camera it was opened from.
 extension AppState {
-    mutating func openLiveMontage(cameras: [String], from live: LiveView, feed: Event, date: Date) -> [AppEffect] {
-        let ordered = [live.camera] + cameras.filter { $0 != live.camera }
-        let request = LiveRequest(cameraID: feed.camera, cameraName: live.camera, id: PlaybackID(rawValue: player.lastPlaybackID),
-                                  returnsTo: live.returnsTo)
-        let model = MontageModel(cameras: cameras.contains(live.camera) ? ordered : cameras, origin: .live(request),
-                                 moment: date, events: [], now: date)
-        // The live view stops (its camera is a tile); under the montage the list, which Esc
-        // leaves for the live view again.
-        playback = nil
-        mode = .montage(model, over: .browse(Browse(focus: .list)))
-        overlay = nil
-        return [.player(.stop), .fetchLiveMontage(liveCameras(model.pageCameras))]
-    }
-
-    /// The cameras of `names` as the backend knows them (its ids where it has a list of cameras).
-    func liveCameras(_ names: [String]) -> [Camera] {
-        names.map { name in Camera(id: catalogue.serverCameras.first { $0.name == name }?.id ?? name, name: name) }
-    }
-
-    /// The feeds have come: the page's tiles play them (a camera without one says so).
-    mutating func liveMontageFeeds(_ feeds: [Event], failures: [String: String], now: ContinuousClock.Instant) -> [AppEffect] {
-        guard let model = montage, model.isLive else { return [] }
-        if let (camera, reason) = failures.sorted(by: { $0.key < $1.key }).first {
-            show("No live view of \(TerminalText.printable(camera)): \(reason)"
-                 + (failures.count > 1 ? " (and \(failures.count - 1) more)" : ""), now: now)
-        }
-        return [.startLiveMontage(cameras: model.pageCameras, feeds: feeds)]
-    }
-
     /// Esc from the live montage: the camera it was opened from, live again.
     mutating func reopenLive(_ request: LiveRequest, now: ContinuousClock.Instant) -> [AppEffect] {
         player.lastPlaybackID += 1
@@ -174,33 +139,5 @@ extension AppState {
         }
         _ = select(index)
         return playSelected(now: now)
-    }
-
-    /// The live montage's screen: each tile titled with its camera and `live`, no slider.
-    func liveMontageScreen(_ model: MontageModel, calendar: Calendar) -> MontageScreen {
-        let snapshot = model.snapshot
-        var tiles = model.pageCameras.enumerated().map { index, camera -> MontageScreen.Tile in
-            let title = "\(health.title(camera, cameras: catalogue.serverCameras)) · live"
-            guard let tile = snapshot?.tiles.indices.contains(index) == true ? snapshot?.tiles[index] : nil else {
-                return MontageScreen.Tile(index: index, title: title, detail: "connecting", showsVideo: false)
-            }
-            let isError = if case .failed = tile.status { true } else { false }
-            let (detail, hasPicture): (String, Bool) = switch tile.status {
-            case .noRecording: ("no live view", false)
-            case .ended: ("the feed ended", true)
-            case .playing, .paused: ("", true)
-            case .loading: ("connecting", false)
-            case .failed: (Self.tileText(tile.status, timeZone: calendar.timeZone), false)
-            }
-            return MontageScreen.Tile(index: index, title: title, detail: detail, showsVideo: hasPicture && player.isTerminalVideo && player.isVideoOn,
-                                      isFocused: tile.isFocused, isError: isError)
-        }
-        if model.isSolo, let focused = tiles.first(where: \.isFocused) ?? tiles.first { tiles = [focused] }
-        let state = snapshot.map { $0.isPaused ? "❚❚ Paused" : "● live" } ?? "… connecting"
-        var screen = MontageScreen(tiles: tiles, clockText: WallTimeText.timeOfDay(snapshot?.wallTime ?? model.moment, calendar: calendar, seconds: true),
-                                   stateText: state)
-        screen.segments = montageSegments(model)
-        screen.syncLines = ["Montage: every camera live, no clock to keep the tiles on"]
-        return screen
     }
 }

@@ -1,11 +1,13 @@
 import AppCore
 import EventsAPI
+import Foundation
+import Player
 import TUI
 
 extension AppState {
     /// Applies one input; returns the work for the coordinator, in order.
     public mutating func reduce(_ input: AppInput, now: ContinuousClock.Instant) -> [AppEffect] {
-        var effects = reduceInput(input, now: now) + followSelectionForStill(now: now) + followTurn(now: now)
+        var effects = reduceInput(input, now: now) + still.follow(stillCandidate, now: now) + followTurn(now: now)
             + (health.reduce(.turn(isShown: isHealthShown), now: now) == .poll ? [.fetchCameraHealth] : [])
         expireDownloadRate(now: now)
         if timeline != nil { syncTimelineItems() }
@@ -26,10 +28,10 @@ extension AppState {
             countPreparing(now: now)
             return pendingMarksTick(now: now)
         case .stillReady(let eventID):
-            applyStill(eventID, ready: true)
+            still.loaded(eventID)
             return []
         case .stillFailed(let eventID):
-            applyStill(eventID, ready: false)
+            still.failed(eventID)
             return []
         case .videoMode(let text):
             player.videoModeText = text
@@ -62,7 +64,7 @@ extension AppState {
             liveFramesMeasured(frames)
             return []
         case .liveMontageFeeds(let feeds, let failures):
-            return liveMontageFeeds(feeds, failures: failures, now: now)
+            return montage?.start(feeds: feeds, failures: failures, status: &status, now: now) ?? []
         case .montage(let snapshot):
             if case .montage(var model, let under) = mode {
                 model.update(snapshot)
@@ -143,7 +145,7 @@ extension AppState {
             // Another server ends this session of the TUI and starts one on it (the terminal stays).
             guard case .chose(let server) = reduce(picker: picker, action, reopen: Mode.serverPicker) else { return [] }
             return server.isCurrent ? [] : [.switchServer(server.target)]
-        case .montage: return applyToMontage(action, now: now) ?? []
+        case .montage: return applyToMontage(action, now: now)
         case .details:
             // The box scrolls in the TUI; Esc, q and i close it, the rest waits under it.
             if [.back, .quitOrBack, .showDetails].contains(action) { closeToScene() }
@@ -180,7 +182,7 @@ extension AppState {
         case .quitOrBack: return back(isEscape: false) ?? export.quit(status: &status, now: now)
         case .toggleFocus: updateBrowse { $0.focus = $0.focus == .list ? .player : .list }
         case .toggleTimeline: return toggleTimeline()
-        case .startMontage: return startMontage(now: now)
+        case .startMontage: return openMontage(now: now)
         case .showLive: return showLive(now: now)
         case .focus(let target): updateBrowse { $0.focus = target }
         case .select(let index): return select(index)
@@ -303,6 +305,64 @@ extension AppState {
             return reviewedSendFailed(ids: ids, isReviewed: isReviewed, failure: failure, message: text, now: now)
         default:
             break
+        }
+        return []
+    }
+}
+
+// MARK: - The montage
+
+extension AppState {
+    /// `M`: the montage (``MontageModel/open(_:status:now:date:)``) over the scene it opened from
+    /// (the full-pane video left), which Esc goes back to; in the live view, every camera live.
+    mutating func openMontage(now: ContinuousClock.Instant, date: Date = Date()) -> [AppEffect] {
+        let cameras = timelineCameras
+        guard !cameras.isEmpty else {
+            show(noCamerasText, now: now)
+            return []
+        }
+        let isPlayerFocused = focus == .player || isFullPane
+        if let live = playback?.live, let feed = playback?.event, isPlayerFocused {
+            // The live view stops (its camera is a tile); under the montage the list, which Esc
+            // leaves for the live view again.
+            let model = MontageModel(live: live, feed: feed, cameras: cameras, id: PlaybackID(rawValue: player.lastPlaybackID), date: date)
+            playback = nil
+            mode = .montage(model, over: .browse(Browse(focus: .list)))
+            overlay = nil
+            return [.player(.stop), .fetchLiveMontage(model.pageFeeds(serverCameras: catalogue.serverCameras))]
+        }
+        let context = MontageModel.Context(
+            cameras: cameras, timeline: isTimelineShown ? timeline : nil, playback: playback, isPlayerFocused: focus == .player,
+            selected: selectedEvent, loaded: montageLoaded, recording: Set(catalogue.serverCameras.filter(\.isRecording).map(\.name)),
+            speed: player.speed)
+        guard let (model, effects) = MontageModel.open(context, status: &status, now: now, date: date) else { return [] }
+        mode = .montage(model, over: isFullPane ? .browse(scene.browse) : scene)
+        overlay = nil
+        return effects
+    }
+
+    /// The events loaded, the list's and the timeline's: what the montage's tiles start with.
+    private var montageLoaded: [Event] {
+        list.events + (timeline.map { Array($0.events.values) } ?? [])
+    }
+
+    /// Keys while the montage is shown (the overlay layer took its own before): the montage's
+    /// own reducer (``MontageModel/reduce(_:)``) decides, and what it asks of the rest happens here.
+    private mutating func applyToMontage(_ action: UserAction, now: ContinuousClock.Instant, date: Date = Date()) -> [AppEffect] {
+        guard case .montage(var model, let under) = mode else { return [] }
+        let outcome = model.reduce(action)
+        mode = .montage(model, over: under)
+        switch outcome {
+        case .commands(let commands): return commands.map(AppEffect.montage)
+        case .message(let text): show(text, now: now)
+        case .newPage(let moment, let paused):
+            return model.pageEffects(at: moment, paused: paused, loaded: montageLoaded, serverCameras: catalogue.serverCameras, date: date)
+        case .close:
+            closeToScene()
+            if case .live(let request) = model.origin { return [.stopMontage] + reopenLive(request, now: now) }
+            return [.stopMontage]
+        case .openLatestEvent(let camera): return [.stopMontage] + openLatestEvent(of: camera, now: now)
+        case .notMine: break
         }
         return []
     }

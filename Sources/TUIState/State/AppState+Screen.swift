@@ -22,7 +22,7 @@ extension AppState {
         screen.isAutoAdvance = review.isAutoAdvance
         screen.isFullPane = isFullPane && player.isTerminalVideo
         screen.player = playback.map { playerSnapshot($0, now: now, calendar: calendar) }
-        if let still = stillSnapshot(now: now, calendar: calendar) { screen.player = still }
+        if let pane = still.snapshot(of: selectedEvent, player: player, now: now, calendar: calendar) { screen.player = pane }
         screen.focus = focus
         screen.route = keyRoute
         screen.overlay = form == nil ? overlay ?? (detailsView == nil ? nil : .details) : nil
@@ -44,7 +44,7 @@ extension AppState {
         screen.exportText = export.job.map { Redactor.shared.redact($0.statusText) }
         if screen.signIn == nil {
             screen.timelineView = timelineSnapshot(now: now, calendar: calendar)
-            screen.montage = montageScreen(calendar: calendar)
+            screen.montage = montage?.screen(player: player, health: health, serverCameras: catalogue.serverCameras, calendar: calendar)
         }
         return screen
     }

@@ -85,6 +85,14 @@ public struct AppState: Sendable {
         focus == .player ? playback?.event ?? selectedEvent : selectedEvent
     }
 
+    /// The event whose still the video pane wants now (none under the sign-in form; Still/).
+    var stillCandidate: Event? {
+        StillSchedule.candidate(selected: form == nil ? selectedEvent : nil, playback: playback, drawsVideo: player.drawsVideo)
+    }
+
+    /// The event whose still the pane shows now (the coordinator draws its pixels).
+    public var shownStillEventID: String? { still.shown }
+
     mutating func show(_ text: String, now: ContinuousClock.Instant) {
         status.show(text, now: now)
     }
