@@ -2,6 +2,7 @@ import AppCore
 import EventsAPI
 import Foundation
 import Player
+import SystemSupport
 import TUI
 
 extension AppState {
@@ -56,12 +57,16 @@ extension AppState {
             status.error = "Cannot play the recording: \(message)"
             return []
         case .liveLoaded(let request, let event):
-            return liveLoaded(request, event, now: now)
+            // Dropped when another playback or `L` came since.
+            guard request.id.rawValue == player.lastPlaybackID, let model = request.answered(event, status: &status) else { return [] }
+            playback = model
+            if !isFullPane { mode = .scene(.browse(Browse(focus: .player))) }
+            return [.startPlayback(model.event, id: model.id, startAt: 0)]
         case .liveFailed(let request, let message):
-            liveFailed(request, message: message)
+            if request.id.rawValue == player.lastPlaybackID { request.failed(message, status: &status) }
             return []
         case .liveFrames(let frames):
-            liveFramesMeasured(frames)
+            playback?.live?.frames = frames
             return []
         case .liveMontageFeeds(let feeds, let failures):
             return montage?.start(feeds: feeds, failures: failures, status: &status, now: now) ?? []
@@ -172,7 +177,7 @@ extension AppState {
 
     /// The list and the player (side by side or full-pane), and what the timeline leaves to them.
     private mutating func applyToScene(_ action: UserAction, now: ContinuousClock.Instant) -> [AppEffect] {
-        if playback?.live != nil, focus == .player || isFullPane, Self.needsRecording(action) {
+        if playback?.live != nil, focus == .player || isFullPane, LiveView.needsRecording(action) {
             show("A live picture has no recording to seek in, slow down, step through or export", now: now)
             return []
         }
@@ -359,11 +364,63 @@ extension AppState {
             return model.pageEffects(at: moment, paused: paused, loaded: montageLoaded, serverCameras: catalogue.serverCameras, date: date)
         case .close:
             closeToScene()
-            if case .live(let request) = model.origin { return [.stopMontage] + reopenLive(request, now: now) }
+            // From the live view: its camera live again.
+            if case .live(let request) = model.origin { return [.stopMontage] + request.again(id: player.nextPlaybackID()).fetch(status: &status, now: now) }
             return [.stopMontage]
         case .openLatestEvent(let camera): return [.stopMontage] + openLatestEvent(of: camera, now: now)
         case .notMine: break
         }
         return []
+    }
+
+    /// Enter on a live tile: the newest loaded event of `camera` is selected and plays.
+    private mutating func openLatestEvent(of camera: String, now: ContinuousClock.Instant) -> [AppEffect] {
+        closeToScene()
+        guard let index = visibleEvents.firstIndex(where: { $0.cameraName == camera }) else {
+            show("No event of \(TerminalText.printable(camera)) is loaded (r reloads the list)", now: now)
+            return []
+        }
+        _ = select(index)
+        return playSelected(now: now)
+    }
+}
+
+// MARK: - Live
+
+extension AppState {
+    /// `L` where the list, the player or the timeline has the keys: the live view on screen goes
+    /// back, else the camera (``LiveView/camera(lane:keyed:serverCameras:)``) is asked for live as a
+    /// new playback.
+    private mutating func showLive(now: ContinuousClock.Instant) -> [AppEffect] {
+        if let live = playback?.live, focus == .player || isFullPane { return leaveLive(live) }
+        let cameras = isTimelineShown ? timelineCameras : []
+        let lane = timeline.flatMap { cameras.indices.contains($0.lane) ? cameras[$0.lane] : nil }
+        guard let (cameraID, cameraName) = LiveView.camera(lane: lane, keyed: keyedEvent, serverCameras: catalogue.serverCameras) else {
+            show("No camera to show live: select an event", now: now)
+            return []
+        }
+        let returnsTo = LiveView.returnsTo(onTimeline: isTimelineShown, playback: playback, isPlayerFocused: focus == .player)
+        return LiveRequest(cameraID: cameraID, cameraName: cameraName, id: player.nextPlaybackID(), returnsTo: returnsTo)
+            .fetch(status: &status, now: now)
+    }
+
+    /// `L`, Esc or `q` in the live view: the feed stops and the screen goes back to where `L` was
+    /// pressed (``LiveView/returnsTo``; an event plays again where it was).
+    mutating func leaveLive(_ live: LiveView) -> [AppEffect] {
+        playback = nil
+        status.error = nil
+        switch live.returnsTo {
+        case .list:
+            mode = .scene(.browse(Browse(focus: .list)))
+            return [.player(.stop)]
+        case .timeline:
+            mode = .scene(.timeline(returnsTo: Browse(focus: .list)))
+            return [.player(.stop)]
+        case .event(let event, let position):
+            let model = PlaybackModel(event: event, id: player.nextPlaybackID(), isLive: event.isLive(at: Date()))
+            playback = model
+            if !isFullPane { mode = .scene(.browse(Browse(focus: .player))) }
+            return [.startPlayback(event, id: model.id, startAt: position)]
+        }
     }
 }

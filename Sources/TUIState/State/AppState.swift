@@ -76,7 +76,7 @@ public struct AppState: Sendable {
     /// cameras' health is due, or when pending marks are sent again.
     public var nextDeadline: ContinuousClock.Instant? {
         [status.message?.expires, still.nextDeadline, playback?.downloadRateUntil, preparingDeadline, review.serverMarks?.nextDeadline,
-         follow.nextDeadline, liveDeadline, healthDeadline].compactMap { $0 }.min()
+         follow.nextDeadline, playback?.live?.nextDeadline, healthDeadline].compactMap { $0 }.min()
     }
 
     /// The event the keys act on (`e`, `x`, `T`, `L`): the playing one while the player has the
@@ -92,6 +92,11 @@ public struct AppState: Sendable {
 
     /// The event whose still the pane shows now (the coordinator draws its pixels).
     public var shownStillEventID: String? { still.shown }
+
+    /// The playback showing a camera live, if one is: the coordinator measures its frames.
+    public var livePlaybackID: PlaybackID? {
+        playback?.live == nil ? nil : playback?.id
+    }
 
     mutating func show(_ text: String, now: ContinuousClock.Instant) {
         status.show(text, now: now)
