@@ -1,6 +1,7 @@
 import AppCore
 import EventsAPI
 import Foundation
+import PlaybackStates
 import Player
 import SystemSupport
 import TUI
@@ -422,5 +423,83 @@ extension AppState {
             if !isFullPane { mode = .scene(.browse(Browse(focus: .player))) }
             return [.startPlayback(event, id: model.id, startAt: position)]
         }
+    }
+}
+
+// MARK: - Next, previous, auto-advance
+
+/// `>` / `<` and auto-advance (``PendingAdvance`` decides; the list, the review and the playback
+/// carry it out).
+extension AppState {
+    /// The event `>` / `<` move from: the playing event while its playback has not finished, else
+    /// the selection.
+    var advanceAnchor: Event? {
+        PendingAdvance.anchor(playback: playback, events: list.events, selected: selectedEvent)
+    }
+
+    /// Plays the event after (before) `anchor` in the list, or fetches the next page first, or
+    /// says the list ends (``PendingAdvance/step(_:from:list:visible:selected:playbackID:)``).
+    mutating func advance(_ direction: PendingAdvance.Direction, from anchor: Event?, now: ContinuousClock.Instant) -> [AppEffect] {
+        let step = PendingAdvance.step(direction, from: anchor, list: list, visible: visibleEvents, selected: selectedEvent,
+                                       playbackID: player.lastPlaybackID)
+        return step.map { take($0, now: now) } ?? []
+    }
+
+    /// After a page arrived: what a pending `>` waited for (``PendingAdvance/resolve(list:visible:playbackID:)``);
+    /// nil when nothing waits.
+    mutating func resolvePendingAdvance(now: ContinuousClock.Instant) -> [AppEffect]? {
+        guard let pending = review.pendingAdvance else { return nil }
+        guard let step = pending.resolve(list: list, visible: visibleEvents, playbackID: player.lastPlaybackID) else {
+            review.pendingAdvance = nil
+            return nil
+        }
+        return take(step, now: now)
+    }
+
+    /// The page a pending `>` waited for failed.
+    mutating func pendingAdvanceFailed(_ text: String) {
+        review.pendingAdvance?.failed(text, status: &status)
+        review.pendingAdvance = nil
+    }
+
+    private mutating func take(_ step: PendingAdvance.Step, now: ContinuousClock.Instant) -> [AppEffect] {
+        switch step {
+        case .play(let event): return play(event, now: now)
+        case .fetchNextPage(let pending, let message):
+            review.pendingAdvance = pending
+            if let message { show(message, now: now) }
+            guard !list.isLoading, let cursor = list.nextCursor else { return [] }   // the page on its way resolves it
+            list.isLoading = true
+            return [.fetchPage(cursor: cursor, generation: list.fetchGeneration)]
+        case .end(let text):
+            review.pendingAdvance = nil
+            show(text, now: now)
+            return []
+        }
+    }
+
+    /// Starts `event` as a new playback, selecting it; focus stays where it was.
+    private mutating func play(_ event: Event, now: ContinuousClock.Instant) -> [AppEffect] {
+        review.pendingAdvance = nil
+        let focusBefore = focus
+        selectEvent(id: event.id)
+        guard selectedEvent?.id == event.id else { return [] }
+        let effects = playSelected(now: now)
+        updateBrowse { $0.focus = focusBefore }
+        return effects + fetchMoreIfNear()
+    }
+
+    /// A playback finished: one that played to its end is marked reviewed and, with auto-advance
+    /// on, the next event starts (the same path as `>`). A live feed that ends was never an event
+    /// of the list: nothing to mark or advance from.
+    mutating func playbackFinished(_ reason: FinishReason, now: ContinuousClock.Instant) -> [AppEffect] {
+        guard reason == .ended, playback?.live == nil, let event = playback?.event else { return [] }
+        let effects = setReviewed(event.id, true, now: now)
+        return effects + (review.isAutoAdvance ? advance(.next, from: event, now: now) : [])
+    }
+
+    /// `a` (``ReviewState/toggleAutoAdvance(status:now:)``).
+    mutating func toggleAutoAdvance(now: ContinuousClock.Instant) {
+        review.toggleAutoAdvance(status: &status, now: now)
     }
 }
