@@ -11,7 +11,7 @@ extension AppState {
     public mutating func reduce(_ input: AppInput, now: ContinuousClock.Instant) -> [AppEffect] {
         var effects = reduceInput(input, now: now) + still.follow(stillCandidate, now: now) + followTurn(now: now)
             + (health.reduce(.turn(isShown: isHealthShown), now: now) == .poll ? [.fetchCameraHealth] : [])
-        expireDownloadRate(now: now)
+        playback?.expireDownloadRate(now: now)
         if timeline != nil { syncTimelineItems() }
         // A playback of an event the server scores (ZoneMinder) asks for its alarm frames too.
         for case .startPlayback(let event, _, _) in effects where event.score != nil { effects.append(.fetchDetails(event, coverage: false)) }
@@ -27,7 +27,7 @@ extension AppState {
             return []
         case .tick:
             status.expire(now: now)
-            countPreparing(now: now)
+            playback?.countPreparing(now: now)
             return pendingMarksTick(now: now)
         case .stillReady(let eventID):
             still.loaded(eventID)
@@ -227,9 +227,9 @@ extension AppState {
             case .fullPane(let browse): mode = .scene(.browse(browse))
             case .timeline: break
             }
-        case .frameStep(let forward): return frameStep(forward: forward)
-        case .saveSnapshot: return saveSnapshot(now: now)
-        default: return applyToPlayer(action, now: now)
+        case .frameStep(let forward): return playback?.frameStep(forward: forward) ?? []
+        case .saveSnapshot: return PlaybackModel.saveSnapshot(of: playback, status: &status, now: now)
+        default: return playback?.reduce(action, player: &player, status: &status, now: now) ?? []
         }
         return []
     }
@@ -501,5 +501,31 @@ extension AppState {
     /// `a` (``ReviewState/toggleAutoAdvance(status:now:)``).
     mutating func toggleAutoAdvance(now: ContinuousClock.Instant) {
         review.toggleAutoAdvance(status: &status, now: now)
+    }
+}
+
+// MARK: - Playback
+
+extension AppState {
+    /// Enter on the list: starts the selected event as a new playback (the newest request wins)
+    /// and focuses the player.
+    mutating func playSelected(now: ContinuousClock.Instant) -> [AppEffect] {
+        guard let event = selectedEvent else { return [] }
+        let model = PlaybackModel(event: event, id: player.nextPlaybackID(), isLive: event.isLive(at: Date()))
+        playback = model
+        updateBrowse { $0 = Browse(focus: .player) }
+        return model.start(status: &status, now: now)
+    }
+
+    /// An update of a playback (``PlaybackModel/apply(_:player:status:home:now:)``); those of a
+    /// playback that is no longer current are dropped. When it finished, an event the server no
+    /// longer has leaves the list, and one that ended moves on (``playbackFinished(_:now:)``).
+    private mutating func apply(_ update: PlaybackUpdate, now: ContinuousClock.Instant) -> [AppEffect] {
+        guard var model = playback, model.id == update.id else { return [] }
+        let finished = model.apply(update, player: &player, status: &status, home: session.home, now: now)
+        playback = model
+        guard let reason = finished else { return [] }
+        if update.session.eventGone { dropGoneEvent(model.event.id) }
+        return playbackFinished(reason, now: now)
     }
 }

@@ -75,7 +75,7 @@ public struct AppState: Sendable {
     /// When ``reduce(_:now:)`` wants a `.tick`: the message's expiry, when a still, a poll or the
     /// cameras' health is due, or when pending marks are sent again.
     public var nextDeadline: ContinuousClock.Instant? {
-        [status.message?.expires, still.nextDeadline, playback?.downloadRateUntil, preparingDeadline, review.serverMarks?.nextDeadline,
+        [status.message?.expires, still.nextDeadline, playback?.downloadRateUntil, playback?.preparingDeadline, review.serverMarks?.nextDeadline,
          follow.nextDeadline, playback?.live?.nextDeadline, healthDeadline].compactMap { $0 }.min()
     }
 
