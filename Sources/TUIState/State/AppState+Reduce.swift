@@ -327,8 +327,7 @@ extension AppState {
             show(noCamerasText, now: now)
             return []
         }
-        let isPlayerFocused = focus == .player || isFullPane
-        if let live = playback?.live, let feed = playback?.event, isPlayerFocused {
+        if let live = playback?.live, let feed = playback?.event, focus == .player || isFullPane {
             // The live view stops (its camera is a tile); under the montage the list, which Esc
             // leaves for the live view again.
             let model = MontageModel(live: live, feed: feed, cameras: cameras, id: PlaybackID(rawValue: player.lastPlaybackID), date: date)
@@ -365,9 +364,9 @@ extension AppState {
             return model.pageEffects(at: moment, paused: paused, loaded: montageLoaded, serverCameras: catalogue.serverCameras, date: date)
         case .close:
             closeToScene()
+            guard case .live(let request) = model.origin else { return [.stopMontage] }
             // From the live view: its camera live again.
-            if case .live(let request) = model.origin { return [.stopMontage] + request.again(id: player.nextPlaybackID()).fetch(status: &status, now: now) }
-            return [.stopMontage]
+            return [.stopMontage] + request.again(id: player.nextPlaybackID()).fetch(status: &status, now: now)
         case .openLatestEvent(let camera): return [.stopMontage] + openLatestEvent(of: camera, now: now)
         case .notMine: break
         }
