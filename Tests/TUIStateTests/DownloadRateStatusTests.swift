@@ -11,10 +11,10 @@ import Testing
         let now = ContinuousClock.now
         _ = state.reduce(Fixtures.update(.downloadRate(bytesPerSecond: 2_400_000), state), now: now)
         #expect(state.screen().player?.downloadRateText == "↓ 2.4 MB/s")
-        #expect(state.playback?.downloadRateUntil == now + AppState.downloadRateLifetime)
+        #expect(state.playback?.downloadRateUntil == now + PlaybackModel.downloadRateLifetime)
         _ = state.reduce(Fixtures.update(.downloadRate(bytesPerSecond: 850_000), state), now: now + .seconds(1))
         #expect(state.screen().player?.downloadRateText == "↓ 850 kB/s")
-        _ = state.reduce(.tick, now: now + .seconds(1) + AppState.downloadRateLifetime)
+        _ = state.reduce(.tick, now: now + .seconds(1) + PlaybackModel.downloadRateLifetime)
         #expect(state.screen().player?.downloadRateText == "")
         #expect(state.playback?.downloadRateUntil == nil, "idle: no deadline of its own left")
     }

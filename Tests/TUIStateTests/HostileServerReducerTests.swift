@@ -42,13 +42,13 @@ struct HostileServerReducerTests {
         _ = state.reduce(Fixtures.update(.preparing, state), now: start)
         var player = try #require(state.screen().player)
         #expect(player.load.label == "connecting…")
-        #expect(state.preparingDeadline == start + .seconds(1), "a tick is due to count")
+        #expect(state.playback?.preparingDeadline == start + .seconds(1), "a tick is due to count")
         _ = state.reduce(.tick, now: start + .milliseconds(2100))
         player = try #require(state.screen().player)
         #expect(player.load.label == "waiting for the server (2 s)")
         _ = state.reduce(Fixtures.update(.finished(.error("the playlist did not come")), state), now: start + .seconds(3))
         player = try #require(state.screen().player)
         #expect(player.load.label == "")
-        #expect(state.preparingDeadline == nil, "no more counting ticks")
+        #expect(state.playback?.preparingDeadline == nil, "no more counting ticks")
     }
 }

@@ -88,10 +88,10 @@ struct ReviewReducerTests {
     }
 
     @Test func theSavedPathShowsHomeAsTilde() {
-        #expect(AppState.shortened("/home/me/Pictures/eventplayer/a.png", home: "/home/me") == "~/Pictures/eventplayer/a.png")
-        #expect(AppState.shortened("/home/me/Pictures/a.png", home: "/home/me/") == "~/Pictures/a.png")
-        #expect(AppState.shortened("/home/meow/a.png", home: "/home/me") == "/home/meow/a.png")
-        #expect(AppState.shortened("/data/a.png", home: "") == "/data/a.png")
+        #expect(PlaybackModel.shortened("/home/me/Pictures/eventplayer/a.png", home: "/home/me") == "~/Pictures/eventplayer/a.png")
+        #expect(PlaybackModel.shortened("/home/me/Pictures/a.png", home: "/home/me/") == "~/Pictures/a.png")
+        #expect(PlaybackModel.shortened("/home/meow/a.png", home: "/home/me") == "/home/meow/a.png")
+        #expect(PlaybackModel.shortened("/data/a.png", home: "") == "/data/a.png")
     }
 
     @Test func snapshotWithNothingPlayingSaysSo() {

@@ -14,7 +14,7 @@ struct PlaybackModel: Sendable {
     /// Tokens and playlist are being prepared (before the player has it).
     var isPreparing = true
     /// When the preparation started: while it lasts the status bar says "connecting…", then
-    /// "waiting for the server (N s)", as the player does while it opens (AppState+Playback.swift, "Preparing").
+    /// "waiting for the server (N s)", as the player does while it opens (PlaybackModel+Updates.swift, "Preparing").
     var preparingSince: ContinuousClock.Instant?
     var playback: PlaybackState = .stopped
     var load: LoadState = .unknown
@@ -35,7 +35,7 @@ struct PlaybackModel: Sendable {
     var showsFrameTime = false
     /// The event's alarm frames (ZoneMinder), once the server said: `J`, PgUp/PgDn and the slider's marks.
     var alarms = AlarmMoments()
-    /// The last download rate reported and until when it is shown (AppState+Playback.swift, "Download rate").
+    /// The last download rate reported and until when it is shown (PlaybackModel+Updates.swift, "Download rate").
     var downloadRate: Double?
     var downloadRateUntil: ContinuousClock.Instant?
 

@@ -1,16 +1,18 @@
 import AppCore
 import EventsAPI
 import Foundation
+import PlaybackStates
+import Player
 import SystemSupport
 import TUI
 
 extension AppState {
     /// Applies one input; returns the work for the coordinator, in order.
     public mutating func reduce(_ input: AppInput, now: ContinuousClock.Instant) -> [AppEffect] {
-        var effects = reduceInput(input, now: now) + followSelectionForStill(now: now)
+        var effects = reduceInput(input, now: now) + still.follow(stillCandidate, now: now)
             + follow.turn(list, filter: filters.eventFilter, isSignedIn: form == nil, now: now)
             + (health.reduce(.turn(isShown: isHealthShown), now: now) == .poll ? [.fetchCameraHealth] : [])
-        expireDownloadRate(now: now)
+        playback?.expireDownloadRate(now: now)
         if var timeline {
             timeline.syncItems(reviewed: review.marks, filters: filters, unreviewedOnly: list.isUnreviewedOnly,
                                lanes: timelineCameras.count, date: Date())
@@ -30,13 +32,13 @@ extension AppState {
             return []
         case .tick:
             status.expire(now: now)
-            countPreparing(now: now)
+            playback?.countPreparing(now: now)
             return review.tick(now: now)   // a backoff that ran out sends the pending marks again
         case .stillReady(let eventID):
-            applyStill(eventID, ready: true)
+            still.loaded(eventID)
             return []
         case .stillFailed(let eventID):
-            applyStill(eventID, ready: false)
+            still.failed(eventID)
             return []
         case .videoMode(let text):
             player.videoModeText = text
@@ -64,15 +66,19 @@ extension AppState {
             status.error = "Cannot play the recording: \(message)"
             return []
         case .liveLoaded(let request, let event):
-            return liveLoaded(request, event, now: now)
+            // Dropped when another playback or `L` came since.
+            guard request.id.rawValue == player.lastPlaybackID, let model = request.answered(event, status: &status) else { return [] }
+            playback = model
+            if !isFullPane { mode = .scene(.browse(Browse(focus: .player))) }
+            return [.startPlayback(model.event, id: model.id, startAt: 0)]
         case .liveFailed(let request, let message):
-            liveFailed(request, message: message)
+            if request.id.rawValue == player.lastPlaybackID { request.failed(message, status: &status) }
             return []
         case .liveFrames(let frames):
-            liveFramesMeasured(frames)
+            playback?.live?.frames = frames
             return []
         case .liveMontageFeeds(let feeds, let failures):
-            return liveMontageFeeds(feeds, failures: failures, now: now)
+            return montage?.start(feeds: feeds, failures: failures, status: &status, now: now) ?? []
         case .montage(let snapshot):
             if case .montage(var model, let under) = mode {
                 model.update(snapshot)
@@ -172,7 +178,7 @@ extension AppState {
             // Another server ends this session of the TUI and starts one on it (the terminal stays).
             guard case .chose(let server) = reduce(picker: picker, action, reopen: Mode.serverPicker) else { return [] }
             return server.isCurrent ? [] : [.switchServer(server.target)]
-        case .montage: return applyToMontage(action, now: now) ?? []
+        case .montage: return applyToMontage(action, now: now)
         case .details:
             // The box scrolls in the TUI; Esc, q and i close it, the rest waits under it.
             if [.back, .quitOrBack, .showDetails].contains(action) { closeToScene() }
@@ -199,7 +205,7 @@ extension AppState {
 
     /// The list and the player (side by side or full-pane), and what the timeline leaves to them.
     private mutating func applyToScene(_ action: UserAction, now: ContinuousClock.Instant) -> [AppEffect] {
-        if playback?.live != nil, focus == .player || isFullPane, Self.needsRecording(action) {
+        if playback?.live != nil, focus == .player || isFullPane, LiveView.needsRecording(action) {
             show("A live picture has no recording to seek in, slow down, step through or export", now: now)
             return []
         }
@@ -209,7 +215,7 @@ extension AppState {
         case .quitOrBack: return back(isEscape: false) ?? export.quit(status: &status, now: now)
         case .toggleFocus: updateBrowse { $0.focus = $0.focus == .list ? .player : .list }
         case .toggleTimeline: return toggleTimeline()
-        case .startMontage: return startMontage(now: now)
+        case .startMontage: return openMontage(now: now)
         case .showLive: return showLive(now: now)
         case .focus(let target): updateBrowse { $0.focus = target }
         case .select(let index): return select(index)
@@ -259,9 +265,9 @@ extension AppState {
             case .fullPane(let browse): mode = .scene(.browse(browse))
             case .timeline: break
             }
-        case .frameStep(let forward): return frameStep(forward: forward)
-        case .saveSnapshot: return saveSnapshot(now: now)
-        default: return applyToPlayer(action, now: now)
+        case .frameStep(let forward): return playback?.frameStep(forward: forward) ?? []
+        case .saveSnapshot: return PlaybackModel.saveSnapshot(of: playback, status: &status, now: now)
+        default: return playback?.reduce(action, player: &player, status: &status, now: now) ?? []
         }
         return []
     }
@@ -603,5 +609,218 @@ extension AppState {
         eventsArrived(changes.events)
         list.select(id: selected, in: visibleEvents)
         return follow.merged(merged.inserted, above: visibleEvents[..<list.selectedIndex], loaded: list.events)
+    }
+}
+
+// MARK: - The montage
+
+extension AppState {
+    /// `M`: the montage (``MontageModel/open(_:status:now:date:)``) over the scene it opened from
+    /// (the full-pane video left), which Esc goes back to; in the live view, every camera live.
+    mutating func openMontage(now: ContinuousClock.Instant, date: Date = Date()) -> [AppEffect] {
+        let cameras = timelineCameras
+        guard !cameras.isEmpty else {
+            show(list.noCamerasText, now: now)
+            return []
+        }
+        if let live = playback?.live, let feed = playback?.event, focus == .player || isFullPane {
+            // The live view stops (its camera is a tile); under the montage the list, which Esc
+            // leaves for the live view again.
+            let model = MontageModel(live: live, feed: feed, cameras: cameras, id: PlaybackID(rawValue: player.lastPlaybackID), date: date)
+            playback = nil
+            mode = .montage(model, over: .browse(Browse(focus: .list)))
+            overlay = nil
+            return [.player(.stop), .fetchLiveMontage(model.pageFeeds(serverCameras: catalogue.serverCameras))]
+        }
+        let context = MontageModel.Context(
+            cameras: cameras, timeline: isTimelineShown ? timeline : nil, playback: playback, isPlayerFocused: focus == .player,
+            selected: selectedEvent, loaded: montageLoaded, recording: Set(catalogue.serverCameras.filter(\.isRecording).map(\.name)),
+            speed: player.speed)
+        guard let (model, effects) = MontageModel.open(context, status: &status, now: now, date: date) else { return [] }
+        mode = .montage(model, over: isFullPane ? .browse(scene.browse) : scene)
+        overlay = nil
+        return effects
+    }
+
+    /// The events loaded, the list's and the timeline's: what the montage's tiles start with.
+    private var montageLoaded: [Event] {
+        list.events + (timeline.map { Array($0.events.values) } ?? [])
+    }
+
+    /// Keys while the montage is shown (the overlay layer took its own before): the montage's
+    /// own reducer (``MontageModel/reduce(_:)``) decides, and what it asks of the rest happens here.
+    private mutating func applyToMontage(_ action: UserAction, now: ContinuousClock.Instant, date: Date = Date()) -> [AppEffect] {
+        guard case .montage(var model, let under) = mode else { return [] }
+        let outcome = model.reduce(action)
+        mode = .montage(model, over: under)
+        switch outcome {
+        case .commands(let commands): return commands.map(AppEffect.montage)
+        case .message(let text): show(text, now: now)
+        case .newPage(let moment, let paused):
+            return model.pageEffects(at: moment, paused: paused, loaded: montageLoaded, serverCameras: catalogue.serverCameras, date: date)
+        case .close:
+            closeToScene()
+            guard case .live(let request) = model.origin else { return [.stopMontage] }
+            // From the live view: its camera live again.
+            return [.stopMontage] + request.again(id: player.nextPlaybackID()).fetch(status: &status, now: now)
+        case .openLatestEvent(let camera): return [.stopMontage] + openLatestEvent(of: camera, now: now)
+        case .notMine: break
+        }
+        return []
+    }
+
+    /// Enter on a live tile: the newest loaded event of `camera` is selected and plays.
+    private mutating func openLatestEvent(of camera: String, now: ContinuousClock.Instant) -> [AppEffect] {
+        closeToScene()
+        guard let index = visibleEvents.firstIndex(where: { $0.cameraName == camera }) else {
+            show("No event of \(TerminalText.printable(camera)) is loaded (r reloads the list)", now: now)
+            return []
+        }
+        _ = select(index)
+        return playSelected(now: now)
+    }
+}
+
+// MARK: - Live
+
+extension AppState {
+    /// `L` where the list, the player or the timeline has the keys: the live view on screen goes
+    /// back, else the camera (``LiveView/camera(lane:keyed:serverCameras:)``) is asked for live as a
+    /// new playback.
+    private mutating func showLive(now: ContinuousClock.Instant) -> [AppEffect] {
+        if let live = playback?.live, focus == .player || isFullPane { return leaveLive(live) }
+        let cameras = isTimelineShown ? timelineCameras : []
+        let lane = timeline.flatMap { cameras.indices.contains($0.lane) ? cameras[$0.lane] : nil }
+        guard let (cameraID, cameraName) = LiveView.camera(lane: lane, keyed: keyedEvent, serverCameras: catalogue.serverCameras) else {
+            show("No camera to show live: select an event", now: now)
+            return []
+        }
+        let returnsTo = LiveView.returnsTo(onTimeline: isTimelineShown, playback: playback, isPlayerFocused: focus == .player)
+        return LiveRequest(cameraID: cameraID, cameraName: cameraName, id: player.nextPlaybackID(), returnsTo: returnsTo)
+            .fetch(status: &status, now: now)
+    }
+
+    /// `L`, Esc or `q` in the live view: the feed stops and the screen goes back to where `L` was
+    /// pressed (``LiveView/returnsTo``; an event plays again where it was).
+    mutating func leaveLive(_ live: LiveView) -> [AppEffect] {
+        playback = nil
+        status.error = nil
+        switch live.returnsTo {
+        case .list:
+            mode = .scene(.browse(Browse(focus: .list)))
+            return [.player(.stop)]
+        case .timeline:
+            mode = .scene(.timeline(returnsTo: Browse(focus: .list)))
+            return [.player(.stop)]
+        case .event(let event, let position):
+            let model = PlaybackModel(event: event, id: player.nextPlaybackID(), isLive: event.isLive(at: Date()))
+            playback = model
+            if !isFullPane { mode = .scene(.browse(Browse(focus: .player))) }
+            return [.startPlayback(event, id: model.id, startAt: position)]
+        }
+    }
+}
+
+// MARK: - Next, previous, auto-advance
+
+/// `>` / `<` and auto-advance (``PendingAdvance`` decides; the list, the review and the playback
+/// carry it out).
+extension AppState {
+    /// The event `>` / `<` move from: the playing event while its playback has not finished, else
+    /// the selection.
+    var advanceAnchor: Event? {
+        PendingAdvance.anchor(playback: playback, events: list.events, selected: selectedEvent)
+    }
+
+    /// Plays the event after (before) `anchor` in the list, or fetches the next page first, or
+    /// says the list ends (``PendingAdvance/step(_:from:list:visible:selected:playbackID:)``).
+    mutating func advance(_ direction: PendingAdvance.Direction, from anchor: Event?, now: ContinuousClock.Instant) -> [AppEffect] {
+        let step = PendingAdvance.step(direction, from: anchor, list: list, visible: visibleEvents, selected: selectedEvent,
+                                       playbackID: player.lastPlaybackID)
+        return step.map { take($0, now: now) } ?? []
+    }
+
+    /// After a page arrived: what a pending `>` waited for (``PendingAdvance/resolve(list:visible:playbackID:)``);
+    /// nil when nothing waits.
+    mutating func resolvePendingAdvance(now: ContinuousClock.Instant) -> [AppEffect]? {
+        guard let pending = review.pendingAdvance else { return nil }
+        guard let step = pending.resolve(list: list, visible: visibleEvents, playbackID: player.lastPlaybackID) else {
+            review.pendingAdvance = nil
+            return nil
+        }
+        return take(step, now: now)
+    }
+
+    /// The page a pending `>` waited for failed.
+    mutating func pendingAdvanceFailed(_ text: String) {
+        review.pendingAdvance?.failed(text, status: &status)
+        review.pendingAdvance = nil
+    }
+
+    private mutating func take(_ step: PendingAdvance.Step, now: ContinuousClock.Instant) -> [AppEffect] {
+        switch step {
+        case .play(let event): return play(event, now: now)
+        case .fetchNextPage(let pending, let message):
+            review.pendingAdvance = pending
+            if let message { show(message, now: now) }
+            guard !list.isLoading, let cursor = list.nextCursor else { return [] }   // the page on its way resolves it
+            list.isLoading = true
+            return [.fetchPage(cursor: cursor, generation: list.fetchGeneration)]
+        case .end(let text):
+            review.pendingAdvance = nil
+            show(text, now: now)
+            return []
+        }
+    }
+
+    /// Starts `event` as a new playback, selecting it; focus stays where it was.
+    private mutating func play(_ event: Event, now: ContinuousClock.Instant) -> [AppEffect] {
+        review.pendingAdvance = nil
+        let focusBefore = focus
+        selectEvent(id: event.id)
+        guard selectedEvent?.id == event.id else { return [] }
+        let effects = playSelected(now: now)
+        updateBrowse { $0.focus = focusBefore }
+        return effects + fetchMoreIfNear()
+    }
+
+    /// A playback finished: one that played to its end is marked reviewed and, with auto-advance
+    /// on, the next event starts (the same path as `>`). A live feed that ends was never an event
+    /// of the list: nothing to mark or advance from.
+    mutating func playbackFinished(_ reason: FinishReason, now: ContinuousClock.Instant) -> [AppEffect] {
+        guard reason == .ended, playback?.live == nil, let event = playback?.event else { return [] }
+        let effects = setReviewed(event.id, true, now: now)
+        return effects + (review.isAutoAdvance ? advance(.next, from: event, now: now) : [])
+    }
+
+    /// `a` (``ReviewState/toggleAutoAdvance(status:now:)``).
+    mutating func toggleAutoAdvance(now: ContinuousClock.Instant) {
+        review.toggleAutoAdvance(status: &status, now: now)
+    }
+}
+
+// MARK: - Playback
+
+extension AppState {
+    /// Enter on the list: starts the selected event as a new playback (the newest request wins)
+    /// and focuses the player.
+    mutating func playSelected(now: ContinuousClock.Instant) -> [AppEffect] {
+        guard let event = selectedEvent else { return [] }
+        let model = PlaybackModel(event: event, id: player.nextPlaybackID(), isLive: event.isLive(at: Date()))
+        playback = model
+        updateBrowse { $0 = Browse(focus: .player) }
+        return model.start(status: &status, now: now)
+    }
+
+    /// An update of a playback (``PlaybackModel/apply(_:player:status:home:now:)``); those of a
+    /// playback that is no longer current are dropped. When it finished, an event the server no
+    /// longer has leaves the list, and one that ended moves on (``playbackFinished(_:now:)``).
+    private mutating func apply(_ update: PlaybackUpdate, now: ContinuousClock.Instant) -> [AppEffect] {
+        guard var model = playback, model.id == update.id else { return [] }
+        let finished = model.apply(update, player: &player, status: &status, home: session.home, now: now)
+        playback = model
+        guard let reason = finished else { return [] }
+        if update.session.eventGone { dropGoneEvent(model.event.id) }
+        return playbackFinished(reason, now: now)
     }
 }

@@ -17,8 +17,8 @@ extension AppState {
         screen.list = list.snapshot(review: review, filters: filters, isEditingFilter: isEditingFilter, now: now, calendar: calendar)
         screen.isAutoAdvance = review.isAutoAdvance
         screen.isFullPane = isFullPane && player.isTerminalVideo
-        screen.player = playback.map { playerSnapshot($0, now: now, calendar: calendar) }
-        if let still = stillSnapshot(now: now, calendar: calendar) { screen.player = still }
+        screen.player = playback?.snapshot(player: player, healthBadges: healthBadges, now: now, calendar: calendar)
+        if let pane = still.snapshot(of: selectedEvent, player: player, now: now, calendar: calendar) { screen.player = pane }
         screen.focus = focus
         screen.route = keyRoute
         screen.overlay = form == nil ? overlay ?? (detailsView == nil ? nil : .details) : nil
@@ -43,39 +43,8 @@ extension AppState {
                 screen.timelineView = timeline?.snapshot(lanes: timelineCameras, health: healthBadges, review: review,
                                                          unreviewedOnly: list.isUnreviewedOnly, now: now, calendar: calendar)
             }
-            screen.montage = montageScreen(calendar: calendar)
+            screen.montage = montage?.screen(player: player, health: health, serverCameras: catalogue.serverCameras, calendar: calendar)
         }
         return screen
-    }
-
-    func playerSnapshot(_ model: PlaybackModel, now: Date, calendar: Calendar) -> PlayerPaneSnapshot {
-        let event = model.event
-        var snapshot = PlayerPaneSnapshot(
-            title: TerminalText.printable("\(event.cameraName) · \(event.title ?? event.id)"),
-            subtitle: TerminalText.printable("\(WallTimeText.start(event.startTime, now: now, calendar: calendar)) · \(event.bucket) · \(event.id)"),
-            playback: model.playback, load: model.load, finish: model.finish, position: model.position,
-            duration: model.duration, bufferedAhead: model.bufferedAhead, pendingSeekTarget: model.pendingSeekTarget,
-            isMuted: player.muted, volume: player.volume,
-            videoModeText: player.isTerminalVideo && !player.isVideoOn ? "video off" : player.videoModeText,
-            networkText: player.networkText, isLive: model.isLive)
-        snapshot.downloadRateText = downloadRateText(model)
-        let failed = if case .error = model.finish { true } else { false }
-        snapshot.showsVideo = player.isTerminalVideo && player.isVideoOn && !model.isPreparing && !failed
-        if model.isPreparing { snapshot.subtitle += " · preparing…" }
-        snapshot.speedText = player.speed.isNormal ? "" : player.speed.text
-        snapshot.showsFrameTime = model.showsFrameTime
-        snapshot.alarmMarks = model.alarms.starts
-        if let live = model.live {
-            (snapshot.liveSegments, snapshot.isLiveStalled) = live.statusSegments
-            // The server's own word on the camera (its health), when it says it sends nothing.
-            if let badge = healthBadges[live.camera], badge.state != .online {
-                snapshot.liveSegments.append("camera \(badge.text)")
-                snapshot.isLiveStalled = true
-            }
-            snapshot.title = TerminalText.printable("\(live.camera) · live")
-            snapshot.subtitle = "since " + WallTimeText.start(event.startTime, now: now, calendar: calendar)
-                + (model.isPreparing ? " · preparing…" : "")
-        }
-        return snapshot
     }
 }

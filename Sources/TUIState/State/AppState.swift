@@ -75,8 +75,8 @@ public struct AppState: Sendable {
     /// When ``reduce(_:now:)`` wants a `.tick`: the message's expiry, when a still, a poll or the
     /// cameras' health is due, or when pending marks are sent again.
     public var nextDeadline: ContinuousClock.Instant? {
-        [status.message?.expires, still.nextDeadline, playback?.downloadRateUntil, preparingDeadline, review.serverMarks?.nextDeadline,
-         follow.nextDeadline, liveDeadline, healthDeadline].compactMap { $0 }.min()
+        [status.message?.expires, still.nextDeadline, playback?.downloadRateUntil, playback?.preparingDeadline, review.serverMarks?.nextDeadline,
+         follow.nextDeadline, playback?.live?.nextDeadline, healthDeadline].compactMap { $0 }.min()
     }
 
     /// The events the list shows (``EventList/visible(marks:)``: the `/` text and the `u` view).
@@ -100,6 +100,19 @@ public struct AppState: Sendable {
     /// keys (the selected one before anything played), else the selected one.
     var keyedEvent: Event? {
         focus == .player ? playback?.event ?? selectedEvent : selectedEvent
+    }
+
+    /// The event whose still the video pane wants now (none under the sign-in form; Still/).
+    var stillCandidate: Event? {
+        StillSchedule.candidate(selected: form == nil ? selectedEvent : nil, playback: playback, drawsVideo: player.drawsVideo)
+    }
+
+    /// The event whose still the pane shows now (the coordinator draws its pixels).
+    public var shownStillEventID: String? { still.shown }
+
+    /// The playback showing a camera live, if one is: the coordinator measures its frames.
+    public var livePlaybackID: PlaybackID? {
+        playback?.live == nil ? nil : playback?.id
     }
 
     mutating func show(_ text: String, now: ContinuousClock.Instant) {

@@ -1,3 +1,9 @@
+import EventsAPI
+import Foundation
+import PlaybackStates
+import SystemSupport
+import TUI
+
 /// When the video pane fetches the still (first frame) of the event the selection rests on, as a
 /// value: the selection must rest ``delay`` on an event before its still is asked for (moving on
 /// restarts the wait, so scrolling through the list fetches nothing), a newer wish cancels the
@@ -67,5 +73,44 @@ public struct StillSchedule: Sendable, Equatable {
     /// No still for `eventID` (the pane keeps its poster).
     public mutating func failed(_ eventID: String) {
         if loading == eventID { loading = nil }
+    }
+}
+
+// MARK: - The video pane
+
+/// The still in the model: while nothing plays, the video pane shows the first frame of the event
+/// the selection rests on. Not while a playback is being prepared or plays, not for the event
+/// whose playback just stopped or ended (its last frame stays), not with video off.
+extension StillSchedule {
+    /// The event whose still the pane wants now, if any: `selected` (nil while the sign-in form is
+    /// shown) when the pane draws video and `playback` (the current one, if any) is idle on
+    /// another event.
+    static func candidate(selected: Event?, playback: PlaybackModel?, drawsVideo: Bool) -> Event? {
+        guard drawsVideo, let selected else { return nil }
+        guard let playback else { return selected }
+        let idle = playback.finish != nil || (!playback.isPreparing && playback.playback == .stopped)
+        return idle && playback.event.id != selected.id ? selected : nil
+    }
+
+    /// After every input: follows `candidate` (``candidate(selected:playback:drawsVideo:)``) and
+    /// asks for its still once the selection has rested.
+    mutating func follow(_ candidate: Event?, now: ContinuousClock.Instant) -> [AppEffect] {
+        let effects = want(candidate?.id, now: now) + tick(now: now)
+        return effects.map { effect in
+            switch effect {
+            case .load: candidate.map(AppEffect.loadStill) ?? .cancelStill
+            case .cancel: .cancelStill
+            }
+        }
+    }
+
+    /// The pane while it shows the still of `selected`: its title, "first frame", stopped.
+    func snapshot(of selected: Event?, player: PlayerSettings, now: Date, calendar: Calendar) -> PlayerPaneSnapshot? {
+        guard let shown, let event = selected, event.id == shown else { return nil }
+        return PlayerPaneSnapshot(
+            title: TerminalText.printable("\(event.cameraName) · \(event.title ?? event.id)"),
+            subtitle: TerminalText.printable("\(WallTimeText.start(event.startTime, now: now, calendar: calendar)) · \(event.bucket) · first frame"),
+            playback: .stopped, duration: event.duration, isMuted: player.muted, volume: player.volume, videoModeText: player.videoModeText,
+            networkText: player.networkText, isLive: event.isLive(at: now), showsVideo: true)
     }
 }
