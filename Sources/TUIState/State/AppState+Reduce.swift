@@ -244,7 +244,7 @@ extension AppState {
         case .play where focus == .list: return playSelected(now: now)
         case .nextEvent: return advance(.next, from: advanceAnchor, now: now)
         case .previousEvent: return advance(.previous, from: advanceAnchor, now: now)
-        case .toggleAutoAdvance: toggleAutoAdvance(now: now)
+        case .toggleAutoAdvance: review.toggleAutoAdvance(status: &status, now: now)
         case .toggleReviewed:   // the selected event in the list, the playing one in the player
             guard let event = keyedEvent else { return [] }
             let named = "\(event.cameraName) · \(event.title ?? event.id)"
@@ -419,12 +419,8 @@ extension AppState {
     /// back to the timeline (``returnToTimeline()``).
     private mutating func startTimelinePlayback(_ event: Event, startAt: Double, date: Date,
                                                 now: ContinuousClock.Instant) -> [AppEffect] {
-        let id = player.nextPlaybackID()
-        playback = PlaybackModel(event: event, id: id, isLive: event.isLive(at: date))
         mode = .scene(.browse(Browse(focus: .player, fromTimeline: true)))
-        status.error = nil
-        show("Opening \(TerminalText.printable(event.cameraName))…", now: now)
-        return [.startPlayback(event, id: id, startAt: startAt)]
+        return startPlayback(event, at: startAt, date: date, now: now)
     }
 
     /// Esc from the player that Enter on the timeline opened: the timeline again (and under it the
@@ -792,11 +788,6 @@ extension AppState {
         let effects = setReviewed(event.id, true, now: now)
         return effects + (review.isAutoAdvance ? advance(.next, from: event, now: now) : [])
     }
-
-    /// `a` (``ReviewState/toggleAutoAdvance(status:now:)``).
-    mutating func toggleAutoAdvance(now: ContinuousClock.Instant) {
-        review.toggleAutoAdvance(status: &status, now: now)
-    }
 }
 
 // MARK: - Playback
@@ -806,10 +797,17 @@ extension AppState {
     /// and focuses the player.
     mutating func playSelected(now: ContinuousClock.Instant) -> [AppEffect] {
         guard let event = selectedEvent else { return [] }
-        let model = PlaybackModel(event: event, id: player.nextPlaybackID(), isLive: event.isLive(at: Date()))
-        playback = model
         updateBrowse { $0 = Browse(focus: .player) }
-        return model.start(status: &status, now: now)
+        return startPlayback(event, now: now)
+    }
+
+    /// `event` as the new playback (the newest request wins), from `startAt` seconds in
+    /// (``PlaybackModel/start(at:status:now:)``).
+    private mutating func startPlayback(_ event: Event, at startAt: Double = 0, date: Date = Date(),
+                                        now: ContinuousClock.Instant) -> [AppEffect] {
+        let model = PlaybackModel(event: event, id: player.nextPlaybackID(), isLive: event.isLive(at: date))
+        playback = model
+        return model.start(at: startAt, status: &status, now: now)
     }
 
     /// An update of a playback (``PlaybackModel/apply(_:player:status:home:now:)``); those of a
