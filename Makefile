@@ -7,8 +7,8 @@ RUN_BIN := $(RUN_DIR)/bin/eventplayer
 ## SwiftPM builds in one fixed environment: only PATH, HOME and the proxy settings pass (why: docs/development.md, Release builds).
 PASSED_ENV := PATH HOME http_proxy https_proxy no_proxy HTTP_PROXY HTTPS_PROXY NO_PROXY
 SWIFTPM := env -i $(foreach v,$(PASSED_ENV),$(if $(value $(v)),$(v)='$(value $(v))')) $(SWIFT)
-## Every release build's flags (the Swift runtime and Foundation linked statically; docs/development.md, Release builds).
-RELEASE_FLAGS := $(shell scripts/release-flags)
+## Every release build's flags (the Swift runtime and Foundation linked statically, lld, the ICU data it uses; docs/development.md, Release builds), worked out when a recipe uses them (after the packages are installed).
+RELEASE_FLAGS = $(shell scripts/release-flags)
 ## The static runtime's crash helper, placed where the binary finds it: <bin>/../libexec/eventplayer/swift-backtrace.
 BACKTRACE_HELPER := $(shell scripts/release-flags --backtrace-helper $(SWIFT))
 

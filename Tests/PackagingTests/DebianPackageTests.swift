@@ -98,6 +98,20 @@ struct DebianPackageTests {
         #expect(events.status == 0, "\(events.stderr)")
         #expect(events.stdout.hasPrefix("CAMERA") && events.stdout.contains("evt-"), "the embedded demo's events: \(events.stdout)")
 
+        // Times in named zones with the ICU data the release link keeps (scripts/icu-data): the
+        // list's start time of the newest event is what `date` says of its instant in that zone
+        // (New York; Kathmandu at +5:45; Lord Howe, whose summer time is half an hour). The table is
+        // read before and after the JSON: a minute may turn between the runs.
+        for zone in ["America/New_York", "Asia/Kathmandu", "Australia/Lord_Howe"] {
+            let times = try await Self.inRoot(root, """
+            cd; export TZ=\(zone); shown() { eventplayer events --limit 1 | sed -n 2p | grep -o '[0-9][0-9]:[0-9][0-9]' | head -1; }; \
+            before=$(shown); iso=$(eventplayer events --limit 1 --json | grep -o '"startTime" *: *"[^"]*"' | head -1 | cut -d'"' -f4); \
+            after=$(shown); echo "$(date -d "$iso" +%H:%M) $before $after"
+            """)
+            let fields = times.stdout.split(whereSeparator: \.isWhitespace).map(String.init)
+            #expect(fields.count == 3 && fields[1...].contains(fields[0]), "\(zone): date, then the list before and after: \(times.stdout)\(times.stderr)")
+        }
+
         // A crash (SIGSEGV while playing: its log has the second segment; its stdout is a file,
         // written in blocks) writes a backtrace whose frames in eventplayer name their functions.
         let crash = try await Self.inRoot(root, """

@@ -27,12 +27,14 @@ struct ServerCatalogue: Sendable {
     }
 
     /// The cameras to pick from: the server's in its order (then any other seen), else those seen
-    /// by name, with `current` (the one in force) kept.
+    /// by name (letters' case aside, numbers by value: Camera 2 before Camera 10; no locale's
+    /// collation, which the release build's ICU data leaves out: scripts/icu-data), with
+    /// `current` (the one in force) kept.
     func pickableCameras(current: String?) -> [String] {
         let seen = knownCameras.union(current.map { [$0] } ?? [])
         let ordered = serverCameras.map(\.name)
         let listed = Set(ordered)
-        return ordered + seen.filter { !listed.contains($0) }.sorted { $0.localizedStandardCompare($1) == .orderedAscending }
+        return ordered + seen.filter { !listed.contains($0) }.sorted { $0.compare($1, options: [.caseInsensitive, .numeric]) == .orderedAscending }
     }
 
     /// The `c` picker, on the choice in force (`current`; `camera` when it is one camera); nil
