@@ -12,7 +12,7 @@ RELEASE_FLAGS = $(shell scripts/release-flags)
 ## The static runtime's crash helper, placed where the binary finds it: <bin>/../libexec/eventplayer/swift-backtrace.
 BACKTRACE_HELPER := $(shell scripts/release-flags --backtrace-helper $(SWIFT))
 
-.PHONY: run test check test-zoneminder deps package-deps test-deps bench-deps build release docs install install-files uninstall deb deb-files manual-tool bench-network bench-sixel bench-rewrite bench-play bench-tui bench-timeline bench-proxy bench-video bench-slow-link bench-startup bench-montage bench-size bench-idle-follow bench-crash
+.PHONY: run test check test-zoneminder deps package-deps test-deps bench-deps build release docs install install-files uninstall deb deb-files manual-tool bench-network bench-sixel bench-rewrite bench-play bench-tui bench-timeline bench-proxy bench-video bench-slow-link bench-startup bench-montage bench-size bench-idle-follow bench-crash bench-first-build
 
 ## make run: install what is missing, build in release, start eventplayer against the embedded demo backend (a new event every 30 s: EVENTPLAYER_DEMO_NEW_EVENTS).
 run: deps release
@@ -117,6 +117,10 @@ bench-timeline: bench-deps release
 ## make bench-size: the release binary as built and as installed, what takes the room in it, beside mpv and libmpv.
 bench-size: bench-deps release manual-tool
 	scripts/bench-size $(RELEASE_BIN)
+
+## make bench-first-build: a clean clone's first make release (what make run builds before its first screen), timed.
+bench-first-build: deps
+	scripts/bench-first-build
 
 ## make bench-startup: --version and --help beside mpv --version, events --json of one page beside curl | jq.
 bench-startup: bench-deps release
