@@ -25,6 +25,15 @@ struct ReviewedReducerTests {
         #expect(state.status.message?.text == "Every event shown is reviewed already")
     }
 
+    @Test func capitalXInUnreviewedOnlyKeepsTheSelectedEventUnderTheCursor() {
+        var state = Fixtures.listState(count: 30)
+        _ = state.reduce(.action(.toggleUnreviewedOnly), now: .now)
+        _ = state.reduce(.action(.select(index: 4)), now: .now)
+        _ = state.reduce(.action(.markShownReviewed), now: .now)
+        #expect(Self.ids(state) == ["evt-4"], "the marked selection stays until it is left")
+        #expect(state.screen().list.selectedIndex == 0 && state.screen().list.rows.first?.isReviewed == true)
+    }
+
     @Test func xMarksTheSelectedEventInTheListAndThePlayingOneInThePlayer() {
         var state = Fixtures.listState()
         _ = state.reduce(.action(.select(index: 2)), now: .now)

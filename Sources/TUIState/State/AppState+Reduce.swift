@@ -249,9 +249,11 @@ extension AppState {
             guard let event = keyedEvent else { return [] }
             let named = "\(event.cameraName) · \(event.title ?? event.id)"
             return setReviewed(event.id, review.toggled(event, named: named, status: &status, now: now), now: now)
-        case .markShownReviewed:
+        case .markShownReviewed:   // read the selection before: marked, it leaves unreviewed-only
+            let selected = selectedEvent?.id
             guard let marked = review.markReviewed(visibleEvents, status: &status, now: now) else { return [] }
-            list.keepUnderCursor(marked.ids, selected: selectedEvent?.id)
+            list.keepUnderCursor(marked.ids, selected: selected)
+            list.select(id: selected, in: visibleEvents)
             return marked.effects
         case .toggleUnreviewedOnly:
             return list.toggleUnreviewedOnly(marks: review.marks, status: &status, now: now) ? fetchMoreIfNear() : []
