@@ -33,11 +33,6 @@ public final class TmuxPassthrough: Sendable {
         answer.withLock { $0 ?? false }
     }
 
-    /// Whether tmux has answered (or the answer was known from the start).
-    public var isAnswered: Bool {
-        answer.withLock { $0 != nil }
-    }
-
     private static func askTmux() -> Bool {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
