@@ -16,6 +16,8 @@ final class CursesScreen {
     private(set) var stagedRects: [Rect] = []
     /// The descriptor ncurses reads keys from (a dup of fd 0).
     private(set) var inputDescriptor: Int32 = -1
+    /// What each pane's rows said when last drawn (to keep pictures in place, ``present(_:besidePictures:)``).
+    private var rowMemory = PaneRowMemory()
 
     /// Starts curses on the controlling terminal (fd 0/1). Throws when the terminal type is unknown.
     init(colors: Bool, mouse: Bool) throws {
@@ -87,9 +89,11 @@ final class CursesScreen {
     }
 
     /// Draws the panes the ``DirtyTracker`` marks, stages them with wnoutrefresh and calls doupdate
-    /// once. Returns the number of views redrawn.
+    /// once. Returns the number of views redrawn. With `besidePictures` (terminal video, a still
+    /// or montage tiles on screen), a pane whose rows moved is written out row by row rather than
+    /// scrolled (``PaneRowMemory``): the terminal would scroll the picture with it.
     @discardableResult
-    func present(_ panes: [Pane]) -> Int {
+    func present(_ panes: [Pane], besidePictures: Bool = false) -> Int {
         let slots = Set(panes.map(\.slot))
         for slot in Array(windows.keys) where !slots.contains(slot) {
             delwin(windows[slot]!.window)
@@ -98,6 +102,7 @@ final class CursesScreen {
         for pane in panes where windows[pane.slot]?.rect != pane.rect {
             if let old = windows[pane.slot]?.window { delwin(old) }
             windows[pane.slot] = nil
+            rowMemory.forget(pane.slot)
             tracker.invalidate()
             guard !pane.rect.isEmpty, let window = newwin(Int32(pane.rect.height), Int32(pane.rect.width),
                                                           Int32(pane.rect.y), Int32(pane.rect.x)) else { continue }
@@ -113,7 +118,12 @@ final class CursesScreen {
                 drawn += 1
                 // An overlay may cover terminal video, whose cells ncurses never wrote: it still
                 // thinks they are blank and would skip the overlay's blanks there. Write every cell.
-                if pane.slot == .overlay { wredrawln(window, 0, Int32(pane.rect.height)) }
+                if pane.slot == .overlay {
+                    wredrawln(window, 0, Int32(pane.rect.height))
+                } else if rowMemory.record(Self.rows(of: window, rect: pane.rect), in: pane.slot), besidePictures {
+                    // ncurses forgets what it believes is there (so no line matches another: no scroll).
+                    wredrawln(window, 0, Int32(pane.rect.height))
+                }
             } else {
                 touchwin(window)
             }
@@ -123,6 +133,15 @@ final class CursesScreen {
         }
         if staged { doupdate() }
         return drawn
+    }
+
+    /// The characters of each row of `window` (attributes aside).
+    private static func rows(of window: UnsafeMutablePointer<WINDOW>, rect: Rect) -> [[UInt32]] {
+        var buffer = [wchar_t](repeating: 0, count: rect.width + 1)
+        return (0..<rect.height).map { row in
+            let count = mvwinnwstr(window, Int32(row), 0, &buffer, Int32(rect.width))
+            return count > 0 ? buffer.prefix(Int(count)).map { UInt32(bitPattern: $0) } : []
+        }
     }
 
     /// Size of a slot's window (the video pane, for terminal video later).

@@ -187,7 +187,7 @@ public final class UILoop {
         tileVideos.forEach { $0.finishPending() }
         eraseVideoIfGone(screen)
         eraseTilesIfGone(screen)
-        lastRedrawCount = terminal.screen.present(panes)
+        lastRedrawCount = terminal.screen.present(panes, besidePictures: paneShowedVideo || !tilesShowingVideo.isEmpty)
         if lastRedrawCount > 0 { video.group.link.textWritten() }   // the round trip waits for a quiet link
         placeVideo(screen)
         placeTileVideos(screen)

@@ -69,6 +69,58 @@ import Testing
         #expect(!log.contains { $0.status >= 500 })
     }
 
+    /// The player pane right of the list's border, row by row (escapes kept: a still is coloured
+    /// cells), below the pane's title and above the status bar.
+    static func pictureRows(_ screen: String) -> [String] {
+        let lines = screen.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        return lines.dropFirst(2).dropLast(3).map { line in line.firstIndex(of: "│").map { String(line[$0...]) } ?? "" }
+    }
+
+    /// A still beside the list stays where it is when new events arrive above the selection:
+    /// ncurses moves the list's rows by scrolling the terminal, which took the still's rows with
+    /// them (one row lower and its top row blank for each new event) until the picture changed.
+    @Test(.enabled(if: Tmux.binary != nil), .timeLimit(.minutes(2)))
+    func aStillStaysInPlaceWhenNewEventsArriveAbove() async throws {
+        var configuration = DemoConfiguration()
+        configuration.generatedEventCount = 40
+        configuration.newEventsEvery = 8
+        let server = try await DemoServer.start(configuration)
+        defer { Task { await server.stop() } }
+        let binary = try Binary()
+        try Self.writeConfig(binary)
+        let login = try await binary.login(server.baseURL)
+        try #require(login.status == 0, "\(login.stderr)")
+        let pane = try Tmux(socket: "ep-e2e-follow-still-\(getpid())")
+        defer {
+            pane.run(["kill-server"])
+            try? FileManager.default.removeItem(at: binary.home)
+        }
+        pane.start(columns: 120, rows: 30, environment: binary.paneEnvironment,
+                   command: binary.paneScript("--server \(server.baseURL.absoluteString) --no-audio"))
+        let before = try await Tmux.offPool { () -> String in
+            try pane.waitFor("following")
+            pane.keys("j", "j", "j")
+            // The still drawn (cells right of the border on most rows) and settled.
+            var previous = ""
+            return try pane.waitUntil("a still beside the fourth row, settled", seconds: 30, escapes: true) { screen in
+                let rows = Self.pictureRows(screen)
+                let drawn = rows.filter { $0.unicodeScalars.count > 40 }.count
+                defer { previous = screen }
+                return drawn > rows.count / 2 && !screen.contains("New motion") && Self.pictureRows(previous) == rows
+            }
+        }
+        let selected = try #require(Self.selectedRow(before.replacing(#/\x1B\[[0-9;]*m/#, with: "")))
+        let after = try await Tmux.offPool { () -> String in
+            try pane.waitFor("New motion 1", seconds: 40)
+            Thread.sleep(forTimeInterval: 1)
+            return pane.capture(escapes: true)
+        }
+        let plain = after.replacing(#/\x1B\[[0-9;]*m/#, with: "")
+        #expect(Self.selectedRow(plain) == selected, "the selection stays on its event:\n\(plain)")
+        let moved = zip(Self.pictureRows(before), Self.pictureRows(after)).enumerated().filter { $0.element.0 != $0.element.1 }.map(\.offset)
+        #expect(moved.isEmpty, "the still's rows \(moved) changed when a new event arrived above:\n\(plain)")
+    }
+
     /// The server stopped as a real one stops (its process killed: the kernel resets its
     /// connections; an in-process server's graceful stop leaves kept-alive connections hanging
     /// instead), then started again on the same port.
