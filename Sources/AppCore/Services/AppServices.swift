@@ -59,8 +59,9 @@ public final class AppServices: Sendable {
         if let problem = AppLogging.bootstrap(paths: paths, level: .resolve(flag: options.logLevel, config: fileConfig.logLevel)) { notice(problem) }
         let logger = Logger(label: "eventplayer")
         let sessions = SessionStore(directory: paths.state, logger: Logger(label: "eventplayer.session"))
+        let defaultSession = sessions.load()
         let plan = try ServerChoice.plan(flag: options.server, profileFlag: options.profile, demoRequested: options.demo != nil,
-                                         environment: environment, config: fileConfig, stored: sessions.load()?.server)
+                                         environment: environment, config: fileConfig, stored: defaultSession?.server)
         // A profile's keys take the place of the top-level ones.
         let config = plan?.profile.map(fileConfig.applying) ?? fileConfig
         // Every command here talks to the server: the HTTP client is built while the server is
@@ -70,7 +71,9 @@ public final class AppServices: Sendable {
         let pipeline = try NetworkSetup.pipeline(config: config, headerFlags: options.headers, trust: trust)
         pipeline.warmUp()
         let server = try await ServerChoice.resolve(plan, demo: demo, demoFlavor: options.demo ?? .events)
-        let stored = server.isDemo ? nil : sessions.load(for: server.url)
+        // The default server's session was read above; another server's is in a file of its own.
+        let stored = server.isDemo ? nil : defaultSession.flatMap { ServerURL.same($0.server, server.url) ? $0 : nil }
+            ?? sessions.load(for: server.url)
         let choice = options.backend ?? config.backend ?? .auto
         let selection = await BackendSelection.choose(choice: choice, server: server, stored: stored, pipeline: pipeline)
         if let session = selection.session { register(session) }
