@@ -104,4 +104,30 @@ import Testing
         try await client.setReviewed([id], reviewed: true)
         #expect(try await viewer.events(cursor: nil, limit: 5, filter: EventFilter()).events.first { $0.id == id }?.serverReviewed == false)
     }
+
+    /// The first page asks for the review items beside the config (the cameras' names), not after
+    /// it: one round trip less before the list shows. The camera list asked for meanwhile (the
+    /// TUI asks for both at start) waits for that same config rather than asking again.
+    @Test func theFirstPageAsksBesideTheConfigAndTheConfigIsAskedOnce() async throws {
+        let server = try await Self.start()
+        defer { Task { await server.stop() } }
+        let client = Self.client(server)
+        try await client.signIn(user: DemoAccount.frigateUser, password: DemoAccount.frigatePassword)
+        let held = 1.5
+        await server.faults.delay(seconds: held, pathPrefix: "/api/config")
+        async let page = client.events(cursor: nil, limit: 5, filter: EventFilter())
+        async let cameras = client.cameras()
+        let (events, names) = try await (page, cameras)
+        #expect(!events.events.isEmpty && !names.isEmpty)
+        #expect(events.events.allSatisfy { event in names.contains { $0.name == event.cameraName } }, "the rows carry the cameras' names")
+        let log = await server.requestLog()
+        let configs = log.filter { $0.path == "/api/config" }
+        let config = try #require(configs.first)
+        #expect(configs.count == 1, "one config for the page and the camera list: \(configs.map(\.description))")
+        let review = try #require(log.first { $0.path == "/api/review" })
+        #expect(review.date < config.date.addingTimeInterval(held), "the review items were asked while the config was held")
+        // A camera named: its id must be known before asking, so the page waits for the config (cached now).
+        let named = try await client.events(cursor: nil, limit: 5, filter: EventFilter(camera: names[0].name))
+        #expect(named.events.allSatisfy { $0.cameraName == names[0].name })
+    }
 }

@@ -22,11 +22,15 @@ extension FrigateClient: EventBackend {
     public func events(cursor: String?, limit: Int, filter: EventFilter) async throws -> EventsPage {
         let limit = max(1, limit)
         let position = try StartCursor.position(cursor, of: "Frigate")
-        let names = try await cameraNames()
+        // The cameras' names (the config, once a session) are needed before asking only when the
+        // filter names cameras; else the review items are asked for beside them (a round trip less).
+        async let loadedNames = cameraNames()
+        let namesCameras = filter.camera != nil || !(filter.cameras ?? []).isEmpty
+        let askedNames = namesCameras ? try await loadedNames : [:]
         var query: [URLQueryItem] = []
         let asked = limit + (position?.seen.count ?? 0)
         query.append(URLQueryItem(name: "limit", value: String(asked)))
-        query += try Self.whereQuery(filter, resolving: { try resolve(camera: $0, names: names) })
+        query += try Self.whereQuery(filter, resolving: { try resolve(camera: $0, names: askedNames) })
         if let severity = filter.severity { query.append(URLQueryItem(name: "severity", value: severity)) }
         if let reviewed = filter.reviewed { query.append(URLQueryItem(name: "reviewed", value: reviewed ? "1" : "0")) }
         // Frigate reads a missing (or zero) `after` as "the last 24 hours": always send one. Its
@@ -37,6 +41,7 @@ extension FrigateClient: EventBackend {
         if let before { query.append(URLQueryItem(name: "before", value: Self.epoch(before))) }
         let response = try await send(FrigatePaths.api(server, "review", query: query), bypassCache: cursor == nil)
         let items = try decodeLossy([FrigateReviewItem].self, response.body, what: "review items")
+        let names = try await loadedNames
         let now = now()
         let authorization = mediaAuthorization
         var listed: [FrigateReviewItem] = []
@@ -154,10 +159,18 @@ extension FrigateClient: EventBackend {
 
     // MARK: - Helpers
 
+    /// `GET /api/config`, past nginx's cache: kept once read, read again with `again`. A read on
+    /// its way answers every caller meanwhile.
     func loadConfig(again: Bool) async throws -> FrigateConfigBody {
         if !again, let config { return config }
-        let response = try await send(FrigatePaths.api(server, "config"), bypassCache: again)
-        let body = try APIDecoding.decode(FrigateConfigBody.self, from: response.body, what: "Frigate config")
+        if let configLoad { return try await configLoad.value }
+        let load = Task {
+            let response = try await send(FrigatePaths.api(server, "config"), bypassCache: true)
+            return try APIDecoding.decode(FrigateConfigBody.self, from: response.body, what: "Frigate config")
+        }
+        configLoad = load
+        defer { configLoad = nil }
+        let body = try await load.value
         config = body
         return body
     }

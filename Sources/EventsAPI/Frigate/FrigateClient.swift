@@ -32,6 +32,9 @@ public actor FrigateClient: SessionKeeping {
     public private(set) var requiresSignIn: Bool
     /// `GET /api/config`'s cameras and groups, read once (again by ``cameras()``).
     var config: FrigateConfigBody?
+    /// The `GET /api/config` on its way: whoever needs the config meanwhile waits for its answer
+    /// rather than asking again (at start the list's first page and the camera list both do).
+    var configLoad: Task<FrigateConfigBody, any Error>?
     /// Until then, API reads skip nginx's 5 s cache (`X-Cache-Bypass: 1`): just after a write.
     var bypassCacheUntil = Date.distantPast
     /// `GET /api/version`, once asked.
