@@ -22,8 +22,10 @@ extension ZoneMinderClient: EventBackend {
     public func events(cursor: String?, limit: Int, filter: EventFilter) async throws -> EventsPage {
         let limit = max(1, limit)
         var position = try StartCursor.position(cursor, of: "ZoneMinder")
-        let monitors = try await monitorList(again: false)
+        // Both once a session, and neither needs the other: asked side by side (a round trip less).
+        async let loadedMonitors = monitorList(again: false)
         let time = try await timeZone()
+        let monitors = try await loadedMonitors
         var filters: [(field: String, value: String)] = []
         var shown: Set<String>?
         if let camera = filter.camera {
@@ -144,10 +146,17 @@ extension ZoneMinderClient: EventBackend {
     }
 
     /// `GET /api/monitors.json` now: each monitor with its status (the cache of monitors renewed).
+    /// A read on its way answers every caller meanwhile.
     func monitorItems() async throws -> [ZoneMinderBody.MonitorItem] {
-        let response = try await get("monitors")
-        let body = try APIDecoding.decode(ZoneMinderBody.Monitors.self, from: response.body, what: "ZoneMinder monitors")
-        let items = body.monitors.compactMap { try? $0.result.get() }
+        if let monitorsLoad { return try await monitorsLoad.value }
+        let load = Task {
+            let response = try await get("monitors")
+            let body = try APIDecoding.decode(ZoneMinderBody.Monitors.self, from: response.body, what: "ZoneMinder monitors")
+            return body.monitors.compactMap { try? $0.result.get() }
+        }
+        monitorsLoad = load
+        defer { monitorsLoad = nil }
+        let items = try await load.value
         monitors = items.map(\.Monitor)
         return items
     }

@@ -34,6 +34,9 @@ public actor ZoneMinderClient: SessionKeeping {
     var serverTime: ZoneMinderTime?
     /// The monitors, once asked (again by ``cameras()``).
     var monitors: [ZoneMinderBody.Monitor]?
+    /// The `GET /api/monitors.json` on its way: whoever needs the monitors meanwhile waits for its
+    /// answer rather than asking again (at start the list's first page and the camera list both do).
+    var monitorsLoad: Task<[ZoneMinderBody.MonitorItem], any Error>?
 
     /// A token this close to its end is refreshed before it is used (a playback that starts then
     /// has at least this long before the server refuses it).
