@@ -130,4 +130,21 @@ import Testing
         let named = try await client.events(cursor: nil, limit: 5, filter: EventFilter(camera: names[0].name))
         #expect(named.events.allSatisfy { $0.cameraName == names[0].name })
     }
+
+    /// A page with more tracked objects than one `GET /api/event_ids` asks for (150) asks for
+    /// them in several requests side by side, not one after the other.
+    @Test func aLongPagesTrackedObjectsAreAskedSideBySide() async throws {
+        let server = try await Self.start()
+        defer { Task { await server.stop() } }
+        let client = Self.client(server)
+        try await client.signIn(user: DemoAccount.frigateUser, password: DemoAccount.frigatePassword)
+        let held = 1.5
+        await server.faults.delay(seconds: held, pathPrefix: "/api/event_ids")
+        let page = try await client.events(cursor: nil, limit: 400, filter: EventFilter())
+        #expect(page.events.count > 100)
+        let asked = await server.requestLog().filter { $0.path == "/api/event_ids" }
+        try #require(asked.count >= 2, "the demo's page names more than 150 objects: \(asked.count) request(s)")
+        let first = try #require(asked.map(\.date).min()), last = try #require(asked.map(\.date).max())
+        #expect(last < first.addingTimeInterval(held), "each asked while the others were held: \(asked.map(\.date))")
+    }
 }

@@ -192,7 +192,7 @@ extension FrigateClient: EventBackend {
     }
 
     /// Decodes an array item by item: a malformed item is skipped and counted, not fatal.
-    func decodeLossy<T: Decodable>(_ type: [T].Type, _ data: Data, what: String) throws -> (values: [T], skipped: Int) {
+    nonisolated func decodeLossy<T: Decodable>(_ type: [T].Type, _ data: Data, what: String) throws -> (values: [T], skipped: Int) {
         let lossy = try APIDecoding.decode([Lossy<T>].self, from: data, what: what)
         var values: [T] = []
         var skipped = 0

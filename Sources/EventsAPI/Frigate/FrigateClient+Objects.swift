@@ -6,24 +6,30 @@ import SystemSupport
 /// view, and keeping (Frigate's retain).
 extension FrigateClient {
     /// `GET /api/event_ids?ids=<every detection of the items>` (one request for a page of up to
-    /// ``objectsPerRequest`` objects, more for a longer one; none when the items name none), as
-    /// Frigate's own UI asks for a review item's objects (web/src/components/timeline/DetailStream.tsx), by id.
+    /// ``objectsPerRequest`` objects; for a longer one, several side by side; none when the items
+    /// name none), as Frigate's own UI asks for a review item's objects
+    /// (web/src/components/timeline/DetailStream.tsx), by id.
     /// `bypassCache`: past nginx's cache, as the page itself was (a first page: the objects'
     /// faces, plates and kept are as fresh as the items).
     func trackedObjects(of items: [FrigateReviewItem], bypassCache: Bool = false) async throws -> [String: FrigateTrackedObject] {
         var ids: [String] = []
         var seen: Set<String> = []
         for id in items.flatMap({ $0.data?.detections ?? [] }) where seen.insert(id).inserted { ids.append(id) }
-        var found: [String: FrigateTrackedObject] = [:]
-        for start in stride(from: 0, to: ids.count, by: Self.objectsPerRequest) {
+        let urls = stride(from: 0, to: ids.count, by: Self.objectsPerRequest).map { start in
             let chunk = ids[start..<min(ids.count, start + Self.objectsPerRequest)]
-            let url = FrigatePaths.api(server, "event_ids", query: [URLQueryItem(name: "ids", value: chunk.joined(separator: ","))])
-            let response = try await send(url, bypassCache: bypassCache)
-            for object in try decodeLossy([FrigateTrackedObject].self, response.body, what: "tracked objects").values {
-                found[object.id] = object
-            }
+            return FrigatePaths.api(server, "event_ids", query: [URLQueryItem(name: "ids", value: chunk.joined(separator: ","))])
         }
-        return found
+        return try await withThrowingTaskGroup(of: [FrigateTrackedObject].self) { group in
+            for url in urls {
+                group.addTask { try self.decodeLossy([FrigateTrackedObject].self, try await self.send(url, bypassCache: bypassCache).body,
+                                                     what: "tracked objects").values }
+            }
+            var found: [String: FrigateTrackedObject] = [:]
+            for try await objects in group {
+                for object in objects { found[object.id] = object }
+            }
+            return found
+        }
     }
 
     /// Ids asked for at most in one `GET /api/event_ids` (about 4 kB of URL: nginx refuses a
