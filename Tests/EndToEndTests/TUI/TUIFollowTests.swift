@@ -19,24 +19,46 @@ import Testing
         try "follow-interval = \(interval)\n".write(to: folder.appending(path: "config.toml"), atomically: true, encoding: .utf8)
     }
 
-    @Test(.enabled(if: Tmux.binary != nil), .timeLimit(.minutes(2)))
-    func aNewEventAppearsWithoutAKeyAndTheSelectionStays() async throws {
-        var configuration = DemoConfiguration()
-        configuration.generatedEventCount = 40
-        configuration.newEventsEvery = 15
-        let server = try await DemoServer.start(configuration)
-        defer { Task { await server.stop() } }
-        let binary = try Binary()
-        try Self.writeConfig(binary)
-        let login = try await binary.login(server.baseURL)
-        try #require(login.status == 0, "\(login.stderr)")
-        let pane = try Tmux(socket: "ep-e2e-follow-\(getpid())")
-        defer {
+    /// The demo with 40 events and a new one every `newEventsEvery` seconds, a ``Binary`` signed
+    /// in to it and polling every 2 s, and its TUI started in a 120×30 tmux pane with `flags`.
+    struct FollowingTUI {
+        let server: DemoServer
+        let binary: Binary
+        let pane: Tmux
+
+        static func start(newEventsEvery: Double, socket: String, flags: String) async throws -> FollowingTUI {
+            var configuration = DemoConfiguration()
+            configuration.generatedEventCount = 40
+            configuration.newEventsEvery = newEventsEvery
+            let server = try await DemoServer.start(configuration)
+            do {
+                let binary = try Binary()
+                try TUIFollowTests.writeConfig(binary)
+                let login = try await binary.login(server.baseURL)
+                try #require(login.status == 0, "\(login.stderr)")
+                let pane = try Tmux(socket: "\(socket)-\(getpid())")
+                pane.start(columns: 120, rows: 30, environment: binary.paneEnvironment,
+                           command: binary.paneScript("--server \(server.baseURL.absoluteString) \(flags)"))
+                return FollowingTUI(server: server, binary: binary, pane: pane)
+            } catch {
+                await server.stop()
+                throw error
+            }
+        }
+
+        /// Ends the TUI's tmux server, removes the binary's home and stops the demo.
+        func stop() {
             pane.run(["kill-server"])
             try? FileManager.default.removeItem(at: binary.home)
+            Task { [server] in await server.stop() }
         }
-        pane.start(columns: 120, rows: 30, environment: binary.paneEnvironment,
-                   command: binary.paneScript("--server \(server.baseURL.absoluteString) --video none --no-audio"))
+    }
+
+    @Test(.enabled(if: Tmux.binary != nil), .timeLimit(.minutes(2)))
+    func aNewEventAppearsWithoutAKeyAndTheSelectionStays() async throws {
+        let tui = try await FollowingTUI.start(newEventsEvery: 15, socket: "ep-e2e-follow", flags: "--video none --no-audio")
+        defer { tui.stop() }
+        let pane = tui.pane, server = tui.server
         let selected = try await Tmux.offPool { () -> String in
             try pane.waitFor(" loaded")
             try pane.waitFor("following")
@@ -81,22 +103,10 @@ import Testing
     /// them (one row lower and its top row blank for each new event) until the picture changed.
     @Test(.enabled(if: Tmux.binary != nil), .timeLimit(.minutes(2)))
     func aStillStaysInPlaceWhenNewEventsArriveAbove() async throws {
-        var configuration = DemoConfiguration()
-        configuration.generatedEventCount = 40
-        configuration.newEventsEvery = 8
-        let server = try await DemoServer.start(configuration)
-        defer { Task { await server.stop() } }
-        let binary = try Binary()
-        try Self.writeConfig(binary)
-        let login = try await binary.login(server.baseURL)
-        try #require(login.status == 0, "\(login.stderr)")
-        let pane = try Tmux(socket: "ep-e2e-follow-still-\(getpid())")
-        defer {
-            pane.run(["kill-server"])
-            try? FileManager.default.removeItem(at: binary.home)
-        }
-        pane.start(columns: 120, rows: 30, environment: binary.paneEnvironment,
-                   command: binary.paneScript("--server \(server.baseURL.absoluteString) --no-audio"))
+        // Terminal video on (the default): the selected event's still beside the list.
+        let tui = try await FollowingTUI.start(newEventsEvery: 8, socket: "ep-e2e-follow-still", flags: "--no-audio")
+        defer { tui.stop() }
+        let pane = tui.pane
         let before = try await Tmux.offPool { () -> String in
             try pane.waitFor("following")
             pane.keys("j", "j", "j")
